@@ -1,0 +1,199 @@
+"""The game protocol every rules module follows, and the one error they raise.
+
+A game is a plain module (see ``docs/architecture.md``) with these functions over plain
+JSON-able state (dicts, lists, ints, strings, bools, None):
+
+``setup(players, options) -> state``
+    ``players`` is a list of names, in seat order (seat 0 first). ``options`` is a dict of
+    table options, already merged with the game's ``OPTIONS`` defaults.
+``apply(state, action) -> state``
+    Returns a *new* state and never mutates its input. Only what changes is copied
+    (structural sharing): a replay of 10,000 actions must stay well under a second.
+    Illegal actions raise :class:`RuleError` and leave nothing changed.
+    Every action is ``{"type": str, "seat": int | None, ...}``; ``seat`` is who acts.
+``legal(state, seat) -> list[dict]``
+    Action templates that ``seat`` (``None``: the table as a whole) may submit now. See
+    :func:`template`. Pages offer exactly these, and property tests draw from them.
+``prompt(state) -> dict | None``
+    What the table is waiting for. See :func:`dice_prompt` and :func:`secret_prompt`.
+``view(state, seat) -> dict``
+    What one viewer may see: ``seat=None`` is the public table. Only views leave the process.
+``describe(action, seat) -> dict``
+    The log line that viewer may read: ``{"key": str, "params": {...}}``.
+``draws(state, action) -> dict[str, dict]`` (optional)
+    Random choices the action needs, as ``{name: {"population": [...], "count": k}}``.
+    The table draws them (see ``companion/draws.py``) and writes ``action["drawn"][name]``
+    as a list of ``k`` items drawn without replacement *before* ``apply`` sees the action,
+    so the journal holds resolved actions and replay is exact. Clients may never send
+    ``"drawn"`` themselves; the table refuses it.
+``final(state) -> bool``
+    True once the game is over (the table then reveals its seed).
+
+Module attributes: ``NAME`` (the game id), ``PLAYERS`` (``range`` of player counts),
+``OPTIONS`` (option name -> default), ``RULES_VERSION`` (an int, bumped when a change to
+the rules module would replay an old journal differently).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class RuleError(Exception):
+    """An illegal action. ``code`` names the message; ``params`` fill it in.
+
+    The words are put on at the web edge, in the viewer's language, from the catalog key
+    ``error.<code>``; so codes are stable identifiers like ``"no_room_for_herd"``.
+    """
+
+    def __init__(self, code: str, **params: Any) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"RuleError({self.code!r}, {self.params!r})"
+
+
+def template(action_type: str, seat: int | None, secret: bool = False, **params: dict) -> dict:
+    """An action template for ``legal``: the fixed parts and the open parameters.
+
+    Each open parameter is described by one of these (``kind`` first):
+
+    - ``{"kind": "int", "min": a, "max": b}``
+    - ``{"kind": "choice", "options": [value, ...]}`` (a value may be any JSON scalar)
+    - ``{"kind": "multi", "options": [value, ...], "min": a, "max": b}`` -> list of values
+    - ``{"kind": "text", "max": n}``
+    - ``{"kind": "dice", "dice": ["d6", ...]}`` -> list of faces, answered by the die reader
+
+    ``secret=True`` marks a secret submission: only the seat's own device may send it.
+    """
+    out: dict = {"type": action_type, "seat": seat, "params": params}
+    if secret:
+        out["secret"] = True
+    return out
+
+
+def int_param(low: int, high: int) -> dict:
+    return {"kind": "int", "min": low, "max": high}
+
+
+def choice_param(options: list) -> dict:
+    return {"kind": "choice", "options": list(options)}
+
+
+def multi_param(options: list, low: int = 0, high: int | None = None) -> dict:
+    return {"kind": "multi", "options": list(options), "min": low,
+            "max": len(options) if high is None else high}
+
+
+def text_param(longest: int = 60) -> dict:
+    return {"kind": "text", "max": longest}
+
+
+def dice_param(dice: list[str]) -> dict:
+    return {"kind": "dice", "dice": list(dice)}
+
+
+def dice_prompt(seat: int | None, dice: list[str], action_type: str, why: str,
+                **why_params: Any) -> dict:
+    """The table waits for a throw of ``dice``; the faces become ``action["dice"]``.
+
+    ``why`` is a catalog key saying what the roll is for (shown in large type).
+    """
+    return {"kind": "dice", "seat": seat, "dice": list(dice),
+            "action": {"type": action_type, "seat": seat},
+            "why": {"key": why, "params": why_params}}
+
+
+def choice_prompt(seat: int | None, why: str, **why_params: Any) -> dict:
+    """The table waits for ``seat`` to choose among its legal actions."""
+    return {"kind": "choice", "seat": seat, "why": {"key": why, "params": why_params}}
+
+
+def secret_prompt(waiting: list[int], submitted: list[int], why: str, **why_params: Any) -> dict:
+    """The table waits for secret submissions: says *who* has submitted, never what."""
+    return {"kind": "secret", "seats": sorted(waiting), "submitted": sorted(submitted),
+            "why": {"key": why, "params": why_params}}
+
+
+def line(key: str, **params: Any) -> dict:
+    """A log line for ``describe``: a catalog key and its parameters."""
+    return {"key": key, "params": params}
+
+
+def require(condition: bool, code: str, **params: Any) -> None:
+    """Raise ``RuleError(code, **params)`` unless ``condition`` holds."""
+    if not condition:
+        raise RuleError(code, **params)
+
+
+def check_param(spec: dict, value: Any, name: str) -> Any:
+    """Validate one submitted value against its template parameter; return it normalised."""
+    kind = spec["kind"]
+    if kind == "int":
+        require(isinstance(value, int) and not isinstance(value, bool), "bad_param", name=name)
+        require(spec["min"] <= value <= spec["max"], "out_of_range", name=name,
+                min=spec["min"], max=spec["max"])
+        return value
+    if kind == "choice":
+        require(value in spec["options"] and not isinstance(value, (list, dict)),
+                "bad_choice", name=name)
+        return value
+    if kind == "multi":
+        require(isinstance(value, list), "bad_param", name=name)
+        require(spec["min"] <= len(value) <= spec["max"], "out_of_range", name=name,
+                min=spec["min"], max=spec["max"])
+        pool = list(spec["options"])
+        for item in value:
+            require(not isinstance(item, (list, dict)) and item in pool, "bad_choice", name=name)
+            pool.remove(item)
+        return value
+    if kind == "text":
+        require(isinstance(value, str) and 0 < len(value.strip()) <= spec["max"],
+                "bad_text", name=name, max=spec["max"])
+        return value.strip()
+    if kind == "dice":
+        from companion.rules.dice import check_faces
+        return check_faces(spec["dice"], value)
+    raise RuleError("bad_param", name=name)
+
+
+def match_template(templates: list[dict], action: dict) -> dict:
+    """Find the legal template ``action`` fills in, check every parameter, return it.
+
+    Games may call this at the top of ``apply`` so that what the pages offer and what the
+    rules accept are one list. Extra keys that are not parameters are refused.
+    """
+    require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
+    candidates = [t for t in templates
+                  if t["type"] == action["type"] and t["seat"] == action.get("seat")]
+    require(bool(candidates), "not_now", action=action["type"])
+    last_error: RuleError | None = None
+    for candidate in candidates:
+        try:
+            params = candidate["params"]
+            extra = set(action) - set(params) - {"type", "seat", "drawn"}
+            require(not extra, "bad_param", name=",".join(sorted(extra)))
+            for name, spec in params.items():
+                require(name in action, "missing_param", name=name)
+                check_param(spec, action[name], name)
+            return candidate
+        except RuleError as error:
+            last_error = error
+    assert last_error is not None
+    raise last_error
+
+
+def replace(mapping: dict, **changes: Any) -> dict:
+    """A shallow copy of ``mapping`` with ``changes``: the unit of structural sharing."""
+    out = dict(mapping)
+    out.update(changes)
+    return out
+
+
+def replace_at(items: list, index: int, value: Any) -> list:
+    """A shallow copy of ``items`` with ``items[index] = value``."""
+    out = list(items)
+    out[index] = value
+    return out

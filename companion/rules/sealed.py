@@ -1,0 +1,67 @@
+"""Secret submissions, revealed together.
+
+Used wherever seats choose in secret and everyone learns the choices at once: Nowheresville's
+planning, Abilene's corral votes. A sealed round is plain state::
+
+    {"purpose": str, "seats": [int, ...], "choices": {str(seat): payload}, "skipped": [int]}
+
+Rules modules keep it in their state while it is open; ``view_of`` is the only thing a view
+may show of it: who has submitted, and one's own payload — never anyone else's.
+A seat whose submission never comes can be skipped only by a visible, logged action
+(``skip``), never silently.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.base import RuleError
+
+
+def open_round(purpose: str, seats: list[int]) -> dict:
+    return {"purpose": purpose, "seats": sorted(seats), "choices": {}, "skipped": []}
+
+
+def submit(sealed: dict, seat: int, payload: Any) -> dict:
+    if seat not in sealed["seats"]:
+        raise RuleError("not_your_submission")
+    if str(seat) in sealed["choices"] or seat in sealed["skipped"]:
+        raise RuleError("already_submitted")
+    choices = dict(sealed["choices"])
+    choices[str(seat)] = payload
+    return {**sealed, "choices": choices}
+
+
+def skip(sealed: dict, seat: int) -> dict:
+    """Reveal without ``seat``: the tablet's visible way past a submission that never comes."""
+    if seat not in waiting(sealed):
+        raise RuleError("not_waiting_for_seat", seat=seat)
+    return {**sealed, "skipped": sorted(sealed["skipped"] + [seat])}
+
+
+def waiting(sealed: dict) -> list[int]:
+    return [s for s in sealed["seats"]
+            if str(s) not in sealed["choices"] and s not in sealed["skipped"]]
+
+
+def submitted(sealed: dict) -> list[int]:
+    return [s for s in sealed["seats"] if str(s) in sealed["choices"]]
+
+
+def complete(sealed: dict) -> bool:
+    return not waiting(sealed)
+
+
+def choice(sealed: dict, seat: int) -> Any:
+    """The payload of ``seat`` (None if skipped). Only for rules code, never for a view."""
+    return sealed["choices"].get(str(seat))
+
+
+def view_of(sealed: dict, seat: int | None) -> dict:
+    """What ``seat`` may see of an open round: who is done, and its own payload only."""
+    out = {"purpose": sealed["purpose"], "seats": sealed["seats"],
+           "submitted": submitted(sealed), "skipped": sealed["skipped"],
+           "waiting": waiting(sealed)}
+    if seat is not None and str(seat) in sealed["choices"]:
+        out["mine"] = sealed["choices"][str(seat)]
+    return out
