@@ -1,0 +1,108 @@
+"""Fan-out of per-viewer updates to live subscribers (the SSE streams).
+
+The writer thread publishes; each subscriber owns a small queue that its stream drains. A
+subscriber only ever receives payloads made for its own viewer. Views are computed once per
+distinct viewer per change, not once per stream.
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+from dataclasses import dataclass, field
+from typing import Callable
+
+from companion.table import Table, Viewer
+
+MAX_QUEUE = 256
+
+
+@dataclass(eq=False)
+class Subscriber:
+    table_id: str
+    viewer: Viewer
+    device: str
+    number: int
+    events: "queue.Queue[tuple[str, int | None, dict] | None]" = field(
+        default_factory=lambda: queue.Queue(MAX_QUEUE))
+    closed: bool = False
+
+    def push(self, kind: str, event_id: int | None, data: dict) -> None:
+        try:
+            self.events.put_nowait((kind, event_id, data))
+        except queue.Full:
+            # A stream this far behind is dead or stuck: end it; the client reconnects
+            # with Last-Event-ID and catches up from the journal, losing nothing.
+            self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            try:
+                self.events.put_nowait(None)
+            except queue.Full:
+                pass
+
+
+class Hub:
+    def __init__(self, max_streams_per_device: int = 4, max_streams: int = 40) -> None:
+        self._lock = threading.Lock()
+        self._subscribers: list[Subscriber] = []
+        self._numbers = itertools.count(1)
+        self.max_per_device = max_streams_per_device
+        self.max_streams = max_streams
+
+    def subscribe(self, table_id: str, viewer: Viewer, device: str) -> Subscriber:
+        """A new stream. A device over its cap loses its *oldest* stream, never the new one:
+        a phone that reconnects must not be locked out by its own dead stream."""
+        sub = Subscriber(table_id, viewer, device, next(self._numbers))
+        with self._lock:
+            mine = [s for s in self._subscribers if s.device == device]
+            evict = mine[: max(0, len(mine) - self.max_per_device + 1)]
+            if len(self._subscribers) - len(evict) >= self.max_streams:
+                others = [s for s in self._subscribers if s not in evict]
+                evict.extend(others[: len(self._subscribers) - len(evict)
+                                    - self.max_streams + 1])
+            for old in evict:
+                old.close()
+                self._subscribers.remove(old)
+            self._subscribers.append(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        sub.close()
+        with self._lock:
+            if sub in self._subscribers:
+                self._subscribers.remove(sub)
+
+    def count(self) -> int:
+        with self._lock:
+            return len(self._subscribers)
+
+    def _for_table(self, table_id: str | None) -> list[Subscriber]:
+        with self._lock:
+            return [s for s in self._subscribers
+                    if table_id is None or s.table_id == table_id]
+
+    def publish_change(self, table: Table, after: int) -> None:
+        """Send each subscriber of ``table`` its own view and the log lines after ``after``."""
+        made: dict[Viewer, dict] = {}
+        for sub in self._for_table(table.id):
+            if sub.viewer not in made:
+                made[sub.viewer] = {"view": table.view(sub.viewer),
+                                    "log": table.log_for(sub.viewer, after)}
+            sub.push("state", table.version, made[sub.viewer])
+
+    def publish(self, kind: str, data: dict, table_id: str | None = None,
+                only: Callable[[Viewer], bool] | None = None) -> None:
+        """A transient event (a free roll, a device's state): not journalled, no event id."""
+        for sub in self._for_table(table_id):
+            if only is None or only(sub.viewer):
+                sub.push(kind, None, data)
+
+    def close(self) -> None:
+        with self._lock:
+            subs, self._subscribers = self._subscribers, []
+        for sub in subs:
+            sub.close()

@@ -1,0 +1,335 @@
+"""The single writer: every change to every table, from any source, in one order.
+
+Browsers, the die reader and the buttons all end up here. Changes (and the reads that must
+see committed state) run on one thread, taken from one queue; device callbacks only
+``post`` an event and return. An action is acknowledged — the caller's future resolves, the
+hub broadcasts — only after its journal entry is committed.
+"""
+
+from __future__ import annotations
+
+import queue
+import secrets
+import threading
+from concurrent.futures import Future
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from companion import access, draws
+from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
+from companion.events import DieRolled, InputEvent
+from companion.hub import Hub
+from companion.inputs import InputRouter
+from companion.journal import Entry, Journal, TableRecord
+from companion.rules import registry
+from companion.rules.base import RuleError
+from companion.setup_check import check_options, check_players, check_thrown
+from companion.table import Table, Viewer
+
+_STOP = object()
+
+
+def _now_label() -> str:
+    """A wall-clock label only: the Pi may have no clock; order is the version."""
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+class Service:
+    def __init__(self, journal: Journal, hub: Hub | None = None, snapshot_every: int = 200,
+                 virtual_throw: Callable[[list[str]], Any] | None = None,
+                 sensor_confirm: bool = False, reply_timeout: float = 10.0) -> None:
+        self.journal = journal
+        self.hub = hub or Hub()
+        self.snapshot_every = snapshot_every
+        self.reply_timeout = reply_timeout
+        self.tables: dict[str, Table] = {}
+        self.devices: dict[str, dict] = {}
+        self._queue: "queue.Queue[Any]" = queue.Queue()
+        self._thread: threading.Thread | None = None
+        self._closed = False
+        self.inputs = InputRouter(self, virtual_throw, sensor_confirm)
+        for record in journal.tables(include_ended=True):
+            self._load(record)
+
+    def _load(self, record: TableRecord) -> Table:
+        table = Table(record, registry.game(record.game), self.journal.entries(record.id),
+                      self.journal.snapshots(record.id))
+        self.tables[record.id] = table
+        return table
+
+    # -- the writer thread ---------------------------------------------------------------
+    def start(self) -> "Service":
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="companion-writer",
+                                            daemon=True)
+            self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        while True:
+            item = self._queue.get()
+            if item is _STOP:
+                return
+            task, future = item
+            if future is not None and not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = task()
+            except BaseException as error:  # handed to the caller, who reports it
+                if future is not None:
+                    future.set_exception(error)
+                continue
+            if future is not None:
+                future.set_result(result)
+
+    def call(self, task: Callable[[], Any]) -> Any:
+        """Run ``task`` on the writer thread and wait for its result (or its error)."""
+        if threading.current_thread() is self._thread:
+            return task()
+        if self._closed:
+            raise Busy("shutting_down")
+        future: Future = Future()
+        self._queue.put((task, future))
+        try:
+            return future.result(timeout=self.reply_timeout)
+        except TimeoutError as error:
+            raise Busy("writer_timeout") from error
+
+    def post(self, event: InputEvent) -> None:
+        """Thread-safe and non-blocking: for device callbacks."""
+        if not self._closed:
+            self._queue.put((lambda: self.inputs.handle(event), None))
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        if self._thread is not None:
+            self._queue.put(_STOP)
+            self._thread.join(timeout=5)
+        self.hub.close()
+
+    def __enter__(self) -> "Service":
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    # -- reads (on the writer, so they see committed state only) -------------------------
+    def table(self, table_id: str) -> Table:
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
+        if table is None:
+            raise NotFound("no_such_table")
+        return table
+
+    def viewer_for(self, table_id: str, admin_token: str | None,
+                   seat_token: str | None) -> Viewer:
+        return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
+
+    def _viewer_for(self, table_id: str, admin_token: str | None,
+                    seat_token: str | None) -> Viewer:
+        table = self.table(table_id)
+        if seat_token:
+            for seat, token_hash, _join, _issue in self.journal.seats(table_id):
+                if access.matches(seat_token, token_hash):
+                    return Viewer(seat=seat)
+        if admin_token and access.matches(admin_token, table.record.admin_hash):
+            return Viewer(admin=True)
+        return Viewer()
+
+    def view(self, table_id: str, viewer: Viewer) -> dict:
+        return self.call(lambda: self.table(table_id).view(viewer))
+
+    def log(self, table_id: str, viewer: Viewer, after: int = 0) -> list[dict]:
+        return self.call(lambda: self.table(table_id).log_for(viewer, after))
+
+    def catch_up(self, table_id: str, viewer: Viewer, device: str, after: int):
+        """Subscribe and take the missed log and current view in one step, so no change
+        can fall between the two."""
+        def task():
+            table = self.table(table_id)
+            sub = self.hub.subscribe(table_id, viewer, device)
+            return sub, table.version, table.view(viewer), table.log_for(viewer, after)
+        return self.call(task)
+
+    def active_table_id(self) -> str | None:
+        return self.journal.setting("active_table")
+
+    # -- changes -------------------------------------------------------------------------
+    def create_table(self, game_name: str, players: Any, options: Any) -> dict:
+        return self.call(lambda: self._create_table(game_name, players, options))
+
+    def _create_table(self, game_name: Any, players: Any, options: Any) -> dict:
+        if not isinstance(game_name, str) or game_name not in registry.names():
+            raise NotFound("no_such_game")
+        game = registry.game(game_name)
+        names = check_players(players, game.PLAYERS)
+        merged = check_options(options, game.OPTIONS)
+        seed = draws.new_seed()
+        admin_token = access.new_token()
+        record = TableRecord(secrets.token_hex(6), game_name, names, merged, seed,
+                             draws.commitment(seed), game.RULES_VERSION, _now_label(),
+                             access.digest(admin_token), False)
+        table = Table(record, game, [])  # setup must succeed before anything is written
+        codes = [access.new_join_code() for _ in names]
+        self.journal.create_table(record, [(seat, access.digest(access.new_token()),
+                                            code)
+                                           for seat, code in enumerate(codes)])
+        self.tables[record.id] = table
+        self.journal.set_setting("active_table", record.id)
+        return {"id": record.id, "admin_token": admin_token, "join_codes": codes,
+                "seed_hash": record.seed_hash}
+
+    def act(self, table_id: str, action: Any, viewer: Viewer, expected_version: Any = None,
+            idem: Any = None, source: str = "web") -> dict:
+        return self.call(lambda: self._act(table_id, action, viewer, expected_version,
+                                           idem, source))
+
+    def _act(self, table_id, action, viewer, expected_version, idem, source) -> dict:
+        table = self.table(table_id)
+        replay = self._replayed(table, idem, {"kind": "action", "action": action})
+        if replay is not None:
+            return replay
+        table.check_version(expected_version)
+        return self._commit(table, table.prepare_action(action, viewer), viewer, idem, source)
+
+    def undo(self, table_id: str, viewer: Viewer, expected_version: Any = None,
+             idem: Any = None, source: str = "web") -> dict:
+        def task():
+            table = self.table(table_id)
+            replay = self._replayed(table, idem, None)
+            if replay is not None:
+                return replay
+            table.check_version(expected_version)
+            return self._commit(table, table.prepare_undo(viewer), viewer, idem, source)
+        return self.call(task)
+
+    def _replayed(self, table: Table, idem: Any, entry: dict | None) -> dict | None:
+        """A retried request (same idempotency key) gets the first answer, not a second go."""
+        if idem is None:
+            return None
+        if not isinstance(idem, str) or not 8 <= len(idem) <= 80:
+            raise RuleError("bad_idempotency_key")
+        version = table.idem.get(idem)
+        if version is None:
+            return None
+        first = table.entries[version - 1]
+        if entry is not None and first.entry.get("action", {}).get("type") != \
+                (entry["action"] or {}).get("type"):
+            raise Conflict("idempotency_key_reused")
+        return {"version": version, "replayed": True}
+
+    def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
+                source: str) -> dict:
+        before = table.version
+        entry = Entry(before + 1, prepared.entry, viewer.label, source, _now_label(), idem)
+        self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
+        table.commit(entry, prepared)
+        self.hub.publish_change(table, before)
+        self.inputs.after_change(table)
+        position = len(table.effective)
+        if entry.entry["kind"] == "action" and position % self.snapshot_every == 0:
+            self._queue.put((lambda: self.journal.save_snapshot(
+                table.id, position, entry.version, table.state_at(position)), None))
+        return {"version": entry.version}
+
+    def join(self, table_id: str, code: Any) -> tuple[int, str]:
+        """Spend a seat's single-use join code; the device gets the seat's token."""
+        def task():
+            self.table(table_id)
+            if isinstance(code, str):
+                for seat, _token, join_code, _issue in self.journal.seats(table_id):
+                    if access.same_code(code, join_code):
+                        token = access.new_token()
+                        self.journal.spend_join_code(table_id, seat, access.digest(token))
+                        return seat, token
+            raise Forbidden("join_code_spent")
+        return self.call(task)
+
+    def reissue(self, table_id: str, seat: Any, viewer: Viewer) -> str:
+        """A new join code for ``seat`` (lost phone); the old device loses access, and the
+        public log says so — the tablet can never quietly take a seat's secrets."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("reissue_needs_tablet")
+            if not isinstance(seat, int) or not 0 <= seat < len(table.record.players):
+                raise RuleError("bad_seat")
+            code = access.new_join_code()
+            before = table.version
+            entry = Entry(before + 1, {"kind": "reissue", "seat": seat}, viewer.label,
+                          "web", _now_label(), None)
+            self.journal.reissue_seat(table_id, seat, access.digest(access.new_token()),
+                                      code, entry)
+            table.commit_note(entry)
+            self.hub.publish_change(table, before)
+            self.hub.publish("revoked", {}, table_id,
+                             only=lambda v: v.seat == seat)
+            return code
+        return self.call(task)
+
+    def join_codes(self, table_id: str, viewer: Viewer) -> dict[int, str | None]:
+        """Each seat's unspent join code, for the tablet's QR codes (None once joined).
+
+        Codes are kept readable so the tablet can show them again after a reload; they are
+        single-use, and the tablet could re-issue a seat anyway (publicly logged)."""
+        def task():
+            self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            return {s: code for s, _t, code, _i in self.journal.seats(table_id)}
+        return self.call(task)
+
+    def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
+        """Teach the card registry what an unknown tag is (the dashboard asks)."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            if not isinstance(uid, str) or not 2 <= len(uid) <= 32 or not all(
+                    c in "0123456789abcdef" for c in uid):
+                raise RuleError("bad_card_uid")
+            if not isinstance(card, str) or not 0 < len(card.strip()) <= 40:
+                raise RuleError("bad_text", name="card", max=40)
+            self.journal.remember_card(table.record.game, uid, card.strip())
+            self.hub.publish("card", {"uid": uid, "card": card.strip()}, table_id)
+        self.call(task)
+
+    def throw(self, table_id: str, viewer: Viewer) -> list[str]:
+        """The dashboard's "roll" control: a virtual throw of the dice the prompt asks."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin and viewer.seat is None:
+                raise Forbidden("needs_token")
+            return self.inputs.virtual(table)
+        return self.call(task)
+
+    def dice(self, table_id: str, dice: Any, viewer: Viewer) -> dict:
+        """Dice typed or thrown on a page: the same path as a hardware roll."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin and viewer.seat is None:
+                raise Forbidden("needs_token")
+            thrown = check_thrown(dice)
+            return self.inputs.roll(table, DieRolled(thrown, source="web"))
+        return self.call(task)
+
+    def set_device(self, name: str, status: dict) -> None:
+        self.devices[name] = status
+        self.hub.publish("devices", {"devices": self.devices})
+
+    def health(self) -> dict:
+        return self.call(lambda: {"ok": True, "devices": dict(self.devices),
+                                  "tables": len(self.tables), "streams": self.hub.count(),
+                                  "active_table": self.active_table_id()})
+
+    def set_active(self, table_id: str, viewer: Viewer) -> None:
+        def task():
+            self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            self.journal.set_setting("active_table", table_id)
+        self.call(task)
+
+
+__all__ = ["Service", "CompanionError"]

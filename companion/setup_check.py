@@ -1,0 +1,63 @@
+"""Checking what a new table is asked to be: player names and options."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from companion.rules.base import RuleError
+from companion.rules.dice import FACES, is_face
+
+LONGEST_NAME = 24
+
+
+def check_players(players: Any, allowed: range) -> list[str]:
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RuleError("bad_players")
+    names = [p.strip() for p in players]
+    if len(names) not in allowed:
+        raise RuleError("player_count", min=allowed.start, max=allowed.stop - 1)
+    if any(not n or len(n) > LONGEST_NAME for n in names):
+        raise RuleError("bad_player_name", max=LONGEST_NAME)
+    if len({n.casefold() for n in names}) != len(names):
+        raise RuleError("duplicate_player_name")
+    return names
+
+
+def check_options(options: Any, defaults: dict) -> dict:
+    """Merge ``options`` over the game's defaults; each value must have its default's type
+    (a default of None accepts any JSON value)."""
+    if options is None:
+        options = {}
+    if not isinstance(options, dict):
+        raise RuleError("bad_options")
+    merged = dict(defaults)
+    for name, value in options.items():
+        if name not in defaults:
+            raise RuleError("unknown_option", name=str(name)[:40])
+        default = defaults[name]
+        if default is not None and not _same_kind(default, value):
+            raise RuleError("bad_option", name=name)
+        merged[name] = value
+    return merged
+
+
+def _same_kind(default: Any, value: Any) -> bool:
+    if isinstance(default, bool) or isinstance(value, bool):
+        return isinstance(default, bool) and isinstance(value, bool)
+    if isinstance(default, int):
+        return isinstance(value, int)
+    return isinstance(value, type(default))
+
+
+def check_thrown(dice: Any) -> tuple[tuple[str, int], ...]:
+    """Dice sent from a page: ``[{"die": kind, "face": n}, ...]``, one to six of them."""
+    if not isinstance(dice, list) or not 1 <= len(dice) <= 6:
+        raise RuleError("bad_dice")
+    out = []
+    for item in dice:
+        if not isinstance(item, dict) or item.get("die") not in FACES:
+            raise RuleError("bad_dice")
+        if not is_face(item["die"], item.get("face")):
+            raise RuleError("bad_face", die=item["die"], face=str(item.get("face"))[:8])
+        out.append((item["die"], item["face"]))
+    return tuple(out)

@@ -1,0 +1,228 @@
+"""One table: its game state, version, undo, prompts and per-viewer redaction.
+
+A ``Table`` is rebuilt from the journal (snapshot + replay) and then advanced one committed
+entry at a time by the service's writer thread. It never writes the journal itself: the
+service asks it to *prepare* an entry (pure: checks, draws, the would-be state), writes the
+entry durably, then tells the table to *commit* it. So a crash between the two loses an
+unacknowledged action and nothing else.
+
+Viewers: ``Viewer(seat=None, admin=False)`` is anyone at the table; ``admin=True`` is the
+tablet that created the table; ``Viewer(seat=n)`` is seat n's own device. Admin is not
+omniscient: it sees the public view and may submit any seat's *public* actions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+from companion import draws
+from companion.errors import Conflict, Forbidden
+from companion.journal import Entry, TableRecord
+from companion.rules.base import RuleError, line
+
+CHECKPOINT_EVERY = 100
+
+
+@dataclass(frozen=True)
+class Viewer:
+    seat: int | None = None
+    admin: bool = False
+    device: str = ""  # set when the "viewer" is hardware acting for the table
+
+    @property
+    def label(self) -> str:
+        if self.device:
+            return self.device
+        if self.seat is not None:
+            return f"seat:{self.seat}"
+        return "admin" if self.admin else "table"
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An entry ready to be journalled, with the state it leads to."""
+    entry: dict
+    state: dict
+    effective: list  # the effective-action list after the entry
+    ended: bool
+
+
+class Table:
+    def __init__(self, record: TableRecord, game: ModuleType, entries: list[Entry],
+                 snapshots: list[tuple[int, int, dict]] = ()) -> None:
+        self.record = record
+        self.game = game
+        self.entries: list[Entry] = []
+        self.idem: dict[str, int] = {}
+        self.effective: list[tuple[int, dict]] = []  # (version, resolved action)
+        self._checkpoints: list[tuple[int, dict]] = []
+        self.state = game.setup(list(record.players), dict(record.options))
+        self._initial = self.state
+        self._rebuild(entries, list(snapshots))
+
+    # -- identity ------------------------------------------------------------------------
+    @property
+    def id(self) -> str:
+        return self.record.id
+
+    @property
+    def version(self) -> int:
+        return self.entries[-1].version if self.entries else 0
+
+    @property
+    def ended(self) -> bool:
+        return bool(self.game.final(self.state))
+
+    def seat_name(self, seat: int) -> str:
+        return self.record.players[seat]
+
+    # -- rebuilding ----------------------------------------------------------------------
+    def _rebuild(self, entries: list[Entry], snapshots: list[tuple[int, int, dict]]) -> None:
+        effective: list[tuple[int, dict]] = []
+        for entry in entries:
+            kind = entry.entry["kind"]
+            if kind == "action":
+                effective.append((entry.version, entry.entry["action"]))
+            elif kind == "undo":
+                if not effective or effective[-1][0] != entry.entry["target"]:
+                    raise RuleError("journal_undo_mismatch", version=entry.version)
+                effective.pop()
+        self.entries = list(entries)
+        self.idem = {e.idem: e.version for e in entries if e.idem}
+        start, state = 0, self._initial
+        for position, last_version, snap_state in snapshots:
+            if position <= len(effective) and (
+                    position == 0 or effective[position - 1][0] == last_version):
+                start, state = position, snap_state
+                break
+        self._checkpoints = [(0, self._initial)]
+        if start:
+            self._checkpoints.append((start, state))
+        for position in range(start, len(effective)):
+            state = self.game.apply(state, effective[position][1])
+            if (position + 1) % CHECKPOINT_EVERY == 0:
+                self._checkpoints.append((position + 1, state))
+        self.effective = effective
+        self.state = state
+
+    def state_at(self, position: int) -> dict:
+        """The state after the first ``position`` effective actions (for undo)."""
+        base_position, state = max((c for c in self._checkpoints if c[0] <= position),
+                                   key=lambda c: c[0])
+        for _, action in self.effective[base_position:position]:
+            state = self.game.apply(state, action)
+        return state
+
+    # -- preparing changes ---------------------------------------------------------------
+    def check_version(self, expected: int | None) -> None:
+        if expected is not None and expected != self.version:
+            raise Conflict("stale_version", expected=expected, current=self.version)
+
+    def prepare_action(self, action: Any, viewer: Viewer) -> Prepared:
+        """Check who may send ``action``, draw what it needs, and compute the new state."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("bad_action")
+        if "drawn" in action:
+            raise RuleError("bad_param", name="drawn")
+        if self.ended:
+            raise RuleError("game_over")
+        seat = action.get("seat")
+        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
+                                 or not 0 <= seat < len(self.record.players)):
+            raise RuleError("bad_seat")
+        self._check_actor(action, viewer)
+        spec = self.game.draws(self.state, action) if hasattr(self.game, "draws") else {}
+        if spec:
+            action = {**action, "drawn": draws.resolve(self.record.seed, len(self.effective),
+                                                       spec)}
+        new_state = self.game.apply(self.state, action)
+        effective = self.effective + [(self.version + 1, action)]
+        return Prepared({"kind": "action", "action": action}, new_state, effective,
+                        bool(self.game.final(new_state)))
+
+    def _check_actor(self, action: dict, viewer: Viewer) -> None:
+        seat = action.get("seat")
+        if viewer.seat is not None:
+            if seat != viewer.seat:
+                raise Forbidden("not_your_seat")
+            return
+        if not viewer.admin:
+            raise Forbidden("needs_token")
+        templates = [t for t in self.game.legal(self.state, seat) if t["type"] == action["type"]]
+        if templates and all(t.get("secret") for t in templates):
+            raise Forbidden("secret_needs_own_device")
+
+    def prepare_undo(self, viewer: Viewer) -> Prepared:
+        if not viewer.admin:
+            raise Forbidden("undo_needs_tablet")
+        if not self.effective:
+            raise RuleError("nothing_to_undo")
+        target_version = self.effective[-1][0]
+        effective = self.effective[:-1]
+        state = self.state_at(len(effective))
+        return Prepared({"kind": "undo", "target": target_version}, state, effective,
+                        bool(self.game.final(state)))
+
+    def commit(self, entry: Entry, prepared: Prepared) -> None:
+        """Adopt a prepared change once its entry is durably journalled."""
+        self.entries.append(entry)
+        if entry.idem:
+            self.idem[entry.idem] = entry.version
+        self.effective = prepared.effective
+        self.state = prepared.state
+        position = len(self.effective)
+        self._checkpoints = [c for c in self._checkpoints if c[0] <= position]
+        if entry.entry["kind"] == "action" and position % CHECKPOINT_EVERY == 0:
+            self._checkpoints.append((position, self.state))
+
+    def commit_note(self, entry: Entry) -> None:
+        """Adopt an entry that changes no game state (a seat re-issued)."""
+        self.entries.append(entry)
+        if entry.idem:
+            self.idem[entry.idem] = entry.version
+
+    # -- what viewers see ----------------------------------------------------------------
+    def view(self, viewer: Viewer) -> dict:
+        """Everything one viewer may see, made only from committed state."""
+        ended = self.ended
+        table = {"id": self.id, "game": self.record.game, "players": self.record.players,
+                 "version": self.version, "seed_hash": self.record.seed_hash,
+                 "ended": ended, "can_undo": bool(self.effective)}
+        if ended:
+            table["seed"] = self.record.seed.hex()
+        return {"table": table,
+                "viewer": {"seat": viewer.seat, "admin": viewer.admin},
+                "state": self.game.view(self.state, viewer.seat),
+                "prompt": self.game.prompt(self.state),
+                "legal": self.legal_for(viewer)}
+
+    def legal_for(self, viewer: Viewer) -> list[dict]:
+        if self.ended:
+            return []
+        if viewer.seat is not None:
+            return self.game.legal(self.state, viewer.seat)
+        if not viewer.admin:
+            return []
+        out = [t for t in self.game.legal(self.state, None) if not t.get("secret")]
+        for seat in range(len(self.record.players)):
+            out.extend(t for t in self.game.legal(self.state, seat) if not t.get("secret"))
+        return out
+
+    def log_for(self, viewer: Viewer, after: int = 0) -> list[dict]:
+        """The journal as this viewer may read it, entries with version > ``after``."""
+        undone = {e.entry["target"] for e in self.entries if e.entry["kind"] == "undo"}
+        return [self.describe_entry(e, viewer, e.version in undone)
+                for e in self.entries if e.version > after]
+
+    def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
+        kind = entry.entry["kind"]
+        if kind == "action":
+            text = self.game.describe(entry.entry["action"], viewer.seat)
+        elif kind == "undo":
+            text = line("core.undo", version=entry.entry["target"])
+        else:
+            text = line("core.reissued", seat=self.seat_name(entry.entry["seat"]))
+        return {"version": entry.version, "kind": kind, "line": text, "undone": undone,
+                "source": entry.source, "at": entry.at}
