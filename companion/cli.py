@@ -1,0 +1,188 @@
+"""``companion``: the composition root, the one place that wires core, hardware and web.
+
+``companion serve`` runs the service, the web server and the devices. With no die reader
+configured (or ``--sim``) it runs a simulated reader on a pty and mock GPIO pins, so a
+newcomer sees the whole path working at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import signal
+import socket
+import subprocess
+import sys
+import threading
+from contextlib import ExitStack
+from pathlib import Path
+
+from companion.config import Config, ConfigError, load
+from companion.journal import Journal, JournalError
+from companion.service import Service
+
+log = logging.getLogger("companion")
+
+SIM_DICE = ("A:d6", "B:d6", "R1:root12", "R2:root12", "L1:cattle", "L2:cattle",
+            "C1:cowboy", "C2:cowboy", "C3:cowboy")
+
+
+def lan_address() -> str:
+    """This machine's first non-loopback IPv4 address, for the URL the tablet opens."""
+    try:
+        shown = subprocess.run(["hostname", "-I"], capture_output=True, text=True,
+                               timeout=2, check=False).stdout.split()
+    except (OSError, subprocess.SubprocessError):
+        shown = []
+    for address in shown:
+        if "." in address and not address.startswith("127."):
+            return address
+    try:
+        address = socket.gethostbyname(socket.gethostname())
+    except OSError:
+        return "127.0.0.1"
+    return "127.0.0.1" if address.startswith("127.") else address
+
+
+def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool) -> dict:
+    """Open the die reader (real or simulated) and the buttons; return what was made."""
+    from firmware_bridge.buttons import Buttons, Lights
+    from firmware_bridge.die_reader import DieReader
+    from firmware_bridge.simulator import DieReaderSimulator
+
+    made: dict = {}
+    url = config.die_reader.url
+    if sim or not url:
+        link = Path(config.data.dir).resolve() / "die-reader"
+        simulator = stack.enter_context(DieReaderSimulator(link, dice=SIM_DICE))
+        made["simulator"] = simulator
+        service.inputs.virtual_throw = simulator.throw
+        url = str(link)
+    reader = stack.enter_context(DieReader(
+        url, service.post, heartbeat_timeout_s=config.die_reader.heartbeat_timeout_s,
+        backoff_min_s=config.die_reader.backoff_min_s,
+        backoff_max_s=config.die_reader.backoff_max_s,
+        wait_for_confirm=config.die_reader.confirm_rolls))
+    made["reader"] = reader
+    if config.buttons.enabled:
+        factory = pin_factory(config.buttons.pin_factory)
+        made["buttons"] = stack.enter_context(Buttons(
+            config.buttons.pins, service.post, pin_factory=factory,
+            hold_s=config.buttons.hold_s, bounce_s=config.buttons.bounce_s))
+        made["lights"] = stack.enter_context(Lights(config.buttons.leds, pin_factory=factory))
+    return made
+
+
+def pin_factory(name: str):
+    """gpiozero's pin factory, chosen explicitly so no fallback warning fires."""
+    if name == "mock":
+        from gpiozero.pins.mock import MockFactory
+        return MockFactory()
+    if name == "lgpio":
+        from gpiozero.pins.lgpio import LGPIOFactory
+        return LGPIOFactory()
+    if name == "rpigpio":
+        from gpiozero.pins.rpigpio import RPiGPIOFactory
+        return RPiGPIOFactory()
+    raise ConfigError(f"unknown pin factory {name!r} (mock, lgpio or rpigpio)")
+
+
+def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
+    from waitress.server import create_server
+
+    from web import create_app
+
+    stop = stop or threading.Event()
+    with ExitStack() as stack:
+        journal = stack.enter_context(Journal(config.data.database))
+        service = stack.enter_context(Service(journal, snapshot_every=config.data.snapshot_every))
+        devices = start_devices(config, service, stack, sim)
+        if "lights" in devices:
+            stack.enter_context(LightsFollower(service, devices))
+        app = create_app(config, service)
+        server = create_server(app, host=config.server.host, port=config.server.port,
+                               threads=config.server.threads, channel_request_lookahead=1,
+                               clear_untrusted_proxy_headers=True, ident="companion")
+        port = server.effective_port
+        stack.callback(server.close)
+        announce(config.server.host, port, sim or not config.die_reader.url)
+        thread = threading.Thread(target=server.run, name="waitress", daemon=True)
+        thread.start()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            if threading.current_thread() is threading.main_thread():
+                signal.signal(signum, lambda *_: stop.set())
+        stop.wait()
+        log.info("stopping")
+    return 0
+
+
+class LightsFollower:
+    """Keeps the reader LED on the reader's state (polled: the service owns no LEDs)."""
+
+    def __init__(self, service: Service, devices: dict) -> None:
+        self.service, self.devices = service, devices
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="lights", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.5):
+            reader = self.devices["reader"]
+            if reader.state:
+                self.devices["lights"].show_reader(reader.state)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+
+def announce(host: str, port: int, simulated: bool) -> None:
+    address = lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{address}:{port}/"
+    print(f"Table Companion is running. Open {url} on the tablet.", flush=True)
+    if address != "127.0.0.1":
+        print(f"(On this machine: http://localhost:{port}/)", flush=True)
+    if simulated:
+        print("Die reader: simulated (press Roll on the dashboard). GPIO: mock pins.",
+              flush=True)
+    try:
+        import segno
+        segno.make(url).terminal(compact=True)
+    except (ImportError, OSError, UnicodeEncodeError):
+        pass
+    sys.stdout.flush()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("serve", help="run the companion")
+    run.add_argument("--config", help="a TOML config file (every key has a default)")
+    run.add_argument("--sim", action="store_true", help="simulated die reader, mock GPIO")
+    run.add_argument("--host", help="address to listen on (default 0.0.0.0)")
+    run.add_argument("--port", type=int, help="port (default 8080; 0 picks a free one)")
+    run.add_argument("--data", help="folder for the database (default ./data)")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    overrides: dict = {"server": {}, "data": {}}
+    if args.host:
+        overrides["server"]["host"] = args.host
+    if args.port is not None:
+        overrides["server"]["port"] = args.port
+    if args.data:
+        overrides["data"]["dir"] = args.data
+    if args.sim:
+        overrides["buttons"] = {"pin_factory": "mock"}
+    try:
+        config = load(args.config, overrides)
+        return serve(config, args.sim)
+    except (ConfigError, JournalError) as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,114 @@
+"""Configuration from a TOML file; every key has a default, so no file is needed to try it.
+
+See ``docs/configuration.md`` for each key. Unknown keys are refused with their name, so a
+typo in the file is found at start-up instead of silently ignored.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field, fields, is_dataclass
+from pathlib import Path
+from typing import Any
+
+
+class ConfigError(Exception):
+    pass
+
+
+@dataclass
+class ServerConfig:
+    host: str = "0.0.0.0"
+    port: int = 8080
+    threads: int = 48
+    # Host names (besides IP literals and localhost) the server answers to; anything else
+    # is refused, which defeats DNS rebinding.
+    allowed_hosts: list = field(default_factory=lambda: ["companion.local", "table.local"])
+    max_body_bytes: int = 64 * 1024
+    requests_per_minute: int = 600  # per device; a misbehaving phone cannot starve the table
+
+
+@dataclass
+class StreamConfig:
+    heartbeat_s: float = 15.0
+    max_age_s: float = 3600.0
+    per_device: int = 4
+    max_streams: int = 40
+
+
+@dataclass
+class DataConfig:
+    dir: str = "data"
+    snapshot_every: int = 200
+
+    @property
+    def database(self) -> Path:
+        return Path(self.dir) / "companion.sqlite"
+
+
+@dataclass
+class DieReaderConfig:
+    # A pyserial URL or device path. Empty: run the simulated reader on a pty.
+    url: str = ""
+    heartbeat_timeout_s: float = 6.0
+    backoff_min_s: float = 0.5
+    backoff_max_s: float = 10.0
+    confirm_rolls: bool = False  # a sensor roll waits for the confirm button
+
+
+@dataclass
+class ButtonsConfig:
+    enabled: bool = True
+    pin_factory: str = "mock"  # "mock" off the Pi; "lgpio" or "rpigpio" on it
+    hold_s: float = 1.5
+    bounce_s: float = 0.03
+    # Role -> BCM pin number. Matches hardware/pinmap.toml.
+    pins: dict = field(default_factory=lambda: {
+        "digit0": 5, "digit1": 6, "digit2": 13, "digit3": 19, "digit4": 26, "digit5": 16,
+        "digit6": 20, "confirm": 21, "next": 12, "undo": 25, "roll": 24})
+    leds: dict = field(default_factory=lambda: {
+        "reader": 17, "seat0": 27, "seat1": 22, "seat2": 10, "seat3": 9, "seat4": 11,
+        "seat5": 8})
+
+
+@dataclass
+class Config:
+    server: ServerConfig = field(default_factory=ServerConfig)
+    streams: StreamConfig = field(default_factory=StreamConfig)
+    data: DataConfig = field(default_factory=DataConfig)
+    die_reader: DieReaderConfig = field(default_factory=DieReaderConfig)
+    buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    language: str = "en"
+
+
+def load(path: str | Path | None = None, overrides: dict | None = None) -> Config:
+    raw: dict = {}
+    if path is not None:
+        try:
+            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        except (OSError, tomllib.TOMLDecodeError) as error:
+            raise ConfigError(f"cannot read config {path}: {error}") from error
+    for section, values in (overrides or {}).items():
+        raw.setdefault(section, {}).update(values)
+    return _build(Config, raw, "")
+
+
+def _build(kind: type, raw: dict, where: str) -> Any:
+    if not isinstance(raw, dict):
+        raise ConfigError(f"[{where}] must be a table")
+    known = {f.name: f for f in fields(kind)}
+    unknown = set(raw) - set(known)
+    if unknown:
+        raise ConfigError(f"unknown config key(s) {sorted(unknown)} in [{where or 'top'}]")
+    made = kind()
+    for name, value in raw.items():
+        current = getattr(made, name)
+        if is_dataclass(current):
+            setattr(made, name, _build(type(current), value, name))
+        elif isinstance(current, bool) != isinstance(value, bool) or (
+                not isinstance(value, type(current))
+                and not (isinstance(current, float) and isinstance(value, int))):
+            raise ConfigError(f"{where}.{name} should be {type(current).__name__}")
+        else:
+            setattr(made, name, value)
+    return made

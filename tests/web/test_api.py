@@ -1,0 +1,185 @@
+"""The JSON API through Flask's test client: tokens, CSRF, errors, versions, the log."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.web.conftest import join
+
+
+def test_create_view_act_and_log(tablet, table):
+    tid = table["id"]
+    assert tablet.act(tid, {"type": "add", "seat": 0, "amount": 3}).status_code == 200
+    view = tablet.get(f"/api/tables/{tid}").json
+    assert view["state"]["scores"] == [3, 0]
+    assert view["viewer"] == {"seat": None, "admin": True}
+    log = tablet.get(f"/api/tables/{tid}/log").json["log"]
+    assert log[0]["line"] == {"key": "tally.add", "params": {"seat": 0, "amount": 3}}
+
+
+def test_stale_version_gets_409_and_changes_nothing(tablet, table):
+    tid = table["id"]
+    tablet.act(tid, {"type": "add", "seat": 0, "amount": 1}, expected_version=0)
+    reply = tablet.act(tid, {"type": "add", "seat": 0, "amount": 1}, expected_version=0)
+    assert reply.status_code == 409
+    assert reply.json["error"]["code"] == "stale_version"
+    assert tablet.get(f"/api/tables/{tid}").json["state"]["scores"] == [1, 0]
+
+
+@pytest.mark.parametrize("action, status, code", [
+    ({"type": "add", "seat": 0, "amount": 99}, 422, "out_of_range"),
+    ({"type": "add", "seat": 0}, 422, "missing_param"),
+    ({"type": "fly", "seat": 0}, 422, "not_now"),
+    ({"type": "add", "seat": 7, "amount": 1}, 422, "bad_seat"),
+    ("not an object", 422, "bad_action"),
+    ({"type": "add", "seat": 1, "amount": 1}, 422, "not_now"),
+])
+def test_bad_actions_are_clear_errors(tablet, table, action, status, code):
+    reply = tablet.act(table["id"], action)
+    assert reply.status_code == status
+    assert reply.json["error"]["code"] == code
+    assert reply.json["error"]["message"]
+    assert tablet.get(f"/api/tables/{table['id']}").json["table"]["version"] == 0
+
+
+def test_errors_speak_the_device_language(tablet, table):
+    reply = tablet.post(f"/api/tables/{table['id']}/actions",
+                        {"action": {"type": "add", "seat": 0, "amount": 99}},
+                        headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    assert "doit être entre 1 et 5" in reply.json["error"]["message"]
+
+
+def test_csrf_guard(tablet, table):
+    reply = tablet.client.post(f"/api/tables/{table['id']}/actions",
+                               json={"action": {"type": "add", "seat": 0, "amount": 1}})
+    assert reply.status_code == 403 and reply.json["error"]["code"] == "csrf"
+
+
+def test_wrong_content_type_and_bad_json(tablet, table):
+    url = f"/api/tables/{table['id']}/actions"
+    headers = {"X-CSRF-Token": tablet.csrf()}
+    assert tablet.client.post(url, data="x", headers=headers).status_code == 415
+    reply = tablet.client.post(url, data="{", headers=headers, content_type="application/json")
+    assert reply.status_code == 400 and reply.json["error"]["code"] == "bad_json"
+
+
+def test_oversized_body_is_413(tablet, table):
+    reply = tablet.post(f"/api/tables/{table['id']}/actions",
+                        {"action": {"type": "add", "x": "y" * 100_000}})
+    assert reply.status_code == 413
+
+
+def test_unknown_table_and_route(tablet):
+    assert tablet.get("/api/tables/nope").status_code == 404
+    assert tablet.get("/api/tables/nope").json["error"]["code"] == "no_such_table"
+    assert tablet.get("/api/nothing").status_code == 404
+
+
+def test_dns_rebinding_host_is_refused(tablet):
+    reply = tablet.client.get("/api/health", headers={"Host": "evil.example:8080"})
+    assert reply.status_code == 421
+    assert tablet.client.get("/api/health", headers={"Host": "192.168.4.1:8080"}).status_code == 200
+
+
+def test_seat_tokens_unlock_only_their_seat(device, tablet, table):
+    tid = table["id"]
+    ann = join(device(), table, 0)
+    assert ann.get(f"/api/tables/{tid}").json["viewer"] == {"seat": 0, "admin": False}
+    assert ann.act(tid, {"type": "add", "seat": 0, "amount": 2}).status_code == 200
+    reply = ann.act(tid, {"type": "add", "seat": 1, "amount": 2})
+    assert reply.status_code == 403
+    assert ann.post(f"/api/tables/{tid}/undo").status_code == 403
+    assert ann.get(f"/api/tables/{tid}/seats").status_code == 403
+    stranger = device()
+    assert stranger.act(tid, {"type": "add", "seat": 0, "amount": 2}).status_code == 403
+
+
+def test_join_code_single_use_and_cookie_flags(device, table):
+    phone = device()
+    code = table["seats"][1]["join_code"]
+    reply = phone.client.post(f"/join/{table['id']}/{code}")
+    cookie = reply.headers["Set-Cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    again = device().client.post(f"/join/{table['id']}/{code}")
+    assert again.status_code == 403
+
+
+def test_secret_bid_never_reaches_others(device, tablet, table):
+    tid = table["id"]
+    ann, bruno = join(device(), table, 0), join(device(), table, 1)
+    tablet.act(tid, {"type": "call_bids", "seat": 0})
+    assert tablet.act(tid, {"type": "bid", "seat": 1, "amount": 987}).status_code == 403
+    assert bruno.act(tid, {"type": "bid", "seat": 1, "amount": 987}).status_code == 200
+    for viewer in (tablet, ann):
+        seen = json.dumps(viewer.get(f"/api/tables/{tid}").json) + json.dumps(
+            viewer.get(f"/api/tables/{tid}/log").json)
+        assert "987" not in seen
+    assert "987" in json.dumps(bruno.get(f"/api/tables/{tid}").json)
+
+
+def test_idempotency_key_makes_retries_safe(tablet, table):
+    tid = table["id"]
+    action = {"type": "add", "seat": 0, "amount": 5}
+    first = tablet.act(tid, action, idempotency_key="abcdef123456").json
+    second = tablet.act(tid, action, idempotency_key="abcdef123456").json
+    assert second["version"] == first["version"] and second["replayed"]
+    assert tablet.get(f"/api/tables/{tid}").json["state"]["scores"] == [5, 0]
+
+
+def test_reissue_is_logged_and_revokes(device, tablet, table):
+    tid = table["id"]
+    phone = join(device(), table, 1)
+    new = tablet.post(f"/api/tables/{tid}/seats/1/reissue").json
+    assert phone.get(f"/api/tables/{tid}").json["viewer"]["seat"] is None
+    log = tablet.get(f"/api/tables/{tid}/log").json["log"]
+    assert log[-1]["line"]["key"] == "core.reissued"
+    fresh = device()
+    assert fresh.client.post(new["join_url"].replace("http://localhost", "")).status_code == 303
+
+
+def test_dice_endpoint_answers_the_prompt_or_is_a_free_roll(tablet, table):
+    tid = table["id"]
+    free = tablet.post(f"/api/tables/{tid}/dice", {"dice": [{"die": "d6", "face": 4}]})
+    assert free.json == {"free": True}
+    tablet.act(tid, {"type": "ask", "seat": 0})
+    done = tablet.post(f"/api/tables/{tid}/dice", {"dice": [{"die": "d6", "face": 4}]})
+    assert done.status_code == 200 and done.json["version"] == 2
+    assert tablet.get(f"/api/tables/{tid}").json["state"]["scores"] == [4, 0]
+    bad = tablet.post(f"/api/tables/{tid}/dice", {"dice": [{"die": "d6", "face": 7}]})
+    assert bad.status_code == 422 and bad.json["error"]["code"] == "bad_face"
+
+
+def test_openapi_and_pages(tablet, table):
+    spec = tablet.get("/api/openapi.json").json
+    assert "/api/tables/{table_id}/actions" in spec["paths"]
+    for path in ("/", "/new", f"/table/{table['id']}", "/manifest.webmanifest",
+                 "/static/shell.js"):
+        reply = tablet.get(path)
+        reply.close()  # static files are streamed from disk
+        assert reply.status_code == 200, path
+    assert tablet.get(f"/seat/{table['id']}").status_code == 403
+    svg = tablet.get(f"/join/{table['id']}/seat-0.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+
+
+def test_sse_stream_resumes_and_alarms(app, tablet, table):
+    tid = table["id"]
+    tablet.act(tid, {"type": "add", "seat": 0, "amount": 1})
+    tablet.act(tid, {"type": "add", "seat": 0, "amount": 2})
+    reply = tablet.client.get(f"/api/tables/{tid}/events", headers={"Last-Event-ID": "1"},
+                              buffered=False)
+    chunks = reply.response
+    assert next(chunks).decode().startswith("retry:")
+    first = next(chunks).decode()
+    assert first.startswith("id: 2\nevent: state\n")
+    data = json.loads(first.split("data: ", 1)[1])
+    assert [e["version"] for e in data["log"]] == [2]
+    reply.close()
+    ahead = tablet.client.get(f"/api/tables/{tid}/events", headers={"Last-Event-ID": "99"},
+                              buffered=False)
+    chunks = ahead.response
+    next(chunks)
+    assert next(chunks).decode().startswith("event: alarm")
+    ahead.close()

@@ -1,0 +1,162 @@
+"""The JSON API (``docs/api.md``; OpenAPI at ``/api/openapi.json``)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, jsonify, make_response, request, url_for
+
+from companion.rules import registry
+from web.context import ADMIN_COOKIE, LANG_COOKIE, catalog, service, t, viewer
+from web.errors import ApiError
+from web.i18n import LANGUAGES
+from web.openapi import spec
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+COOKIE_AGE = 3600 * 24 * 30
+
+
+def body() -> dict:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "bad_json")
+    return data
+
+
+def optional_int(data: dict, name: str) -> int | None:
+    value = data.get(name)
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ApiError(400, "bad_field", name=name)
+    return value
+
+
+@bp.get("/games")
+def games():
+    out = []
+    for name in registry.names():
+        game = registry.game(name)
+        out.append({"game": name, "title": t("game." + name),
+                    "players": {"min": game.PLAYERS.start, "max": game.PLAYERS.stop - 1},
+                    "options": game.OPTIONS})
+    return jsonify({"games": out})
+
+
+@bp.post("/tables")
+def create_table():
+    data = body()
+    made = service().create_table(data.get("game"), data.get("players"), data.get("options"))
+    tid = made["id"]
+    reply = jsonify({
+        "id": tid, "admin_token": made["admin_token"], "seed_hash": made["seed_hash"],
+        "table_url": url_for("pages.table", table_id=tid, _external=True),
+        "seats": [{"seat": seat, "join_code": code,
+                   "join_url": url_for("pages.join", table_id=tid, code=code, _external=True)}
+                  for seat, code in enumerate(made["join_codes"])]})
+    reply.status_code = 201
+    reply.set_cookie(ADMIN_COOKIE.format(tid), made["admin_token"], max_age=COOKIE_AGE,
+                     httponly=True, samesite="Strict")
+    return reply
+
+
+@bp.get("/tables/<table_id>")
+def table(table_id):
+    return jsonify(service().view(table_id, viewer(table_id)))
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id):
+    data = body()
+    done = service().act(table_id, data.get("action"), viewer(table_id),
+                         expected_version=optional_int(data, "expected_version"),
+                         idem=data.get("idempotency_key"), source="web")
+    return jsonify(done)
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id):
+    data = body()
+    return jsonify(service().undo(table_id, viewer(table_id),
+                                  expected_version=optional_int(data, "expected_version"),
+                                  idem=data.get("idempotency_key")))
+
+
+@bp.post("/tables/<table_id>/dice")
+def dice(table_id):
+    return jsonify(service().dice(table_id, body().get("dice"), viewer(table_id)))
+
+
+@bp.post("/tables/<table_id>/roll")
+def roll(table_id):
+    body()
+    return jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202
+
+
+@bp.get("/tables/<table_id>/log")
+def log(table_id):
+    after = request.args.get("after", "0")
+    if not after.isdigit():
+        raise ApiError(400, "bad_field", name="after")
+    return jsonify({"log": service().log(table_id, viewer(table_id), int(after))})
+
+
+@bp.get("/tables/<table_id>/seats")
+def seats(table_id):
+    codes = service().join_codes(table_id, viewer(table_id))
+    return jsonify({"seats": [
+        {"seat": seat, "joined": code is None,
+         "join_url": None if code is None else
+         url_for("pages.join", table_id=table_id, code=code, _external=True),
+         "qr": None if code is None else
+         url_for("pages.join_qr", table_id=table_id, seat=seat)}
+        for seat, code in sorted(codes.items())]})
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/reissue")
+def reissue(table_id, seat):
+    body()
+    code = service().reissue(table_id, seat, viewer(table_id))
+    return jsonify({"seat": seat, "join_url": url_for("pages.join", table_id=table_id,
+                                                      code=code, _external=True)})
+
+
+@bp.post("/tables/<table_id>/cards")
+def name_card(table_id):
+    data = body()
+    service().name_card(table_id, data.get("uid"), data.get("card"), viewer(table_id))
+    return jsonify({"ok": True})
+
+
+@bp.post("/tables/<table_id>/active")
+def make_active(table_id):
+    body()
+    service().set_active(table_id, viewer(table_id))
+    return jsonify({"active": table_id})
+
+
+@bp.get("/health")
+def health():
+    return jsonify(service().health())
+
+
+@bp.post("/language")
+def language():
+    lang = body().get("lang")
+    if lang not in LANGUAGES:
+        raise ApiError(400, "bad_field", name="lang")
+    reply = jsonify({"lang": lang})
+    reply.set_cookie(LANG_COOKIE, lang, max_age=3600 * 24 * 365, samesite="Strict")
+    return reply
+
+
+@bp.get("/i18n/<lang>.json")
+def words(lang):
+    if lang not in LANGUAGES:
+        raise ApiError(404, "not_found")
+    reply = make_response(catalog().as_json(lang))
+    reply.mimetype = "application/json"
+    return reply
+
+
+@bp.get("/openapi.json")
+def openapi():
+    return jsonify(spec())

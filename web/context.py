@@ -1,0 +1,70 @@
+"""Per-request helpers: the service, the catalog, the device, the viewer, the language."""
+
+from __future__ import annotations
+
+import secrets
+
+from flask import current_app, g, request
+
+from companion.table import Viewer
+from web.i18n import pick_language
+
+ADMIN_COOKIE = "tc_admin_{}"
+SEAT_COOKIE = "tc_seat_{}"
+CSRF_COOKIE = "tc_csrf"
+DEVICE_COOKIE = "tc_device"
+LANG_COOKIE = "tc_lang"
+
+
+def ext() -> dict:
+    return current_app.extensions["companion"]
+
+
+def service():
+    return ext()["service"]
+
+
+def catalog():
+    return ext()["catalog"]
+
+
+def config():
+    return ext()["config"]
+
+
+def language() -> str:
+    if "lang" not in g:
+        g.lang = pick_language(request.cookies.get(LANG_COOKIE), request.args.get("lang"),
+                               request.headers.get("Accept-Language"))
+    return g.lang
+
+
+def t(key: str, **params) -> str:
+    return catalog().t(language(), key, **params)
+
+
+def device_id() -> str:
+    """A random id the browser keeps (for stream caps and rate limits), else its address."""
+    value = request.cookies.get(DEVICE_COOKIE, "")
+    if 16 <= len(value) <= 64 and value.isalnum():
+        return value
+    if "new_device" not in g:
+        g.new_device = secrets.token_hex(16)
+    return g.new_device if request.method == "GET" else "addr:" + (request.remote_addr or "")
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    return header[7:].strip() if header.startswith("Bearer ") else None
+
+
+def viewer(table_id: str) -> Viewer:
+    """Who is asking, for this table: a seat token unlocks its seat, the admin token the
+    tablet; the token may come in a cookie (pages) or an Authorization header (scripts)."""
+    known = g.setdefault("viewers", {})
+    if table_id not in known:
+        token = bearer()
+        seat = request.cookies.get(SEAT_COOKIE.format(table_id)) or token
+        admin = request.cookies.get(ADMIN_COOKIE.format(table_id)) or token
+        known[table_id] = service().viewer_for(table_id, admin, seat)
+    return known[table_id]

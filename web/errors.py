@@ -1,0 +1,57 @@
+"""Every error becomes ``{"error": {"code", "message"}}`` in the viewer's language (JSON
+routes) or a plain page (pages). Never a traceback: unexpected faults are logged here and
+answered with a bare 500."""
+
+from __future__ import annotations
+
+import logging
+
+from flask import Flask, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from companion.errors import CompanionError
+from companion.journal import JournalError
+from companion.rules.base import RuleError
+from web.context import language, t
+
+log = logging.getLogger("companion.web")
+
+HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "bad_method",
+              409: "conflict", 413: "too_large", 415: "json_only", 421: "wrong_host",
+              422: "not_allowed", 429: "too_many_requests", 500: "internal", 503: "busy"}
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, code: str, **params) -> None:
+        super().__init__(code)
+        self.status, self.code, self.params = status, code, params
+
+
+def init_app(app: Flask) -> None:
+    app.register_error_handler(ApiError, lambda e: _reply(e.status, e.code, e.params))
+    app.register_error_handler(RuleError, lambda e: _reply(422, e.code, e.params))
+    app.register_error_handler(CompanionError, lambda e: _reply(e.status, e.code, e.params))
+    app.register_error_handler(HTTPException, _http)
+    app.register_error_handler(Exception, _unexpected)
+
+
+def _http(error: HTTPException):
+    status = error.code or 500
+    return _reply(status, HTTP_CODES.get(status, "bad_request"), {})
+
+
+def _unexpected(error: Exception):
+    if isinstance(error, JournalError):
+        log.error("journal fault: %s", error)
+        return _reply(503, "journal_fault", {})
+    log.exception("unexpected error on %s %s", request.method, request.path)
+    return _reply(500, "internal", {})
+
+
+def _reply(status: int, code: str, params: dict):
+    safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
+    message = t("error." + code, **safe)
+    if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
+        return jsonify({"error": {"code": code, "message": message, "params": safe}}), status
+    return render_template("error.html", message=message, status=status, t=t,
+                           lang=language()), status

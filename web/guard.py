@@ -1,0 +1,110 @@
+"""What every request must pass before it reaches a view: the Host check (DNS rebinding),
+the request rate per device, the CSRF guard and the content type of changes."""
+
+from __future__ import annotations
+
+import hmac
+import ipaddress
+import secrets
+import threading
+import time
+
+from flask import Flask, g, request
+
+from web.context import CSRF_COOKIE, DEVICE_COOKIE, bearer, config, device_id, ext
+from web.errors import ApiError
+
+SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
+
+
+def host_allowed(host: str, allowed: list[str]) -> bool:
+    """IP literals, localhost and configured names only: a rebinding attacker's own domain
+    name is refused even when it resolves to this Pi."""
+    name = host.strip().lower()
+    if name.startswith("["):
+        name = name[1:name.find("]")] if "]" in name else name
+    elif name.count(":") == 1:
+        name = name.rsplit(":", 1)[0]
+    if name in ("localhost", *[a.lower() for a in allowed]):
+        return True
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        return False
+
+
+class RateLimiter:
+    """A token bucket per device: ``per_minute`` requests, refilled continuously."""
+
+    def __init__(self, per_minute: int, clock=None) -> None:
+        self.rate = per_minute / 60.0
+        self.capacity = float(max(per_minute // 4, 10))
+        self.clock = clock or time.monotonic
+        self._buckets: dict[str, tuple[float, float]] = {}
+        self._lock = threading.Lock()
+
+    def allow(self, device: str) -> bool:
+        now = self.clock()
+        with self._lock:
+            if len(self._buckets) > 2000:
+                self._buckets.clear()
+            tokens, last = self._buckets.get(device, (self.capacity, now))
+            tokens = min(self.capacity, tokens + (now - last) * self.rate)
+            if tokens < 1:
+                self._buckets[device] = (tokens, now)
+                return False
+            self._buckets[device] = (tokens - 1, now)
+            return True
+
+
+def init_app(app: Flask) -> None:
+    app.before_request(_check)
+    app.after_request(_stamp)
+
+
+def _check():
+    if not host_allowed(request.host, config().server.allowed_hosts):
+        raise ApiError(421, "wrong_host")
+    if request.path.startswith("/static/"):
+        return None
+    if not ext()["limiter"].allow(device_id()):
+        raise ApiError(429, "too_many_requests")
+    if request.method in SAFE_METHODS:
+        return None
+    if request.path.startswith("/api/"):
+        if request.mimetype != "application/json":
+            raise ApiError(415, "json_only")
+        # A cookie rides along with any cross-site request; a custom header equal to the
+        # CSRF cookie cannot be set by another site. A bearer token is not ambient.
+        if bearer() is None:
+            sent = request.headers.get("X-CSRF-Token", "")
+            cookie = request.cookies.get(CSRF_COOKIE, "")
+            if not cookie or not _same(sent, cookie):
+                raise ApiError(403, "csrf")
+    return None
+
+
+def _same(a: str, b: str) -> bool:
+    return hmac.compare_digest(a.encode(), b.encode())
+
+
+def _stamp(response):
+    if request.path.startswith("/static/"):
+        response.headers.setdefault("Cache-Control", "public, max-age=3600")
+    else:
+        response.headers.setdefault("Cache-Control", "no-store")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "connect-src 'self'; frame-ancestors 'none'")
+    if DEVICE_COOKIE not in request.cookies and "new_device" in g:
+        response.set_cookie(DEVICE_COOKIE, g.new_device, max_age=3600 * 24 * 365,
+                            httponly=True, samesite="Strict")
+    if CSRF_COOKIE not in request.cookies:
+        response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), max_age=3600 * 24 * 365,
+                            samesite="Strict")
+    return response

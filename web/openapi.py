@@ -1,0 +1,119 @@
+"""The API as OpenAPI 3.0, served at ``/api/openapi.json`` (prose in ``docs/api.md``)."""
+
+from __future__ import annotations
+
+ERROR = {"$ref": "#/components/schemas/Error"}
+
+
+def _reply(description: str, schema: dict | None = None) -> dict:
+    out: dict = {"description": description}
+    if schema is not None:
+        out["content"] = {"application/json": {"schema": schema}}
+    return out
+
+
+def _errors(*codes: int) -> dict:
+    return {str(code): _reply("error", ERROR) for code in codes}
+
+
+def _body(schema: dict) -> dict:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+TABLE_ID = {"name": "table_id", "in": "path", "required": True,
+            "schema": {"type": "string", "maxLength": 40}}
+CHANGE = {"type": "object", "properties": {
+    "expected_version": {"type": "integer", "minimum": 0},
+    "idempotency_key": {"type": "string", "minLength": 8, "maxLength": 80}}}
+
+
+def spec() -> dict:
+    change_errors = _errors(400, 403, 404, 409, 413, 415, 422, 429)
+    return {
+        "openapi": "3.0.3",
+        "info": {"title": "Table Companion", "version": "1"},
+        "components": {"schemas": {
+            "Error": {"type": "object", "required": ["error"], "properties": {"error": {
+                "type": "object", "required": ["code", "message"],
+                "properties": {"code": {"type": "string"}, "message": {"type": "string"},
+                               "params": {"type": "object"}}}}},
+            "Action": {"type": "object", "required": ["type"], "properties": {
+                "type": {"type": "string"}, "seat": {"type": "integer", "nullable": True}},
+                "additionalProperties": True},
+        }},
+        "paths": {
+            "/api/games": {"get": {"summary": "The games and their options",
+                                   "responses": {"200": _reply("games")}}},
+            "/api/tables": {"post": {
+                "summary": "Create a table; the caller becomes its admin (tablet)",
+                "requestBody": _body({"type": "object", "required": ["game", "players"],
+                                      "properties": {
+                                          "game": {"type": "string"},
+                                          "players": {"type": "array",
+                                                      "items": {"type": "string"}},
+                                          "options": {"type": "object"}}}),
+                "responses": {"201": _reply("created"), **change_errors}}},
+            "/api/tables/{table_id}": {"get": {
+                "summary": "The view for whoever asks", "parameters": [TABLE_ID],
+                "responses": {"200": _reply("view"), **_errors(404)}}},
+            "/api/tables/{table_id}/actions": {"post": {
+                "summary": "Submit one action", "parameters": [TABLE_ID],
+                "requestBody": _body({**CHANGE, "required": ["action"], "properties": {
+                    **CHANGE["properties"], "action": {"$ref": "#/components/schemas/Action"}}}),
+                "responses": {"200": _reply("applied"), **change_errors}}},
+            "/api/tables/{table_id}/undo": {"post": {
+                "summary": "Undo the last action (tablet only)", "parameters": [TABLE_ID],
+                "requestBody": _body(CHANGE),
+                "responses": {"200": _reply("undone"), **change_errors}}},
+            "/api/tables/{table_id}/dice": {"post": {
+                "summary": "Dice thrown or typed: the same path as a hardware roll",
+                "parameters": [TABLE_ID],
+                "requestBody": _body({"type": "object", "required": ["dice"], "properties": {
+                    "dice": {"type": "array", "maxItems": 6, "items": {
+                        "type": "object", "required": ["die", "face"], "properties": {
+                            "die": {"type": "string",
+                                    "enum": ["d6", "root12", "cattle", "cowboy"]},
+                            "face": {"type": "integer"}}}}}}),
+                "responses": {"200": _reply("routed"), **change_errors}}},
+            "/api/tables/{table_id}/roll": {"post": {
+                "summary": "A virtual throw of the dice the prompt asks for",
+                "parameters": [TABLE_ID], "requestBody": _body({"type": "object"}),
+                "responses": {"202": _reply("throwing"), **change_errors}}},
+            "/api/tables/{table_id}/log": {"get": {
+                "summary": "The journal as this viewer may read it",
+                "parameters": [TABLE_ID, {"name": "after", "in": "query",
+                                          "schema": {"type": "integer", "minimum": 0}}],
+                "responses": {"200": _reply("log"), **_errors(400, 404)}}},
+            "/api/tables/{table_id}/events": {"get": {
+                "summary": "Server-Sent Events; Last-Event-ID resumes",
+                "parameters": [TABLE_ID],
+                "responses": {"200": {"description": "text/event-stream"}}}},
+            "/api/tables/{table_id}/seats": {"get": {
+                "summary": "Seats and their join links (tablet only)",
+                "parameters": [TABLE_ID],
+                "responses": {"200": _reply("seats"), **_errors(403, 404)}}},
+            "/api/tables/{table_id}/seats/{seat}/reissue": {"post": {
+                "summary": "A new join code for a seat; the old device loses access",
+                "parameters": [TABLE_ID, {"name": "seat", "in": "path", "required": True,
+                                          "schema": {"type": "integer", "minimum": 0}}],
+                "requestBody": _body({"type": "object"}),
+                "responses": {"200": _reply("reissued"), **change_errors}}},
+            "/api/tables/{table_id}/cards": {"post": {
+                "summary": "Name an unknown card tag", "parameters": [TABLE_ID],
+                "requestBody": _body({"type": "object", "required": ["uid", "card"],
+                                      "properties": {"uid": {"type": "string"},
+                                                     "card": {"type": "string"}}}),
+                "responses": {"200": _reply("remembered"), **change_errors}}},
+            "/api/tables/{table_id}/active": {"post": {
+                "summary": "Send hardware input to this table", "parameters": [TABLE_ID],
+                "requestBody": _body({"type": "object"}),
+                "responses": {"200": _reply("active"), **change_errors}}},
+            "/api/health": {"get": {"summary": "Devices and their state",
+                                    "responses": {"200": _reply("health")}}},
+            "/api/language": {"post": {
+                "summary": "Remember this device's language",
+                "requestBody": _body({"type": "object", "required": ["lang"], "properties": {
+                    "lang": {"type": "string", "enum": ["en", "fr"]}}}),
+                "responses": {"200": _reply("set"), **_errors(400, 403, 415)}}},
+        },
+    }

@@ -1,0 +1,107 @@
+"""HTML pages: home, new table, the table dashboard, the seat page, joining by QR code.
+
+The pages are shells; ``static/shell.js`` fills them from the API and keeps them live.
+"""
+
+from __future__ import annotations
+
+import io
+
+import segno
+from flask import Blueprint, Response, redirect, render_template, request, url_for
+
+from companion.rules import registry
+from web.context import (SEAT_COOKIE, language, service, t, viewer)
+from web.errors import ApiError
+
+bp = Blueprint("pages", __name__)
+COOKIE_AGE = 3600 * 24 * 30
+
+
+def page(template: str, **context):
+    return render_template(template, lang=language(), t=t, **context)
+
+
+@bp.get("/")
+def home():
+    svc = service()
+    tables = [{"id": tid, "game": table.record.game, "players": table.record.players,
+               "ended": table.record.ended}
+              for tid, table in sorted(svc.tables.items(),
+                                       key=lambda item: item[1].record.created,
+                                       reverse=True)]
+    return page("home.html", tables=tables[:20], active=svc.active_table_id())
+
+
+@bp.get("/new")
+def new_table():
+    return page("new.html", games=registry.names())
+
+
+@bp.get("/table/<table_id>")
+def table(table_id):
+    record = _record(table_id)
+    return page("table.html", table_id=table_id, game=record.game, seat=None,
+                admin=viewer(table_id).admin)
+
+
+@bp.get("/seat/<table_id>")
+def seat(table_id):
+    record = _record(table_id)
+    who = viewer(table_id)
+    if who.seat is None:
+        return page("notjoined.html", table_id=table_id), 403
+    return page("seat.html", table_id=table_id, game=record.game, seat=who.seat,
+                name=record.players[who.seat], admin=False)
+
+
+@bp.get("/join/<table_id>/<code>")
+def join(table_id, code):
+    """Opening a QR link asks before it spends the code: link previews must not spend it."""
+    record = _record(table_id)
+    return page("join.html", table_id=table_id, code=code, game=record.game)
+
+
+@bp.post("/join/<table_id>/<code>")
+def join_now(table_id, code):
+    _record(table_id)
+    seat, token = service().join(table_id, code)
+    reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
+    reply.set_cookie(SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE,
+                     httponly=True, samesite="Strict")
+    return reply
+
+
+@bp.get("/join/<table_id>/seat-<int:seat>.svg")
+def join_qr(table_id, seat):
+    codes = service().join_codes(table_id, viewer(table_id))
+    code = codes.get(seat)
+    if code is None:
+        raise ApiError(404, "seat_joined")
+    return qr_svg(url_for("pages.join", table_id=table_id, code=code, _external=True))
+
+
+@bp.get("/qr/table/<table_id>.svg")
+def table_qr(table_id):
+    _record(table_id)
+    return qr_svg(url_for("pages.table", table_id=table_id, _external=True))
+
+
+def qr_svg(text: str) -> Response:
+    buffer = io.BytesIO()
+    segno.make(text, error="m").save(buffer, kind="svg", scale=6, border=2,
+                                     dark="#000", light="#fff", xmldecl=False)
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
+
+
+@bp.get("/manifest.webmanifest")
+def manifest():
+    return Response(render_template("manifest.webmanifest", t=t), 
+                    mimetype="application/manifest+json")
+
+
+def _record(table_id: str):
+    table = service().tables.get(table_id)
+    if table is None:
+        raise ApiError(404, "no_such_table")
+    return table.record

@@ -1,0 +1,146 @@
+/* Forms: a control for each kind of action parameter, the seats' QR codes, the new-table page. */
+"use strict";
+(function (C) {
+  const SEATISH = /seat|player|opponent|target|victim|defender|shooter|owner|to|from|lender|borrower|payer|payee|rival|ranch/;
+
+  /* The label of one choice value: the game's word for it, or a player's name for a seat. */
+  C.valueLabel = function (game, name, value, players) {
+    const word = C.words[`value.${game}.${value}`];
+    if (word !== undefined) return word;
+    if (typeof value === "number" && SEATISH.test(name) && players && players[value] !== undefined) return players[value];
+    if (value === null) return "—";
+    return String(value);
+  };
+
+  C.paramControl = function (game, name, spec, values, players) {
+    const label = C.t(`param.${game}.${name}`);
+    const id = "param-" + name;
+    if (spec.kind === "int") {
+      values[name] = spec.min;
+      const input = C.h("input", { id, type: "number", min: spec.min, max: spec.max, value: spec.min,
+        inputmode: "numeric", oninput: (e) => { values[name] = parseInt(e.target.value, 10); } });
+      const step = (d) => { const v = Math.min(spec.max, Math.max(spec.min, (values[name] || 0) + d)); values[name] = v; input.value = v; };
+      return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }),
+        C.h("div", { class: "row" }, C.h("button", { type: "button", "aria-label": "−", onclick: () => step(-1) }, "−"), input,
+          C.h("button", { type: "button", "aria-label": "+", onclick: () => step(1) }, "+")));
+    }
+    if (spec.kind === "text") {
+      const input = C.h("input", { id, type: "text", maxlength: spec.max, oninput: (e) => { values[name] = e.target.value; } });
+      return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }), input);
+    }
+    if (spec.kind === "choice" || spec.kind === "multi") {
+      const multi = spec.kind === "multi";
+      values[name] = multi ? [] : (spec.options.length === 1 ? spec.options[0] : undefined);
+      const group = C.h("div", { class: "options", role: "group", "aria-label": label });
+      spec.options.forEach((option, index) => {
+        const button = C.h("button", { type: "button", "aria-pressed": values[name] === option ? "true" : "false",
+          "data-value": JSON.stringify(option), "data-index": index }, C.valueLabel(game, name, option, players));
+        button.addEventListener("click", () => {
+          if (multi) {
+            const on = button.getAttribute("aria-pressed") !== "true";
+            button.setAttribute("aria-pressed", on ? "true" : "false");
+            const picked = Array.from(group.children).filter((b) => b.getAttribute("aria-pressed") === "true");
+            values[name] = picked.map((b) => spec.options[Number(b.dataset.index)]);
+          } else {
+            group.querySelectorAll("button").forEach((b) => b.setAttribute("aria-pressed", "false"));
+            button.setAttribute("aria-pressed", "true");
+            values[name] = option;
+          }
+        });
+        group.appendChild(button);
+      });
+      return C.h("div", { class: "param" }, C.h("span", { text: label }), group);
+    }
+    if (spec.kind === "dice") {
+      values[name] = spec.dice.map(() => null);
+      const FACES = { d6: [1, 2, 3, 4, 5, 6], root12: [0, 1, 2, 3], cattle: [0, 1, 2, 3, 4, 5], cowboy: [1, 2, 3, 4] };
+      return C.h("div", { class: "param" }, C.h("span", { text: C.t("ui.type_dice") }),
+        spec.dice.map((kind, i) => {
+          const row = C.h("div", { class: "options", role: "group", "aria-label": C.t("die." + kind) + " " + (i + 1) });
+          for (const face of FACES[kind]) {
+            const b = C.h("button", { type: "button", class: "die-pick", "aria-pressed": "false", "aria-label": C.t("die." + kind) + " " + face,
+              "data-die": i, "data-face": face }, C.die(kind, face, C.t("die." + kind) + " " + face));
+            b.addEventListener("click", () => {
+              row.querySelectorAll("button").forEach((x) => x.setAttribute("aria-pressed", "false"));
+              b.setAttribute("aria-pressed", "true");
+              values[name][i] = face;
+            });
+            row.appendChild(b);
+          }
+          return row;
+        }));
+    }
+    return C.h("p", { text: name });
+  };
+
+  /* The tablet shows one QR code per seat not yet joined, and can re-issue a seat. */
+  C.seatCodes = async function (tableId) {
+    let data;
+    try { data = await C.get(`/api/tables/${tableId}/seats`); } catch (error) { return; }
+    for (const seat of data.seats) {
+      const slot = document.getElementById("qr-" + seat.seat);
+      if (!slot) continue;
+      const reissue = C.h("button", { type: "button", class: "small", "data-reissue": seat.seat, onclick: async () => {
+        if (!confirm(C.t("ui.reissue_confirm"))) return;
+        try { await C.post(`/api/tables/${tableId}/seats/${seat.seat}/reissue`, {}); C.seatCodes(tableId); }
+        catch (error) { C.toast(error.message); } } }, C.t("ui.reissue"));
+      slot.replaceChildren(seat.joined ? C.h("span", { class: "badge", text: C.t("ui.joined") }) :
+        C.h("a", { href: seat.join_url, "aria-label": C.t("ui.join_link") }, C.h("img", { src: seat.qr + "?v=" + Date.now(), alt: C.t("ui.qr_for", { name: C.seatName(seat.seat) }) })), reissue);
+    }
+  };
+
+  /* ---------------------------------------------------------------- the new-table page */
+  C.newTablePage = async function () {
+    C.chrome();
+    await C.loadWords();
+    const games = (await C.get("/api/games")).games;
+    const form = document.getElementById("new-table");
+    const names = document.getElementById("player-names");
+    const optionsBox = document.getElementById("options");
+    const hint = document.getElementById("player-hint");
+    let current = null;
+    const addName = (value) => {
+      const n = names.children.length + 1;
+      names.appendChild(C.h("label", { class: "param" }, C.t("new.player_n", { n }),
+        C.h("input", { type: "text", name: "player", maxlength: 24, value: value || "", required: true, autocomplete: "off" })));
+    };
+    const pickGame = () => {
+      const chosen = form.querySelector("input[name=game]:checked").value;
+      current = games.find((g) => g.game === chosen);
+      hint.textContent = C.t("new.player_range", current.players);
+      while (names.children.length < current.players.min) addName();
+      while (names.children.length > current.players.max) names.lastChild.remove();
+      optionsBox.replaceChildren(...Object.entries(current.options).map(([name, value]) => optionControl(current.game, name, value)));
+    };
+    form.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", pickGame));
+    document.getElementById("add-player").addEventListener("click", () => { if (names.children.length < current.players.max) addName(); });
+    document.getElementById("remove-player").addEventListener("click", () => { if (names.children.length > current.players.min) names.lastChild.remove(); });
+    pickGame();
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const players = Array.from(names.querySelectorAll("input")).map((i) => i.value.trim());
+      const options = {};
+      for (const input of optionsBox.querySelectorAll("[data-option]")) {
+        const kind = input.dataset.kind, name = input.dataset.option;
+        try {
+          options[name] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : kind === "json" ? JSON.parse(input.value) : input.value;
+        } catch (error) { C.toast(C.t("new.bad_option", { name: C.t(`option.${current.game}.${name}`) })); return; }
+      }
+      try {
+        const made = await C.post("/api/tables", { game: current.game, players, options });
+        location.href = "/table/" + made.id;
+      } catch (error) { C.toast(error.message); }
+    });
+  };
+
+  function optionControl(game, name, value) {
+    const label = C.t(`option.${game}.${name}`);
+    const id = "option-" + name;
+    let input;
+    if (typeof value === "boolean") input = C.h("input", { id, type: "checkbox", checked: value, "data-option": name, "data-kind": "bool" });
+    else if (typeof value === "number") input = C.h("input", { id, type: "number", value, "data-option": name, "data-kind": "int" });
+    else if (typeof value === "string") input = C.h("input", { id, type: "text", value, "data-option": name, "data-kind": "text" });
+    else input = C.h("textarea", { id, rows: 3, "data-option": name, "data-kind": "json" }, JSON.stringify(value));
+    return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }), input);
+  }
+})(window.Companion);

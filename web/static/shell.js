@@ -1,0 +1,313 @@
+/* The page shell: words, the API, the live stream, and the parts every game shares (turn,
+   prompt, dice, actions, log, undo, seats). Game panels draw only their own board. */
+"use strict";
+window.Companion = window.Companion || {};
+(function (C) {
+  const body = document.body;
+  C.words = {};
+  C.panels = {};
+  C.registerPanel = (game, panel) => { C.panels[game] = panel; };
+  C.t = function (key, params) {
+    let text = C.words[key];
+    if (text === undefined) return key;
+    for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
+    return text;
+  };
+  C.lang = body.dataset.lang || "en";
+
+  function cookie(name) {
+    const hit = document.cookie.split("; ").find((part) => part.startsWith(name + "="));
+    return hit ? decodeURIComponent(hit.slice(name.length + 1)) : "";
+  }
+  function key() {
+    const bytes = new Uint8Array(12);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  /* POST JSON with the CSRF header; a lost reply is retried with the same idempotency key,
+     so a phone that retries never pays twice. */
+  C.post = async function (path, data, retries) {
+    const payload = JSON.stringify(data || {});
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const reply = await fetch(path, { method: "POST", credentials: "same-origin",
+          headers: { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf") }, body: payload });
+        const json = await reply.json().catch(() => ({}));
+        if (!reply.ok) throw Object.assign(new Error((json.error || {}).message || reply.statusText), { status: reply.status, code: (json.error || {}).code });
+        return json;
+      } catch (error) {
+        if (error.status || attempt >= (retries || 0)) throw error;
+        await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
+      }
+    }
+  };
+  C.get = async function (path) {
+    const reply = await fetch(path, { credentials: "same-origin" });
+    if (!reply.ok) throw new Error(reply.statusText);
+    return reply.json();
+  };
+  C.toast = function (message, ok) {
+    const box = document.getElementById("toast");
+    box.textContent = message;
+    box.className = "toast" + (ok ? " ok" : "");
+    box.hidden = false;
+    clearTimeout(C.toastTimer);
+    C.toastTimer = setTimeout(() => { box.hidden = true; }, 4500);
+  };
+
+  async function loadWords() {
+    C.words = await C.get(`/api/i18n/${C.lang}.json`);
+  }
+
+  function chrome() {
+    const theme = localStorage.getItem("tc-theme") || "theme-dark";
+    body.classList.remove("theme-dark", "theme-light");
+    body.classList.add(theme);
+    document.getElementById("theme-toggle").addEventListener("click", () => {
+      const next = body.classList.contains("theme-dark") ? "theme-light" : "theme-dark";
+      body.classList.remove("theme-dark", "theme-light");
+      body.classList.add(next);
+      localStorage.setItem("tc-theme", next);
+    });
+    document.getElementById("lang-select").addEventListener("change", async (event) => {
+      await C.post("/api/language", { lang: event.target.value });
+      location.reload();
+    });
+  }
+
+  /* ---------------------------------------------------------------- the table page */
+  const page = { view: null, log: [], version: 0, stream: null, rolling: null };
+
+  C.tablePage = async function () {
+    chrome();
+    await loadWords();
+    page.id = body.dataset.table;
+    page.game = body.dataset.game;
+    page.admin = body.dataset.admin === "yes";
+    const undo = document.getElementById("undo");
+    if (undo) undo.addEventListener("click", confirmUndo);
+    connect();
+  };
+
+  function connect() {
+    const link = document.getElementById("link-state");
+    const source = new EventSource(`/api/tables/${page.id}/events?after=${page.version}`);
+    page.stream = source;
+    source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; };
+    source.onerror = () => {
+      body.classList.add("stale");
+      link.textContent = C.t("ui.reconnecting");
+      link.className = "link-state down";
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1500);
+    };
+    source.addEventListener("state", (event) => {
+      const data = JSON.parse(event.data);
+      if (data.devices) showDevices(data.devices);
+      const fresh = data.log.filter((line) => line.version > page.version || !page.log.length);
+      const undone = new Set(data.log.filter((l) => l.kind === "undo").map((l) => l.line.params.version));
+      page.log = page.log.filter((l) => l.version < (fresh[0] || { version: Infinity }).version).concat(fresh);
+      page.log.forEach((l) => { if (undone.has(l.version)) l.undone = true; });
+      page.version = data.view.table.version;
+      page.view = data.view;
+      render();
+    });
+    source.addEventListener("devices", (event) => showDevices(JSON.parse(event.data).devices));
+    source.addEventListener("roll", (event) => showRoll(JSON.parse(event.data)));
+    source.addEventListener("moving", () => showRolling());
+    source.addEventListener("tilt", (event) => C.toast(C.t("ui.tilt", { die: C.t("die." + JSON.parse(event.data).die) })));
+    source.addEventListener("keypad", (event) => showKeypad(JSON.parse(event.data)));
+    source.addEventListener("input_error", (event) => { const e = JSON.parse(event.data); C.toast(C.t("error." + e.code, e.params)); });
+    source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
+    source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
+    source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
+    source.addEventListener("revoked", () => { source.close(); body.classList.add("stale"); C.toast(C.t("ui.revoked")); });
+    source.addEventListener("alarm", (event) => {
+      const data = JSON.parse(event.data);
+      const main = document.getElementById("main");
+      main.prepend(C.h("div", { class: "banner alarm", role: "alert", text: C.t("ui.history_lost", data) }));
+    });
+  }
+
+  function showDevices(devices) {
+    const badge = document.getElementById("reader-state");
+    const reader = Object.values(devices).find((d) => d.kind === "die_reader");
+    if (!reader) { badge.textContent = C.t("ui.no_reader"); badge.className = "reader-state"; return; }
+    badge.textContent = C.t("ui.reader") + ": " + C.t("device." + reader.state);
+    badge.className = "reader-state " + reader.state;
+  }
+
+  function seatName(seat) {
+    return seat === null || seat === undefined ? C.t("ui.table") : page.view.table.players[seat];
+  }
+  C.seatName = (seat) => seatName(seat);
+
+  function render() {
+    const view = page.view;
+    const promptBox = document.getElementById("prompt");
+    const turn = document.getElementById("turn");
+    const prompt = view.prompt;
+    const current = prompt && prompt.seat !== undefined ? prompt.seat : (view.state.turn !== undefined ? view.state.turn : null);
+    turn.textContent = view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
+    promptBox.textContent = prompt ? C.t(prompt.why.key, prompt.why.params) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
+    renderDicePrompt(prompt);
+    renderBoard(view);
+    renderActions(view);
+    renderSeats(view, current);
+    renderCharts(view.state.charts || []);
+    renderLog();
+    const undo = document.getElementById("undo");
+    if (undo) undo.hidden = !(page.admin && view.table.can_undo && !view.table.ended);
+  }
+
+  function renderBoard(view) {
+    const box = document.getElementById("board");
+    const panel = C.panels[page.game];
+    box.replaceChildren();
+    if (!panel) return;
+    try {
+      box.appendChild(panel.render(view.state, { t: C.t, seat: view.viewer.seat, h: C.h, s: C.s, die: C.die,
+        chart: C.chart, players: view.table.players, view: view }));
+    } catch (error) {
+      box.appendChild(C.h("p", { class: "banner alarm", text: C.t("ui.board_error") }));
+      console.error(error);
+    }
+  }
+
+  function renderDicePrompt(prompt) {
+    const area = document.getElementById("dice-area");
+    area.replaceChildren();
+    if (!prompt || prompt.kind !== "dice") return;
+    const mayAct = page.admin || page.view.viewer.seat === prompt.seat;
+    area.appendChild(C.h("div", { class: "row", id: "asked-dice" }, prompt.dice.map((k) => C.h("span", { class: "badge" }, C.t("die." + k)))));
+    if (!mayAct) return;
+    area.appendChild(C.h("button", { type: "button", class: "primary big", id: "virtual-roll",
+      onclick: () => C.post(`/api/tables/${page.id}/roll`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.roll")));
+    area.appendChild(C.h("button", { type: "button", class: "big", id: "type-dice",
+      onclick: () => C.openForm({ type: prompt.action.type, seat: prompt.action.seat, params: { dice: { kind: "dice", dice: prompt.dice } } }) }, C.t("ui.type_dice")));
+  }
+
+  function showRolling() {
+    const area = document.getElementById("dice-area");
+    if (!area) return;
+    area.querySelectorAll(".die").forEach((d) => d.classList.add("rolling"));
+    if (!area.querySelector(".die")) area.appendChild(C.h("span", { class: "prompt", text: C.t("ui.rolling") }));
+  }
+
+  function showRoll(roll) {
+    const area = document.getElementById("dice-area");
+    const shown = C.h("div", { class: "row rolled", "aria-live": "polite", "data-free": roll.free ? "yes" : "no" },
+      roll.dice.map((d) => C.die(d.die, d.face)),
+      roll.free ? C.h("span", { class: "muted", text: C.t("ui.free_roll") }) : null,
+      roll.pending ? C.h("span", { class: "muted", text: C.t("ui.press_confirm") }) : null);
+    area.querySelectorAll(".rolled").forEach((n) => n.remove());
+    area.prepend(shown);
+  }
+
+  function showKeypad(data) {
+    const area = document.getElementById("dice-area");
+    area.querySelectorAll(".typed").forEach((n) => n.remove());
+    if (data.typed.length) area.prepend(C.h("div", { class: "row typed" }, C.h("span", { text: C.t("ui.typed") }),
+      data.typed.map((face, i) => C.die(data.dice[i], face))));
+  }
+
+  function renderActions(view) {
+    const box = document.getElementById("actions");
+    box.replaceChildren(C.h("h2", { text: C.t("ui.actions") }));
+    const list = C.h("div", { class: "actions-list" });
+    for (const template of view.legal) {
+      const label = C.t(`action.${page.game}.${template.type}`) + (page.admin && template.seat !== null ? " — " + seatName(template.seat) : "");
+      list.appendChild(C.h("button", { type: "button", class: template.secret ? "primary" : "",
+        "data-action": template.type, "data-seat": template.seat === null ? "" : template.seat,
+        onclick: () => C.openForm(template) }, label));
+    }
+    if (!view.legal.length) list.appendChild(C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t("ui.nothing_to_do") }));
+    box.appendChild(list);
+  }
+
+  C.act = async function (action) {
+    const reply = await C.post(`/api/tables/${page.id}/actions`, { action, expected_version: page.version,
+      idempotency_key: key() }, 3);
+    return reply;
+  };
+
+  /* One form for any legal template: its open parameters become big touch controls. */
+  C.openForm = function (template) {
+    const names = Object.keys(template.params);
+    if (!names.length) return C.act({ type: template.type, seat: template.seat }).catch((e) => C.toast(e.message));
+    const dialog = document.getElementById("dialog");
+    const values = {};
+    const form = C.h("form", { method: "dialog", class: "stack" },
+      C.h("h2", { text: C.t(`action.${page.game}.${template.type}`) }),
+      names.map((name) => C.paramControl(page.game, name, template.params[name], values, page.view.table.players)),
+      C.h("div", { class: "row" },
+        C.h("button", { type: "submit", class: "primary big", value: "ok" }, C.t("ui.ok")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const action = Object.assign({ type: template.type, seat: template.seat }, values);
+      try { await C.act(action); dialog.close(); } catch (error) { C.toast(error.message); }
+    });
+    dialog.replaceChildren(form);
+    dialog.showModal();
+  };
+
+  function renderSeats(view, current) {
+    const box = document.getElementById("seats");
+    if (!box) return;
+    box.replaceChildren(C.h("h2", { text: C.t("ui.seats") }));
+    view.table.players.forEach((name, seat) => {
+      box.appendChild(C.h("div", { class: "seat-chip" + (seat === current ? " current" : ""), "data-seat": seat },
+        C.h("strong", { text: name }), C.h("span", { class: "qr", id: "qr-" + seat })));
+    });
+    if (page.admin) C.seatCodes(page.id);
+  }
+
+  function renderCharts(charts) {
+    const box = document.getElementById("charts");
+    box.replaceChildren();
+    box.hidden = !charts.length;
+    charts.forEach((chart) => box.appendChild(C.chart(chart)));
+  }
+
+  function renderLog() {
+    const list = document.getElementById("log");
+    list.replaceChildren(...page.log.slice().reverse().map((entry) =>
+      C.h("li", { class: entry.undone ? "undone" : "", "data-version": entry.version },
+        C.h("span", { class: "v", text: "#" + entry.version }),
+        C.t(entry.line.key, Object.fromEntries(Object.entries(entry.line.params).map(([k, v]) =>
+          [k, typeof v === "number" && /seat|player|by|victim|target|owner/.test(k) && page.view.table.players[v] !== undefined && k !== "version" ? page.view.table.players[v] : v]))))));
+  }
+
+  async function confirmUndo() {
+    const dialog = document.getElementById("dialog");
+    const last = page.log.filter((l) => l.kind === "action" && !l.undone).pop();
+    dialog.replaceChildren(C.h("form", { method: "dialog", class: "stack" },
+      C.h("h2", { text: C.t("ui.undo_confirm") }),
+      last ? C.h("p", { text: C.t(last.line.key, last.line.params) }) : null,
+      C.h("div", { class: "row" },
+        C.h("button", { type: "button", class: "danger big", id: "undo-yes", onclick: async () => {
+          try { await C.post(`/api/tables/${page.id}/undo`, { expected_version: page.version, idempotency_key: key() }, 3); dialog.close(); }
+          catch (error) { C.toast(error.message); } } }, C.t("ui.undo")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel")))));
+    dialog.showModal();
+  }
+
+  function askCard(uid) {
+    const dialog = document.getElementById("dialog");
+    const input = C.h("input", { type: "text", maxlength: 40, required: true, "aria-label": C.t("ui.card_name") });
+    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.card_unknown") }),
+      C.h("label", { class: "param" }, C.t("ui.card_name"), input),
+      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try { await C.post(`/api/tables/${page.id}/cards`, { uid, card: input.value }); dialog.close(); }
+      catch (error) { C.toast(error.message); }
+    });
+    dialog.replaceChildren(form);
+    dialog.showModal();
+  }
+  C.loadWords = loadWords;
+  C.chrome = chrome;
+})(window.Companion);

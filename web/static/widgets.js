@@ -1,0 +1,77 @@
+/* Drawing helpers shared by every page and every game panel: elements, dice, charts.
+   Plain ES2017, no libraries, nothing from the internet. */
+"use strict";
+window.Companion = window.Companion || {};
+(function (C) {
+  const SVG = "http://www.w3.org/2000/svg";
+
+  function put(node, attrs, children) {
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false) continue;
+      if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+      else if (key === "text") node.textContent = value;
+      else node.setAttribute(key, value === true ? "" : value);
+    }
+    for (const child of children.flat(Infinity)) {
+      if (child === null || child === undefined || child === false) continue;
+      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+  C.h = (tag, attrs, ...children) => put(document.createElement(tag), attrs, children);
+  C.s = (tag, attrs, ...children) => put(document.createElementNS(SVG, tag), attrs, children);
+
+  // Pips for a d6-style face; Root's and Abilene's dice show numbers, as on the real dice.
+  const PIPS = { 1: [[50, 50]], 2: [[28, 28], [72, 72]], 3: [[28, 28], [50, 50], [72, 72]],
+    4: [[28, 28], [72, 28], [28, 72], [72, 72]],
+    5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
+    6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]] };
+  const DIE_COLOURS = { d6: ["#f7f3e8", "#1a1a1a"], root12: ["#e8d9b0", "#3b2a12"],
+    cattle: ["#f4efe2", "#5a3b1c"], cowboy: ["#3a2a1e", "#f4efe2"] };
+
+  C.die = function (kind, face, label) {
+    const [bg, fg] = DIE_COLOURS[kind] || DIE_COLOURS.d6;
+    const name = label || (C.t ? C.t("die." + kind) + " " + face : kind + " " + face);
+    const svg = C.s("svg", { viewBox: "0 0 100 100", class: "die die-" + kind, role: "img",
+      "aria-label": name, "data-face": face, "data-kind": kind });
+    svg.appendChild(C.s("rect", { x: 4, y: 4, width: 92, height: 92, rx: 18, fill: bg,
+      stroke: fg, "stroke-width": 3 }));
+    if (kind === "d6" && PIPS[face]) {
+      for (const [x, y] of PIPS[face]) svg.appendChild(C.s("circle", { cx: x, cy: y, r: 9, fill: fg }));
+    } else {
+      svg.appendChild(C.s("text", { x: 50, y: 66, "text-anchor": "middle", "font-size": 48,
+        "font-weight": 700, fill: fg, text: String(face) }));
+    }
+    return svg;
+  };
+
+  const SERIES_COLOURS = ["#f0b43c", "#6fb3ff", "#ff7f7f", "#7fdc8f", "#c89bff", "#ffd36f", "#5fe0d8"];
+
+  /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
+  C.chart = function (chart) {
+    const W = 520, H = 240, L = 44, B = 28, T = 12, R = 110;
+    const all = chart.series.flatMap((s) => s.points);
+    const maxX = Math.max(1, ...all.map((p) => p[0])), minX = Math.min(0, ...all.map((p) => p[0]));
+    const maxY = Math.max(1, ...all.map((p) => p[1])), minY = Math.min(0, ...all.map((p) => p[1]));
+    const x = (v) => L + ((v - minX) / (maxX - minX || 1)) * (W - L - R);
+    const y = (v) => H - B - ((v - minY) / (maxY - minY || 1)) * (H - B - T);
+    const title = C.t ? C.t(chart.title) : chart.title;
+    const svg = C.s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title });
+    svg.appendChild(C.s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
+    svg.appendChild(C.s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }));
+    svg.appendChild(C.s("text", { x: 4, y: T + 10, text: String(maxY) }));
+    svg.appendChild(C.s("text", { x: 4, y: H - B, text: String(minY) }));
+    svg.appendChild(C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: String(maxX) }));
+    chart.series.forEach((series, i) => {
+      const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
+      const pts = series.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
+      if (series.points.length) {
+        svg.appendChild(C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }));
+        const last = series.points[series.points.length - 1];
+        svg.appendChild(C.s("text", { x: W - R + 6, y: y(last[1]) + 4, fill: colour,
+          style: "fill:" + colour, text: `${series.label} ${last[1]}` }));
+      }
+    });
+    return C.h("figure", { class: "chart-box" }, C.h("figcaption", { text: title }), svg);
+  };
+})(window.Companion);

@@ -1,0 +1,69 @@
+"""Live updates over Server-Sent Events, one stream per open page.
+
+Each stream holds a waitress thread, so streams are capped per device (the oldest is
+evicted: a phone that reconnects is never locked out by its own dead stream) and in all,
+send a ``:`` heartbeat every 15 s (so a vanished client is noticed) and end after a maximum
+age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
+log lines and the current view are sent first. A client that claims a version newer than
+the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import time
+
+from flask import Blueprint, Response, request
+
+from web.context import config, device_id, service, viewer
+from web.errors import ApiError
+
+bp = Blueprint("stream", __name__, url_prefix="/api")
+
+
+def frame(kind: str, data: dict, event_id: int | None = None) -> str:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+
+
+def last_event_id() -> int:
+    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
+    if not raw.isdigit() or len(raw) > 12:
+        raise ApiError(400, "bad_field", name="Last-Event-ID")
+    return int(raw)
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id):
+    after = last_event_id()
+    who = viewer(table_id)
+    settings = config().streams
+    sub, version, view, log = service().catch_up(table_id, who, device_id(), after)
+    svc = service()
+    hub = svc.hub
+
+    def generate(clock=time.monotonic):
+        started = clock()
+        try:
+            yield "retry: 1500\n\n"
+            if after > version:
+                yield frame("alarm", {"code": "history_lost", "client": after,
+                                      "server": version})
+            yield frame("state", {"view": view, "log": log, "devices": svc.devices},
+                        version)
+            while clock() - started < settings.max_age_s:
+                try:
+                    item = sub.events.get(timeout=settings.heartbeat_s)
+                except queue.Empty:
+                    yield ":\n\n"
+                    continue
+                if item is None:
+                    return
+                kind, event_id, data = item
+                yield frame(kind, data, event_id)
+        finally:
+            hub.unsubscribe(sub)
+
+    return Response(generate(), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
