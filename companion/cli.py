@@ -47,6 +47,7 @@ def lan_address() -> str:
 def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool) -> dict:
     """Open the die reader (real or simulated) and the buttons; return what was made."""
     from firmware_bridge.buttons import Buttons, Lights
+    from firmware_bridge.pins import pin_factory_named
     from firmware_bridge.die_reader import DieReader
     from firmware_bridge.simulator import DieReaderSimulator
 
@@ -65,7 +66,7 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
         wait_for_confirm=config.die_reader.confirm_rolls))
     made["reader"] = reader
     if config.buttons.enabled:
-        factory = pin_factory(config.buttons.pin_factory)
+        factory = pin_factory_named(config.buttons.pin_factory)
         made["buttons"] = stack.enter_context(Buttons(
             config.buttons.pins, service.post, pin_factory=factory,
             hold_s=config.buttons.hold_s, bounce_s=config.buttons.bounce_s))
@@ -73,24 +74,9 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
     return made
 
 
-def pin_factory(name: str):
-    """gpiozero's pin factory, chosen explicitly so no fallback warning fires."""
-    if name == "mock":
-        from gpiozero.pins.mock import MockFactory
-        return MockFactory()
-    if name == "lgpio":
-        from gpiozero.pins.lgpio import LGPIOFactory
-        return LGPIOFactory()
-    if name == "rpigpio":
-        from gpiozero.pins.rpigpio import RPiGPIOFactory
-        return RPiGPIOFactory()
-    raise ConfigError(f"unknown pin factory {name!r} (mock, lgpio or rpigpio)")
-
-
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
-    from waitress.server import create_server
-
     from web import create_app
+    from web.server import make_server
 
     stop = stop or threading.Event()
     with ExitStack() as stack:
@@ -100,11 +86,11 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         if "lights" in devices:
             stack.enter_context(LightsFollower(service, devices))
         app = create_app(config, service)
-        server = create_server(app, host=config.server.host, port=config.server.port,
-                               threads=config.server.threads, channel_request_lookahead=1,
-                               clear_untrusted_proxy_headers=True, ident="companion")
+        server = make_server(app, config)
         port = server.effective_port
         stack.callback(server.close)
+        stack.callback(server.task_dispatcher.shutdown, timeout=5)
+        stack.callback(service.hub.close)  # first: ends the streams holding threads
         announce(config.server.host, port, sim or not config.die_reader.url)
         thread = threading.Thread(target=server.run, name="waitress", daemon=True)
         thread.start()
@@ -179,7 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         config = load(args.config, overrides)
         return serve(config, args.sim)
-    except (ConfigError, JournalError) as error:
+    except (ConfigError, JournalError, ValueError) as error:
         print(f"companion: {error}", file=sys.stderr)
         return 2
 

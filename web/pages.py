@@ -6,6 +6,7 @@ The pages are shells; ``static/shell.js`` fills them from the API and keeps them
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import segno
 from flask import Blueprint, Response, redirect, render_template, request, url_for
@@ -18,8 +19,13 @@ bp = Blueprint("pages", __name__)
 COOKIE_AGE = 3600 * 24 * 30
 
 
+STATIC = Path(__file__).parent / "static"
+
+
 def page(template: str, **context):
-    return render_template(template, lang=language(), t=t, **context)
+    game = context.get("game")
+    panel = bool(game) and (STATIC / "games" / f"{game}.js").is_file()
+    return render_template(template, lang=language(), t=t, panel=panel, **context)
 
 
 @bp.get("/")
@@ -35,13 +41,13 @@ def home():
 
 @bp.get("/new")
 def new_table():
-    return page("new.html", games=registry.names())
+    return page("new.html", games=registry.names(), page_kind="new")
 
 
 @bp.get("/table/<table_id>")
 def table(table_id):
     record = _record(table_id)
-    return page("table.html", table_id=table_id, game=record.game, seat=None,
+    return page("table.html", table_id=table_id, game=record.game, seat=None, page_kind="table",
                 admin=viewer(table_id).admin)
 
 
@@ -52,6 +58,7 @@ def seat(table_id):
     if who.seat is None:
         return page("notjoined.html", table_id=table_id), 403
     return page("seat.html", table_id=table_id, game=record.game, seat=who.seat,
+                page_kind="table",
                 name=record.players[who.seat], admin=False)
 
 

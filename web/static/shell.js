@@ -177,6 +177,7 @@ window.Companion = window.Companion || {};
   function renderDicePrompt(prompt) {
     const area = document.getElementById("dice-area");
     area.replaceChildren();
+    if (page.lastRoll) area.appendChild(page.lastRoll);
     if (!prompt || prompt.kind !== "dice") return;
     const mayAct = page.admin || page.view.viewer.seat === prompt.seat;
     area.appendChild(C.h("div", { class: "row", id: "asked-dice" }, prompt.dice.map((k) => C.h("span", { class: "badge" }, C.t("die." + k)))));
@@ -202,6 +203,7 @@ window.Companion = window.Companion || {};
       roll.pending ? C.h("span", { class: "muted", text: C.t("ui.press_confirm") }) : null);
     area.querySelectorAll(".rolled").forEach((n) => n.remove());
     area.prepend(shown);
+    page.lastRoll = shown;  // kept across re-renders: the table wants to see what was thrown
   }
 
   function showKeypad(data) {

@@ -1,0 +1,87 @@
+"""Real parts for the page tests: the companion served by waitress on loopback, with the
+simulated die reader on a pty and mock GPIO, and Debian's headless Chromium via Playwright."""
+
+from __future__ import annotations
+
+import json
+import threading
+import urllib.request
+from contextlib import ExitStack
+from pathlib import Path
+
+import pytest
+
+from companion.cli import start_devices
+from companion.config import load
+from companion.journal import Journal
+from companion.service import Service
+from web import create_app
+from web.server import make_server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--disable-dev-shm-usage"]
+SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
+
+
+class LiveServer:
+    def __init__(self, tmp_path: Path) -> None:
+        self.stack = ExitStack()
+        self.config = load(overrides={"data": {"dir": str(tmp_path)},
+                                      "server": {"host": "127.0.0.1", "port": 0,
+                                                 "requests_per_minute": 100_000}})
+        self.journal = self.stack.enter_context(Journal(self.config.data.database))
+        self.service = self.stack.enter_context(Service(self.journal))
+        self.devices = start_devices(self.config, self.service, self.stack, sim=True)
+        app = create_app(self.config, self.service)
+        self.server = make_server(app, self.config)
+        self.url = f"http://127.0.0.1:{self.server.effective_port}"
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+
+    def api(self, method: str, path: str, data=None, token: str | None = None) -> dict:
+        headers = {"Content-Type": "application/json"}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        request = urllib.request.Request(self.url + path, method=method, headers=headers,
+                                         data=None if data is None else json.dumps(data).encode())
+        with urllib.request.urlopen(request, timeout=10) as reply:
+            return json.loads(reply.read())
+
+    def close(self) -> None:
+        self.service.hub.close()  # ends the SSE streams that hold waitress threads
+        self.server.task_dispatcher.shutdown(timeout=5)
+        self.server.close()
+        self.thread.join(timeout=5)
+        self.stack.close()
+
+
+@pytest.fixture
+def live(tmp_path):
+    server = LiveServer(tmp_path)
+    yield server
+    server.close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail("Debian's chromium is not installed: run ./scripts/test, which installs it")
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def shoot():
+    """Save a screenshot a reviewer can look at: test-output/screenshots/<name>.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page, name: str) -> Path:
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path), full_page=True)
+        return path
+    return take

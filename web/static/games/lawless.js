@@ -1,0 +1,251 @@
+/* Lawless (Sans Foi Ni Loi): the table's bookkeeping drawn for one viewer
+   (docs/adding-a-game.md, part 2). render() is a plain function of view(state, seat):
+   the bank, the pile and the row with its costs, action points, each ranch as a board
+   (terrains with their herds drawn at their true rotation and sale value, cowboys,
+   bonuses), the hired killers, what just happened, and at the end the scoring table as in
+   the rulebook. The chart of fortunes (view.charts) is drawn by the shell. */
+(function () {
+  "use strict";
+
+  const STYLE = `
+.lawless { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
+.lawless-box { background: var(--card); border-radius: .6rem; padding: .7rem .9rem; }
+.lawless-title { color: var(--muted); font-size: 1rem; text-transform: uppercase;
+  letter-spacing: .06em; margin: 0 0 .4rem; }
+.lawless-head { display: flex; flex-wrap: wrap; gap: 1.4rem; align-items: baseline; }
+.lawless-big { font-size: 2rem; font-weight: 700; color: var(--accent); }
+.lawless-row { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
+.lawless-slot { width: 3.4rem; height: 4.6rem; border-radius: .4rem; border: 3px solid var(--muted);
+  display: flex; align-items: center; justify-content: center; font-size: 1.6rem; font-weight: 700; }
+.lawless-slot.is-full { background: var(--accent); color: var(--bg); border-color: var(--accent); }
+.lawless-slot.is-empty { border-style: dashed; color: var(--muted); }
+.lawless-slot.is-pile { background: var(--card2, var(--card)); border-color: var(--fg); }
+.lawless-ranches { display: grid; gap: .8rem; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); }
+.lawless-ranch { border: 3px solid transparent; }
+.lawless-ranch.is-current { border-color: var(--accent); }
+.lawless-ranch.is-mine { box-shadow: 0 0 0 3px var(--fg) inset; }
+.lawless-ranch h3 { margin: 0; font-size: 1.6rem; }
+.lawless-money { font-size: 1.8rem; font-weight: 700; color: var(--accent); }
+.lawless-terrains { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0; }
+.lawless-terrain { border: 4px solid #8d8d8d; border-radius: .5rem; padding: .3rem; min-width: 6rem; }
+.lawless-terrain.is-raided { border-color: #c0392b; background: repeating-linear-gradient(45deg,
+  transparent, transparent 8px, rgba(192,57,43,.18) 8px, rgba(192,57,43,.18) 16px); }
+.lawless-terrain.is-mine { border-color: #d4a017; }
+.lawless-terrain-label { font-size: 1rem; color: var(--muted); }
+.lawless-herds { display: flex; gap: .2rem; }
+.lawless-herd { display: flex; flex-direction: column; align-items: center; font-size: 1rem; }
+.lawless-herd svg { width: 4.6rem; height: 4.6rem; }
+.lawless-herd.is-stuck { opacity: .55; }
+.lawless-chips { display: flex; flex-wrap: wrap; gap: .4rem; }
+.lawless-chip { border-radius: 99px; padding: .1rem .7rem; border: 2px solid #3a78c2; }
+.lawless-chip.is-green { border-color: #3c9a4a; }
+.lawless-chip.is-red { border-color: #c0392b; color: #ff8a7a; }
+.lawless-step { font-size: 1.6rem; font-weight: 700; display: flex; gap: .8rem; align-items: center; flex-wrap: wrap; }
+.lawless ul { margin: 0; padding-left: 1.2rem; }
+.lawless table { width: 100%; border-collapse: collapse; }
+.lawless th { color: var(--muted); font-weight: 400; padding: .2rem .5rem; text-align: right; }
+.lawless td { text-align: right; padding: .3rem .5rem; font-variant-numeric: tabular-nums; }
+.lawless th:first-child, .lawless td:first-child { text-align: left; }
+.lawless-win td { color: var(--accent); font-weight: 700; }`;
+
+  // Word values that appear inside news lines and are translated before filling them in.
+  const WORDS = ["poor", "average", "excellent", "novice", "experienced", "veteran",
+    "sheriff", "mayor", "undertaker", "bank"];
+  const CHARACTERS = ["sheriff", "mayor", "undertaker", "veteran", "experienced", "novice"];
+  const CATEGORIES = ["terrains", "herds", "cowboys", "coins"];
+
+  function el(ctx, tag, attrs, kids) {
+    return ctx.h(tag, attrs, ...kids.filter((k) => k !== null && k !== undefined && k !== false));
+  }
+
+  function box(ctx, title, kids, extra) {
+    return el(ctx, "section", { class: "lawless-box" + (extra ? " " + extra : "") },
+      [title ? ctx.h("h3", { class: "lawless-title" }, title) : null, ...kids]);
+  }
+
+  function word(ctx, value) {
+    return WORDS.includes(value) ? ctx.t("value.lawless." + value) : value;
+  }
+
+  function line(ctx, entry) {
+    const params = {};
+    for (const [k, v] of Object.entries(entry.params || {})) params[k] = word(ctx, v);
+    return ctx.t(entry.key, params);
+  }
+
+  function header(view, ctx) {
+    if (view.phase === "first_player") return null;
+    const ranch = view.ranches[view.current];
+    return box(ctx, null, [el(ctx, "div", { class: "lawless-head" }, [
+      ctx.h("span", { class: "lawless-big" }, view.final ? ctx.t("lawless.panel.game_over") : ranch.name),
+      ctx.h("span", {}, ctx.t("lawless.panel.turn", { turn: view.turn_number, round: view.round })),
+      view.final ? null : ctx.h("span", { class: "lawless-big" },
+        ctx.t("lawless.panel.points", { points: view.points })),
+      view.bought ? ctx.h("span", {}, ctx.t("lawless.panel.bought", { bought: view.bought })) : null,
+      ctx.h("span", {}, ctx.t("lawless.panel.bank"), " ",
+        ctx.h("span", { class: "lawless-money" }, String(view.bank))),
+    ])]);
+  }
+
+  function row(view, ctx) {
+    const slots = view.row.map((slot) => ctx.h("div", {
+      class: "lawless-slot " + (slot.filled ? "is-full" : "is-empty"),
+      title: ctx.t("lawless.panel.cost", { cost: slot.cost }) }, String(slot.cost)));
+    const pile = ctx.h("div", { class: "lawless-slot is-pile",
+      title: ctx.t("lawless.panel.cost", { cost: view.face_down_cost }) }, String(view.face_down_cost));
+    return box(ctx, ctx.t("lawless.panel.row"), [el(ctx, "div", { class: "lawless-row" }, [
+      ...slots, pile,
+      ctx.h("span", {}, ctx.t("lawless.panel.pile", { pile: view.pile })),
+    ])]);
+  }
+
+  /* A herd card at its real angle: noon, 3, 6 or 9 o'clock = 0, 90, 180, 270 degrees. */
+  function herdCard(ctx, herd) {
+    const base = { poor: 1, average: 2, excellent: 3 }[herd.quality];
+    const coins = [];
+    for (let i = 0; i < base; i++) {
+      coins.push(ctx.s("circle", { cx: 38 + i * 12, cy: 24, r: 5, fill: "#d4a017" }));
+    }
+    const card = ctx.s("g", { transform: `rotate(${herd.angle} 50 50)` },
+      ctx.s("rect", { x: 22, y: 10, width: 56, height: 80, rx: 6, fill: "#f4efe2",
+        stroke: "#7b3fa0", "stroke-width": 5 }),
+      ...coins,
+      ctx.s("path", { d: "M50 34 v14 m-6 -6 l6 6 l6 -6", stroke: "#7b3fa0", "stroke-width": 3, fill: "none" }),
+      ctx.s("text", { x: 50, y: 76, "text-anchor": "middle", "font-size": 16, "font-weight": 700,
+        fill: "#3b2a12", text: herd.id }));
+    const svg = ctx.s("svg", { viewBox: "0 0 100 100", role: "img", "data-angle": herd.angle,
+      "aria-label": ctx.t("lawless.panel.herd_label", { herd: herd.id,
+        quality: ctx.t("value.lawless." + herd.quality), clock: ctx.t("lawless.clock." + herd.clock) }) }, card);
+    return ctx.h("div", { class: "lawless-herd" + (herd.sellable ? "" : " is-stuck") }, svg,
+      ctx.h("span", {}, ctx.t("lawless.panel.herd_value", { multiplier: herd.multiplier, value: herd.value })));
+  }
+
+  function terrainCard(ctx, terrain) {
+    const cls = "lawless-terrain" + (terrain.raided ? " is-raided" : "") + (terrain.mine ? " is-mine" : "");
+    const marks = [];
+    if (terrain.raided) marks.push(ctx.t("lawless.panel.raided"));
+    if (terrain.mine) marks.push(ctx.t("lawless.panel.mine"));
+    return el(ctx, "div", { class: cls, "data-terrain": terrain.id }, [
+      ctx.h("div", { class: "lawless-terrain-label" }, terrain.id + " · " +
+        ctx.t("value.lawless." + terrain.quality) + " · " +
+        ctx.t("lawless.panel.capacity", { herds: terrain.herds.length, capacity: terrain.capacity })),
+      marks.length ? ctx.h("div", {}, marks.join(" · ")) : null,
+      el(ctx, "div", { class: "lawless-herds" }, terrain.herds.map((h) => herdCard(ctx, h))),
+    ]);
+  }
+
+  function chips(ctx, ranch) {
+    const out = [];
+    for (const kind of CHARACTERS) {
+      const count = ranch.characters[kind];
+      if (!count) continue;
+      const green = ["sheriff", "mayor", "undertaker"].includes(kind);
+      out.push(ctx.h("span", { class: "lawless-chip" + (green ? " is-green" : "") },
+        (count > 1 ? count + " × " : "") + ctx.t("value.lawless." + kind)));
+    }
+    if (ranch.fences) out.push(ctx.h("span", { class: "lawless-chip is-green" },
+      ctx.t("lawless.panel.fences", { fences: ranch.fences })));
+    if (ranch.stampede) out.push(ctx.h("span", { class: "lawless-chip is-red" }, ctx.t("lawless.panel.stampede")));
+    if (ranch.trophies) out.push(ctx.h("span", { class: "lawless-chip is-red" },
+      ctx.t("lawless.panel.trophies", { trophies: ranch.trophies })));
+    return el(ctx, "div", { class: "lawless-chips" }, out);
+  }
+
+  function ranchBoard(view, ctx, ranch) {
+    const mine = view.me && view.me.ranches.includes(ranch.index);
+    const cls = "lawless-ranch" + (ranch.index === view.current && !view.final ? " is-current" : "") +
+      (mine ? " is-mine" : "");
+    return box(ctx, null, [
+      el(ctx, "div", { class: "lawless-head" }, [
+        ctx.h("h3", {}, ranch.name),
+        ctx.h("span", { class: "lawless-money" }, ctx.t("lawless.panel.coins", { coins: ranch.fortune })),
+        ctx.h("span", {}, ctx.t("lawless.panel.hand", { cards: ranch.hand })),
+        ctx.h("span", {}, ctx.t("lawless.panel.watch", { bonus: ranch.surveillance_bonus })),
+      ]),
+      ranch.terrains.length
+        ? el(ctx, "div", { class: "lawless-terrains" }, ranch.terrains.map((t) => terrainCard(ctx, t)))
+        : ctx.h("div", { class: "lawless-terrain-label" }, ctx.t("lawless.panel.no_terrain")),
+      chips(ctx, ranch),
+    ], cls);
+  }
+
+  function step(view, ctx) {
+    const s = view.step;
+    if (!s) return null;
+    const kids = [];
+    if (view.phase === "surveillance" && s.difficulty !== null) {
+      kids.push(ctx.die("d6", s.roll), ctx.h("span", {}, ctx.t("lawless.panel.difficulty", { difficulty: s.difficulty })));
+    } else if (view.phase === "mines" && s.first !== null) {
+      kids.push(ctx.die("d6", s.first), ctx.h("span", {}, ctx.t("lawless.panel.mine_first", { terrain: s.queue[0] })));
+    } else if (s.kind === "duel" || s.kind === "aim") {
+      const killer = view.killers.find((k) => k.number === s.killer);
+      kids.push(ctx.h("span", {}, ctx.t("lawless.panel.duel", { killer: s.killer, bonus: killer.bonus,
+        target: view.ranches[s.defender].name,
+        character: s.kind === "aim" ? "?" : ctx.t("value.lawless." + s.target) })));
+      if (s.attack !== null && s.attack !== undefined) {
+        kids.push(ctx.h("span", { class: "lawless-big" }, ctx.t("lawless.panel.attack", { attack: s.attack })));
+      }
+    }
+    return kids.length ? box(ctx, null, [el(ctx, "div", { class: "lawless-step" }, kids)]) : null;
+  }
+
+  function killers(view, ctx) {
+    if (!view.killers.length) return null;
+    const items = view.killers.map((k) => ctx.h("li", {}, ctx.t(k.alive ? "lawless.panel.killer" : "lawless.panel.killer_dead",
+      { killer: k.number, bonus: k.bonus, bounty: k.bounty, shot: k.shot_total })));
+    return box(ctx, ctx.t("lawless.panel.killers"), [el(ctx, "ul", {}, items)]);
+  }
+
+  function news(view, ctx) {
+    if (!view.news.length) return null;
+    const items = view.news.slice(-6).reverse().map((entry) => ctx.h("li", {}, line(ctx, entry)));
+    return box(ctx, ctx.t("lawless.panel.news"), [el(ctx, "ul", {}, items)]);
+  }
+
+  /* The rulebook's "Example of Scoring": count and points per category, then the total. */
+  function scoring(view, ctx) {
+    const table = view.scoring;
+    if (!table) return null;
+    const head = el(ctx, "tr", {}, [ctx.h("th", {}, ctx.t("lawless.panel.ranch")),
+      ...CATEGORIES.flatMap((c) => [ctx.h("th", {}, ctx.t("lawless.panel.category." + c)),
+        ctx.h("th", {}, ctx.t("lawless.panel.place")), ctx.h("th", {}, ctx.t("lawless.panel.score"))]),
+      ctx.h("th", {}, ctx.t("lawless.panel.total"))]);
+    const twoRanches = table.rows.length > table.players.length;
+    const rows = table.rows.map((r) => ctx.h("tr", {
+      class: !twoRanches && table.winners.includes(r.player) ? "lawless-win" : "" },
+      ctx.h("td", {}, r.ranch),
+      ...CATEGORIES.flatMap((c) => [ctx.h("td", {}, String(r.cells[c].count)),
+        ctx.h("td", {}, String(r.cells[c].place)), ctx.h("td", {}, String(r.cells[c].points))]),
+      ctx.h("td", { class: "lawless-money" }, String(r.total))));
+    const totals = twoRanches ? table.players.map((p) => ctx.h("tr", {
+      class: table.winners.includes(p.player) ? "lawless-win" : "" },
+      ctx.h("td", { colspan: 13 }, p.name), ctx.h("td", { class: "lawless-money" }, String(p.total)))) : [];
+    const winners = table.winners.map((seat) => table.players[seat].name).join(", ");
+    return box(ctx, ctx.t("lawless.panel.scoring"), [
+      ctx.h("div", { class: "lawless-big" }, ctx.t("lawless.panel.winner", { names: winners })),
+      el(ctx, "table", {}, [head, ...rows, ...totals])]);
+  }
+
+  function mine(view, ctx) {
+    if (!view.me) return null;
+    return box(ctx, null, [ctx.h("div", { class: "lawless-big" },
+      ctx.t("lawless.panel.your_hand", { cards: view.me.hand, limit: view.hand_limit }))]);
+  }
+
+  /* On a phone, the seat's own ranch(es) come first. */
+  function ordered(view) {
+    if (!view.me) return view.ranches;
+    const own = view.ranches.filter((r) => view.me.ranches.includes(r.index));
+    return own.concat(view.ranches.filter((r) => !view.me.ranches.includes(r.index)));
+  }
+
+  Companion.registerPanel("lawless", {
+    render(view, ctx) {
+      return el(ctx, "div", { class: "lawless" }, [
+        ctx.h("style", {}, STYLE), mine(view, ctx), scoring(view, ctx), header(view, ctx),
+        step(view, ctx), row(view, ctx),
+        el(ctx, "div", { class: "lawless-ranches" }, ordered(view).map((r) => ranchBoard(view, ctx, r))),
+        killers(view, ctx), news(view, ctx)]);
+    }
+  });
+})();

@@ -1,0 +1,234 @@
+/* Root with the United Doves Society: the table's bookkeeping drawn for one viewer
+   (docs/adding-a-game.md, part 2). render() is a plain function of view(state, seat): every
+   faction's points on the 30-point track, the phase, the Doves' board (tokens on and off the
+   map, the refugee pile as cards by suit, buildings, warriors, the evacuation track), the
+   mandate checklist, the last evacuation (or why there was none) and the battle in progress.
+   The points chart (view.charts) is drawn by the shell. Nothing here is secret. */
+(function () {
+  "use strict";
+
+  const SUITS = ["fox", "rabbit", "mouse", "bird"];
+  const SUIT_COLOURS = { fox: "#d9534f", rabbit: "#e8c547", mouse: "#e8893a", bird: "#5aa9e6" };
+  const MARKS = { done: "✔", now: "➜", open: "○", later: "·", unused: "–", missed: "✗", skipped: "⤼" };
+
+  const STYLE = `
+.root_doves { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
+.root_doves-card { background: var(--card); border-radius: .6rem; padding: .7rem .9rem; }
+.root_doves-mine { border: 2px solid var(--accent); }
+.root_doves-title { color: var(--muted); font-size: 1rem; text-transform: uppercase;
+  letter-spacing: .06em; margin: 0 0 .4rem; }
+.root_doves-phase { font-size: 1.8rem; font-weight: 700; }
+.root_doves-banner { font-size: 2rem; font-weight: 700; color: var(--accent); }
+.root_doves-line { font-size: 1.4rem; font-weight: 600; }
+.root_doves-line.is-none { color: var(--muted); }
+.root_doves-track td, .root_doves-track th { padding: .25rem .5rem; }
+.root_doves-track td.vp { font-size: 1.8rem; font-weight: 700; text-align: right; width: 3.5rem; }
+.root_doves-bar { height: .9rem; background: var(--card2); border-radius: .45rem; overflow: hidden;
+  min-width: 8rem; }
+.root_doves-bar > span { display: block; height: 100%; background: var(--accent); }
+.root_doves-now td { color: var(--accent); font-weight: 700; }
+.root_doves-row { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
+.root_doves-token { border: 3px solid var(--muted); border-radius: 50%; width: 3.4rem;
+  height: 3.4rem; display: inline-flex; align-items: center; justify-content: center;
+  font-weight: 700; font-size: 1.1rem; }
+.root_doves-token.is-off { opacity: .45; border-style: dashed; }
+.root_doves-cardpic { width: 2.4rem; height: 3.4rem; border-radius: .35rem; display: inline-flex;
+  align-items: flex-end; justify-content: center; color: #111; font-size: .8rem;
+  font-weight: 700; border: 2px solid rgba(0,0,0,.35); }
+.root_doves-count { font-size: 1.6rem; font-weight: 700; }
+.root_doves-slot { border: 2px solid var(--line); border-radius: .4rem; padding: .2rem .5rem;
+  font-size: 1rem; }
+.root_doves-slot.is-revealed { border-color: var(--accent); }
+.root_doves-cols { display: flex; gap: .25rem; flex-wrap: wrap; }
+.root_doves-col { border: 2px solid var(--line); border-radius: .3rem; padding: .1rem .4rem;
+  text-align: center; font-size: 1rem; min-width: 2.4rem; }
+.root_doves-col.is-here { border-color: var(--accent); background: var(--accent);
+  color: var(--accent-fg); font-weight: 700; }
+.root_doves-clearings { display: grid; grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
+  gap: .4rem; }
+.root_doves-clearing { border-left: .5rem solid var(--muted); background: var(--card2);
+  border-radius: .4rem; padding: .3rem .5rem; font-size: 1.05rem; }
+.root_doves-check { list-style: none; padding: 0; margin: 0; }
+.root_doves-check li { padding: .2rem 0; }
+.root_doves-check .is-now { color: var(--accent); font-weight: 700; }
+.root_doves-check .is-done, .root_doves-check .is-later, .root_doves-check .is-unused { color: var(--muted); }
+.root_doves-battle { display: grid; grid-template-columns: 1fr auto 1fr; gap: .6rem;
+  align-items: center; text-align: center; }
+.root_doves-hits { font-size: 2.2rem; font-weight: 700; color: var(--accent); }
+.root_doves .die { width: 64px; height: 64px; }`;
+
+  function el(ctx, tag, attrs, kids) {
+    return ctx.h(tag, attrs, ...(kids || []).filter((k) => k !== null && k !== undefined && k !== false));
+  }
+
+  function card(ctx, title, kids, extra) {
+    return el(ctx, "section", { class: "root_doves-card" + (extra ? " " + extra : "") },
+      [ctx.h("h3", { class: "root_doves-title" }, title), ...kids]);
+  }
+
+  function said(ctx, line) {
+    return line ? ctx.t(line.key, line.params) : "";
+  }
+
+  function suitName(ctx, suit) {
+    return ctx.t("value.root_doves." + suit);
+  }
+
+  function factionName(view, ctx, seat) {
+    const faction = view.factions[seat];
+    return faction === null ? ctx.t("root_doves.panel.doves_faction") : faction;
+  }
+
+  /* "Ann — United Doves Society"; a faction named after its player shows the name once. */
+  function label(view, ctx, seat) {
+    const faction = factionName(view, ctx, seat);
+    return faction === view.players[seat] ? faction : view.players[seat] + " — " + faction;
+  }
+
+  function header(view, ctx) {
+    if (view.stage === "setup") {
+      return ctx.h("div", { class: "root_doves-phase" }, ctx.t("root_doves.panel.setup"));
+    }
+    if (view.stage === "over") {
+      return ctx.h("div", { class: "root_doves-banner" }, ctx.t("root_doves.panel.won_by." + view.won_by,
+        { name: label(view, ctx, view.winner) }));
+    }
+    const phase = ctx.t("root_doves.phase." + view.phase);
+    return ctx.h("div", { class: "root_doves-phase" }, [ctx.t("root_doves.panel.turn",
+      { number: view.turn_number }), view.players[view.turn], phase].join(" · "));
+  }
+
+  function vpTrack(view, ctx) {
+    const rows = view.players.map((_, seat) => {
+      const dominance = view.dominance[seat];
+      const share = Math.min(100, Math.round((100 * view.vp[seat]) / view.win_at));
+      return el(ctx, "tr", { class: seat === view.turn ? "root_doves-now" : "" }, [
+        ctx.h("td", {}, label(view, ctx, seat)),
+        dominance ? ctx.h("td", { colspan: 2 }, ctx.t("root_doves.panel.dominance",
+          { suit: suitName(ctx, dominance) }))
+          : ctx.h("td", {}, ctx.h("div", { class: "root_doves-bar" }, ctx.h("span", { style: `width:${share}%` }))),
+        dominance ? null : ctx.h("td", { class: "vp" }, String(view.vp[seat]))]);
+    });
+    return card(ctx, ctx.t("root_doves.panel.vp_track", { win: view.win_at }),
+      [ctx.h("table", { class: "root_doves-track" }, ...rows)]);
+  }
+
+  function evacuation(view, ctx) {
+    const last = view.evacuation.last;
+    return card(ctx, ctx.t("root_doves.panel.evacuation"), [
+      last ? ctx.h("div", { class: "root_doves-line" + (last.reason ? " is-none" : "") },
+        said(ctx, view.evacuation.last_line)) : null,
+      ctx.h("div", { class: "root_doves-line is-none" }, said(ctx, view.evacuation.next_line))]);
+  }
+
+  function tokens(view, ctx) {
+    const board = view.board;
+    const ceasefires = [];
+    board.ceasefire.on_map.forEach((c) => ceasefires.push(ctx.h("span", { class: "root_doves-token",
+      title: ctx.t("root_doves.panel.in_clearing", { clearing: c }) }, c)));
+    for (let i = 0; i < board.ceasefire.supply; i++) {
+      ceasefires.push(ctx.h("span", { class: "root_doves-token is-off", title: ctx.t("root_doves.panel.on_track") }, "—"));
+    }
+    const pacification = board.pacification.map((p) => ctx.h("span", {
+      class: "root_doves-token" + (p.clearing ? "" : " is-off"),
+      style: `border-color:${SUIT_COLOURS[p.suit]}`,
+      title: suitName(ctx, p.suit) }, p.clearing || "—"));
+    return [
+      ctx.h("div", {}, ctx.t("root_doves.panel.ceasefire", { supply: board.ceasefire.supply })),
+      ctx.h("div", { class: "root_doves-row" }, ...ceasefires),
+      ctx.h("div", {}, ctx.t("root_doves.panel.pacification")),
+      ctx.h("div", { class: "root_doves-row" }, ...pacification)];
+  }
+
+  function pile(view, ctx) {
+    const board = view.board;
+    const cards = [];
+    SUITS.forEach((suit) => {
+      for (let i = 0; i < board.pile_by_suit[suit]; i++) {
+        cards.push(ctx.h("span", { class: "root_doves-cardpic", style: `background:${SUIT_COLOURS[suit]}`,
+          title: suitName(ctx, suit) }, suitName(ctx, suit).slice(0, 3)));
+      }
+    });
+    const counts = SUITS.filter((s) => board.pile_by_suit[s]).map((s) => `${suitName(ctx, s)} ${board.pile_by_suit[s]}`);
+    return [
+      ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.pile", { cards: board.pile.length })),
+      ctx.h("div", { class: "root_doves-row" }, ...cards),
+      counts.length ? ctx.h("div", {}, counts.join(" · ")) : null,
+      ctx.h("div", { class: "root_doves-cols" }, ...board.track.map((points, i) => ctx.h("span", {
+        class: "root_doves-col" + (Math.min(board.pile.length, board.track.length) === i + 1 ? " is-here" : ""),
+        title: ctx.t("root_doves.panel.track_column", { cards: i + 1, points }) }, `${i + 1}: ${points}`)))];
+  }
+
+  function buildings(view, ctx) {
+    return ["dispensary", "school"].map((kind) => {
+      const b = view.board.buildings[kind];
+      return ctx.h("div", { class: "root_doves-row" }, ctx.h("strong", {}, ctx.t("value.root_doves." + kind)),
+        ...b.slots.map((slot, i) => ctx.h("span", { class: "root_doves-slot" + (slot.revealed ? " is-revealed" : "") },
+          ctx.t("root_doves.panel.slot", { cost: slot.cost, points: slot.points, draw: slot.draw,
+            where: slot.revealed ? b.placed[i] : "—" }))));
+    });
+  }
+
+  function doves(view, ctx) {
+    const board = view.board;
+    const onMap = Object.entries(board.warriors.on_map).map(([c, n]) => `${c}: ${n}`).join(" · ");
+    return card(ctx, ctx.t("root_doves.panel.doves_board", { name: view.players[view.doves] }), [
+      ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.hand",
+        { cards: board.hand, limit: board.hand_limit })),
+      ...pile(view, ctx), ...tokens(view, ctx),
+      ctx.h("div", {}, ctx.t("root_doves.panel.warriors", { supply: board.warriors.supply,
+        total: board.warriors.total }) + (onMap ? " — " + onMap : "")),
+      ...buildings(view, ctx),
+      ctx.h("div", {}, ctx.t("root_doves.panel.draw", { cards: board.evening_draw, bonus: board.draw_bonus }))],
+    view.mine ? "root_doves-mine" : "");
+  }
+
+  function clearings(view, ctx) {
+    const tiles = view.clearings.map((c) => ctx.h("div", { class: "root_doves-clearing",
+      style: `border-left-color:${SUIT_COLOURS[c.suit]}` },
+      ctx.h("strong", {}, c.id + " "), suitName(ctx, c.suit),
+      c.token ? ctx.h("div", {}, ctx.t("root_doves.panel.token." + c.token)) : null,
+      c.warriors ? ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors: c.warriors })) : null,
+      ...c.buildings.map((b) => ctx.h("div", {}, ctx.t("value.root_doves." + b)))));
+    return card(ctx, ctx.t("root_doves.panel.clearings"), [ctx.h("div", { class: "root_doves-clearings" }, ...tiles)]);
+  }
+
+  function checklist(view, ctx) {
+    if (!view.checklist) return null;
+    const items = view.checklist.map((item) => ctx.h("li", { class: "is-" + item.status },
+      `${MARKS[item.status] || ""} ${ctx.t(item.key, item.params)}`));
+    return card(ctx, ctx.t("root_doves.panel.checklist"), [ctx.h("ul", { class: "root_doves-check" }, ...items)]);
+  }
+
+  function battle(view, ctx, b, title) {
+    if (!b) return null;
+    const dice = b.dice ? b.dice.map((face) => ctx.die("root12", face)) : [ctx.t("root_doves.panel.waiting_dice")];
+    const side = (name, hits, warriors) => ctx.h("div", {},
+      ctx.h("div", { class: "root_doves-line" }, name),
+      ctx.h("div", { class: "root_doves-hits" }, ctx.t("root_doves.panel.hits", { hits })),
+      warriors === null ? null : ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors })));
+    return card(ctx, title, [
+      ctx.h("div", {}, ctx.t("root_doves.panel.battle_in", { clearing: b.clearing })),
+      ctx.h("div", { class: "root_doves-battle" },
+        side(b.attacker_name, b.hits.attacker, b.warriors[0]),
+        ctx.h("div", {}, ...dice),
+        side(b.defender_name, b.hits.defender, b.warriors[1])),
+      b.last_stand ? ctx.h("div", {}, ctx.t(b.declined ? "root_doves.panel.last_stand_draw" : "root_doves.panel.last_stand")) : null,
+      b.hits.defenseless ? ctx.h("div", {}, ctx.t("root_doves.panel.defenseless")) : null,
+      b.doves_excess_hits ? ctx.h("div", { class: "root_doves-line" },
+        ctx.t("root_doves.panel.excess_hits", { hits: b.doves_excess_hits })) : null]);
+  }
+
+  Companion.registerPanel("root_doves", {
+    render(view, ctx) {
+      const parts = view.mine
+        ? [checklist(view, ctx), doves(view, ctx), evacuation(view, ctx), battle(view, ctx, view.battle,
+          ctx.t("root_doves.panel.battle")), vpTrack(view, ctx), clearings(view, ctx)]
+        : [battle(view, ctx, view.battle, ctx.t("root_doves.panel.battle")), vpTrack(view, ctx),
+          checklist(view, ctx), evacuation(view, ctx), doves(view, ctx), clearings(view, ctx),
+          battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle"))];
+      return ctx.h("div", { class: "root_doves" }, ctx.h("style", {}, STYLE), header(view, ctx),
+        ...parts.filter(Boolean));
+    }
+  });
+})();
