@@ -6,7 +6,7 @@ and one hand per *player*. Money lives in a shared ``ledger`` whose purses are t
 
 from __future__ import annotations
 
-from companion.rules import ledger
+from companion.rules import ledger, turns
 from companion.rules.base import replace, replace_at, require
 
 POINTS_PER_TURN = 6
@@ -48,7 +48,7 @@ def owner(state: dict) -> int:
 
 def left_ranch(state: dict) -> int:
     """The ranch to the left of the current one (clockwise = next in turn order)."""
-    return (state["current"] + 1) % len(state["ranches"])
+    return turns.left_of(state["current"], len(state["ranches"]))
 
 
 def opponents(state: dict, index: int) -> list[int]:
@@ -70,7 +70,7 @@ def with_ranch(state: dict, index: int, ranch: dict) -> dict:
 
 def freeze(state: dict) -> bool:
     """Table option: raided herds are frozen (not counted, not lost, not turned)."""
-    return state["options"]["raided_herds"] == "freeze"
+    return state["options"]["freeze_raided_herds"]
 
 
 def fortune(state: dict, index: int) -> int:

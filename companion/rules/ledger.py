@@ -45,7 +45,7 @@ def transfer(ledger: dict, payer: int | str, payee: int | str, amount: int) -> d
 def pay_what_is_there(ledger: dict, payer: int | str, payee: int | str,
                       amount: int) -> tuple[dict, int]:
     """Move up to ``amount``: all the payer has if that is less. Returns (ledger, paid)."""
-    if amount < 0:
+    if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise RuleError("bad_amount")
     available = balance(ledger, payer)
     paid = amount if available is None else min(amount, available)

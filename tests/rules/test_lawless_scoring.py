@@ -1,0 +1,83 @@
+"""Lawless scoring: the rulebook's example, ties, empty categories, 2 players, the chart."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import lawless as game
+from companion.rules.base import replace
+from companion.rules.lawless_scoring import CATEGORIES, score_counts
+from tests.rules.test_lawless_helpers import act, lay_out, start
+
+
+def counts(terrains, herds, cowboys, coins):
+    return {"terrains": terrains, "herds": herds, "cowboys": cowboys, "coins": coins}
+
+
+def test_the_rulebooks_example():
+    """Claudia 14, Bruno 9; Laurence and Pascal (not shown in the table) 10 each."""
+    rows = score_counts([counts(6, 1, 2, 17),   # Claudia
+                         counts(5, 2, 1, 5),    # Laurence
+                         counts(4, 2, 3, 0),    # Pascal
+                         counts(3, 3, 0, 13)])  # Bruno
+    assert [row["total"] for row in rows] == [14, 10, 10, 9]
+    claudia, bruno = rows[0]["cells"], rows[3]["cells"]
+    assert [claudia[c]["points"] for c in CATEGORIES] == [5, 1, 3, 5]
+    assert [bruno[c]["points"] for c in CATEGORIES] == [1, 5, 0, 3]
+    assert [claudia[c]["place"] for c in CATEGORIES] == [1, 4, 2, 1]
+    assert bruno["cowboys"] == {"count": 0, "place": 4, "points": 0}
+
+
+@pytest.mark.parametrize("values, points", [
+    ([3, 3, 1, 0], [5, 5, 2, 0]),             # a shared first place, the next place skipped
+    ([4, 2, 2, 1], [5, 3, 3, 1]),
+    ([6, 5, 4, 3, 2, 1], [5, 3, 2, 1, 0, 0]),  # 5th and 6th score nothing
+    ([0, 0, 0], [0, 0, 0]),                    # nothing in a category scores nothing
+    ([2, 2, 2, 2, 2], [5, 5, 5, 5, 5]),
+])
+def test_places_and_ties(values, points):
+    rows = score_counts([counts(v, 0, 0, 0) for v in values])
+    assert [row["cells"]["terrains"]["points"] for row in rows] == points
+
+
+def test_raided_terrains_and_their_herds_do_not_score():
+    state = lay_out(start(), 1, [("excellent", [("poor", 0), ("poor", 1)], {"raided": True}),
+                                 ("poor", [("average", 0)])], characters={"sheriff": 1})
+    state = lay_out(state, 1, characters={"novice": 2})
+    state = act(replace(state, pile=0), "end_turn")
+    table = game.view(state, None)["scoring"]
+    bob = table["rows"][1]["cells"]
+    assert {c: bob[c]["count"] for c in CATEGORIES} == {
+        "terrains": 1, "herds": 1, "cowboys": 2, "coins": 0}
+    assert table["winners"] == [1]
+
+
+def test_two_players_add_their_two_ranches():
+    state = start(["Ann", "Bob"])
+    state = lay_out(state, 0, [("poor", [])], coins=3)           # Ann 1
+    state = lay_out(state, 2, [("poor", []), ("poor", [])])      # Ann 2
+    state = lay_out(state, 1, coins=7, characters={"novice": 1})  # Bob 1
+    state = act(replace(state, pile=0), "end_turn")
+    table = game.view(state, None)["scoring"]
+    by_ranch = {row["ranch"]: row["total"] for row in table["rows"]}
+    # terrains 2 (Ann 2) 5, 1 (Ann 1) 3; cowboys Bob 1: 5; coins Bob 1: 5, Ann 1: 3
+    assert by_ranch == {"Ann 1": 6, "Bob 1": 10, "Ann 2": 5, "Bob 2": 0}
+    assert [p["total"] for p in table["players"]] == [11, 10]
+    assert table["winners"] == [0]
+
+
+def test_a_tie_on_the_total_is_a_shared_win():
+    state = lay_out(start(), 0, coins=4)
+    state = lay_out(state, 1, coins=4)
+    state = act(replace(state, pile=0), "end_turn")
+    assert game.view(state, None)["scoring"]["winners"] == [0, 1]
+
+
+def test_the_chart_follows_fortunes_turn_by_turn():
+    state = lay_out(start(), 0, coins=6)
+    state = act(act(state, "buy_points", count=1), "end_turn")
+    state = act(state, "end_turn")
+    [chart] = game.view(state, None)["charts"]
+    assert chart["title"] == "lawless.chart.fortunes"
+    assert chart["series"][0] == {"label": "Ann", "points": [[0, 0], [1, 4], [2, 4]]}
+    assert [s["label"] for s in chart["series"]] == ["Ann", "Bob", "Cid"]
