@@ -76,7 +76,7 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
     from web import create_app
-    from web.server import make_server
+    from web.server import ServerThread, make_server
 
     stop = stop or threading.Event()
     with ExitStack() as stack:
@@ -88,12 +88,10 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         app = create_app(config, service)
         server = make_server(app, config)
         port = server.effective_port
-        stack.callback(server.close)
-        stack.callback(server.task_dispatcher.shutdown, timeout=5)
+        runner = ServerThread(server)
+        stack.callback(runner.stop)
         stack.callback(service.hub.close)  # first: ends the streams holding threads
         announce(config.server.host, port, sim or not config.die_reader.url)
-        thread = threading.Thread(target=server.run, name="waitress", daemon=True)
-        thread.start()
         for signum in (signal.SIGINT, signal.SIGTERM):
             if threading.current_thread() is threading.main_thread():
                 signal.signal(signum, lambda *_: stop.set())

@@ -242,6 +242,8 @@ class Service:
                     if access.same_code(code, join_code):
                         token = access.new_token()
                         self.journal.spend_join_code(table_id, seat, access.digest(token))
+                        self.hub.publish("seats", {"joined": seat}, table_id,
+                                         only=lambda v: v.admin)
                         return seat, token
             raise Forbidden("join_code_spent")
         return self.call(task)

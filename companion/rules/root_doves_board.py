@@ -9,7 +9,7 @@ by the table at setup from the editable defaults below and kept with the game.
 
 from __future__ import annotations
 
-from companion.rules.base import RuleError, require
+from companion.rules.base import require
 
 CLEARING_SUITS = ("fox", "rabbit", "mouse")
 CARD_SUITS = ("fox", "rabbit", "mouse", "bird")  # a bird card is wild, recorded as a bird
@@ -111,7 +111,8 @@ def card_fits(card: str, suit: str) -> bool:
 
 # -- changing the board ---------------------------------------------------------------------
 def spend_cards(board: dict, cards: int) -> dict:
-    require(board["hand"] >= cards, "cannot_afford", amount=cards)
+    require(board["hand"] >= cards, "root_doves.not_enough_cards", cards=cards,
+            hand=board["hand"])
     return {**board, "hand": board["hand"] - cards}
 
 
@@ -212,7 +213,3 @@ def clearing_order(clearing: str) -> tuple:
     """Numbers in numeric order, then names."""
     return (0, int(clearing), "") if clearing.isdigit() else (1, 0, clearing)
 
-
-def check_setup_value(name: str, value: int, low: int, high: int) -> None:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise RuleError("out_of_range", name=name, min=low, max=high)

@@ -4,7 +4,6 @@ simulated die reader on a pty and mock GPIO, and Debian's headless Chromium via 
 from __future__ import annotations
 
 import json
-import threading
 import urllib.request
 from contextlib import ExitStack
 from pathlib import Path
@@ -16,7 +15,7 @@ from companion.config import load
 from companion.journal import Journal
 from companion.service import Service
 from web import create_app
-from web.server import make_server
+from web.server import ServerThread, make_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -26,19 +25,20 @@ SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
 class LiveServer:
-    def __init__(self, tmp_path: Path) -> None:
+    def __init__(self, tmp_path: Path, port: int = 0) -> None:
+        self.tmp_path = tmp_path
         self.stack = ExitStack()
         self.config = load(overrides={"data": {"dir": str(tmp_path)},
-                                      "server": {"host": "127.0.0.1", "port": 0,
+                                      "server": {"host": "127.0.0.1", "port": port,
                                                  "requests_per_minute": 100_000}})
         self.journal = self.stack.enter_context(Journal(self.config.data.database))
         self.service = self.stack.enter_context(Service(self.journal))
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)
         app = create_app(self.config, self.service)
         self.server = make_server(app, self.config)
-        self.url = f"http://127.0.0.1:{self.server.effective_port}"
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
+        self.port = int(self.server.effective_port)
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.runner = ServerThread(self.server)
 
     def api(self, method: str, path: str, data=None, token: str | None = None) -> dict:
         headers = {"Content-Type": "application/json"}
@@ -49,19 +49,26 @@ class LiveServer:
         with urllib.request.urlopen(request, timeout=10) as reply:
             return json.loads(reply.read())
 
+    def restart(self) -> "LiveServer":
+        """Stop everything (as a power cut would, minus the kill) and start again on the
+        same port and database."""
+        self.close()
+        return LiveServer(self.tmp_path, self.port)
+
     def close(self) -> None:
+        if getattr(self, "closed", False):
+            return
+        self.closed = True
         self.service.hub.close()  # ends the SSE streams that hold waitress threads
-        self.server.task_dispatcher.shutdown(timeout=5)
-        self.server.close()
-        self.thread.join(timeout=5)
+        self.runner.stop()
         self.stack.close()
 
 
 @pytest.fixture
 def live(tmp_path):
-    server = LiveServer(tmp_path)
-    yield server
-    server.close()
+    servers = [LiveServer(tmp_path)]
+    yield servers[0]
+    servers[0].close()
 
 
 @pytest.fixture(scope="session")

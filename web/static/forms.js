@@ -1,13 +1,12 @@
 /* Forms: a control for each kind of action parameter, the seats' QR codes, the new-table page. */
 "use strict";
 (function (C) {
-  const SEATISH = /seat|player|opponent|target|victim|defender|shooter|owner|to|from|lender|borrower|payer|payee|rival|ranch/;
 
   /* The label of one choice value: the game's word for it, or a player's name for a seat. */
   C.valueLabel = function (game, name, value, players) {
     const word = C.words[`value.${game}.${value}`];
     if (word !== undefined) return word;
-    if (typeof value === "number" && SEATISH.test(name) && players && players[value] !== undefined) return players[value];
+    if (typeof value === "number" && C.SEAT_PARAM.test(name) && players && players[value] !== undefined) return players[value];
     if (value === null) return "—";
     return String(value);
   };

@@ -121,6 +121,7 @@ window.Companion = window.Companion || {};
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
     source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
     source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
+    source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
     source.addEventListener("revoked", () => { source.close(); body.classList.add("stale"); C.toast(C.t("ui.revoked")); });
     source.addEventListener("alarm", (event) => {
       const data = JSON.parse(event.data);
@@ -149,7 +150,7 @@ window.Companion = window.Companion || {};
     const prompt = view.prompt;
     const current = prompt && prompt.seat !== undefined ? prompt.seat : (view.state.turn !== undefined ? view.state.turn : null);
     turn.textContent = view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
-    promptBox.textContent = prompt ? C.t(prompt.why.key, prompt.why.params) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
+    promptBox.textContent = prompt ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
     renderDicePrompt(prompt);
     renderBoard(view);
     renderActions(view);
@@ -272,13 +273,26 @@ window.Companion = window.Companion || {};
     charts.forEach((chart) => box.appendChild(C.chart(chart)));
   }
 
+  /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */
+  C.SEAT_PARAM = /^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$|_seat$/;
+  C.wordParams = function (params) {
+    const out = {};
+    for (const [name, value] of Object.entries(params || {})) {
+      const players = page.view ? page.view.table.players : [];
+      if (typeof value === "number" && C.SEAT_PARAM.test(name) && players[value] !== undefined) out[name] = players[value];
+      else if (typeof value === "string" && C.words[`value.${page.game}.${value}`] !== undefined) out[name] = C.words[`value.${page.game}.${value}`];
+      else if (Array.isArray(value)) out[name] = value.join(", ");
+      else out[name] = value;
+    }
+    return out;
+  };
+
   function renderLog() {
     const list = document.getElementById("log");
     list.replaceChildren(...page.log.slice().reverse().map((entry) =>
       C.h("li", { class: entry.undone ? "undone" : "", "data-version": entry.version },
         C.h("span", { class: "v", text: "#" + entry.version }),
-        C.t(entry.line.key, Object.fromEntries(Object.entries(entry.line.params).map(([k, v]) =>
-          [k, typeof v === "number" && /seat|player|by|victim|target|owner/.test(k) && page.view.table.players[v] !== undefined && k !== "version" ? page.view.table.players[v] : v]))))));
+        C.t(entry.line.key, C.wordParams(entry.line.params)))));
   }
 
   async function confirmUndo() {
@@ -286,7 +300,7 @@ window.Companion = window.Companion || {};
     const last = page.log.filter((l) => l.kind === "action" && !l.undone).pop();
     dialog.replaceChildren(C.h("form", { method: "dialog", class: "stack" },
       C.h("h2", { text: C.t("ui.undo_confirm") }),
-      last ? C.h("p", { text: C.t(last.line.key, last.line.params) }) : null,
+      last ? C.h("p", { text: C.t(last.line.key, C.wordParams(last.line.params)) }) : null,
       C.h("div", { class: "row" },
         C.h("button", { type: "button", class: "danger big", id: "undo-yes", onclick: async () => {
           try { await C.post(`/api/tables/${page.id}/undo`, { expected_version: page.version, idempotency_key: key() }, 3); dialog.close(); }

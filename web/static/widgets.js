@@ -49,7 +49,7 @@ window.Companion = window.Companion || {};
 
   /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
   C.chart = function (chart) {
-    const W = 520, H = 240, L = 44, B = 28, T = 12, R = 110;
+    const W = 480, H = 260, L = 40, B = 26, T = 14, R = 120;
     const all = chart.series.flatMap((s) => s.points);
     const maxX = Math.max(1, ...all.map((p) => p[0])), minX = Math.min(0, ...all.map((p) => p[0]));
     const maxY = Math.max(1, ...all.map((p) => p[1])), minY = Math.min(0, ...all.map((p) => p[1]));

@@ -20,7 +20,8 @@
 .root_doves-phase { font-size: 1.8rem; font-weight: 700; }
 .root_doves-banner { font-size: 2rem; font-weight: 700; color: var(--accent); }
 .root_doves-line { font-size: 1.4rem; font-weight: 600; }
-.root_doves-line.is-none { color: var(--muted); }
+.root_doves-line.is-none { color: var(--bad); }
+.root_doves-line.is-next { color: var(--muted); font-weight: 400; }
 .root_doves-track td, .root_doves-track th { padding: .25rem .5rem; }
 .root_doves-track td.vp { font-size: 1.8rem; font-weight: 700; text-align: right; width: 3.5rem; }
 .root_doves-bar { height: .9rem; background: var(--card2); border-radius: .45rem; overflow: hidden;
@@ -118,7 +119,7 @@
     return card(ctx, ctx.t("root_doves.panel.evacuation"), [
       last ? ctx.h("div", { class: "root_doves-line" + (last.reason ? " is-none" : "") },
         said(ctx, view.evacuation.last_line)) : null,
-      ctx.h("div", { class: "root_doves-line is-none" }, said(ctx, view.evacuation.next_line))]);
+      ctx.h("div", { class: "root_doves-line is-next" }, said(ctx, view.evacuation.next_line))]);
   }
 
   function tokens(view, ctx) {

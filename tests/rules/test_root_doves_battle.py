@@ -1,0 +1,144 @@
+"""Battles with Root's two 12-sided dice: higher to the attacker, lower to the defender,
+hits capped by warriors (a table setting), extra hits, Protect the Civilians, Last Stand."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import root_doves as game
+from companion.rules.root_doves_battle import hits
+from tests.rules.test_root_doves_helpers import act, dawn, others_pass, refused, started, types
+from tests.support.play import play
+
+
+def record(dice, warriors=(3, 3), extra=(0, 0), last_stand=False, declined=False):
+    return {"dice": list(dice), "warriors": list(warriors), "extra": list(extra),
+            "last_stand": last_stand, "declined": declined}
+
+
+@pytest.mark.parametrize("battle, capped, by_attacker, by_defender", [
+    (record([3, 1]), True, 3, 1),
+    (record([1, 3]), True, 3, 1),                        # the order of the dice is no matter
+    (record([0, 0]), True, 0, 0),
+    (record([3, 2], warriors=(1, 1)), True, 1, 1),       # capped by warriors present
+    (record([3, 2], warriors=(1, 1)), False, 3, 2),      # the table turned the cap off
+    (record([3, 2], warriors=(None, None)), True, 3, 2),  # counts unknown: nothing to cap
+    (record([2, 2], warriors=(2, 0)), True, 3, 0),       # defenseless: one extra hit
+    (record([3, 1], extra=(2, 1)), True, 5, 2),          # typed extras are not capped
+    (record([3, 1], last_stand=True), True, 3, 2),       # Le Dernier Carré: +1 defending
+    (record([3, 1], last_stand=True, declined=True), True, 3, 0),
+])
+def test_hits_table(battle, capped, by_attacker, by_defender):
+    dealt = hits(battle, capped)
+    assert (dealt["attacker"], dealt["defender"]) == (by_attacker, by_defender)
+
+
+def bruno_turn():
+    """Bruno's first turn, the Doves having set up (Ceasefire and 4 warriors in 10)."""
+    state = started()
+    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
+    assert state["turn"]["seat"] == 1
+    return state
+
+
+def test_the_doves_attack_as_a_mandate_action():
+    state = play(game, dawn(started()), act("choose_mandate", mandate="emergency"),
+                 act("interposition", clearings=["10"]))
+    template = next(t for t in game.legal(state, 0) if t["type"] == "battle")
+    assert template["params"]["defender"]["options"] == ["Bruno", "Chloé"]
+    assert template["params"]["clearing"]["options"] == ["10", "12"]
+    state = play(game, state, act("battle", defender="Chloé", clearing="12",
+                                  defender_warriors=4))
+    assert state["doves_turn"]["actions"] == 1
+    prompt = game.prompt(state)
+    assert prompt["kind"] == "dice" and prompt["dice"] == ["root12", "root12"]
+    assert prompt["action"] == {"type": "battle_roll", "seat": 0}
+    assert prompt["why"] == {"key": "root_doves.why.battle",
+                             "params": {"attacker": "Ann", "defender": "Chloé", "clearing": "12"}}
+    assert "end_turn" not in types(state) and "next_phase" not in types(state)
+    state = play(game, state, act("extra_hits", 2, hits=1), act("battle_roll", dice=[3, 3]))
+    shown = game.view(state, None)["battle"]
+    assert shown["hits"]["attacker"] == 2 and shown["hits"]["defender"] == 4  # 2 warriors cap
+    state = play(game, state, act("end_battle"))
+    assert "12" not in state["board"]["warriors"]
+    assert state["last_battle"]["doves_excess_hits"] == 2
+    assert state["battle"] is None
+
+
+def test_last_stand_adds_a_hit_or_draws_a_card_instead():
+    state = bruno_turn()
+    template = next(t for t in game.legal(state, 1) if t["type"] == "battle"
+                    and "Ann" in t["params"]["defender"]["options"])
+    assert "defender_warriors" not in template["params"]
+    state = play(game, state, act("battle", 1, defender="Ann", clearing="10",
+                                  attacker_warriors=5))
+    assert state["battle"]["last_stand"] is True
+    assert "last_stand_draw" not in types(state)
+    state = play(game, state, act("battle_roll", 1, dice=[2, 1]))
+    assert game.view(state, None)["battle"]["hits"]["defender"] == 2
+    hand = state["board"]["hand"]
+    state = play(game, state, act("last_stand_draw"))
+    assert game.view(state, None)["battle"]["hits"]["defender"] == 0
+    assert state["board"]["hand"] == hand + 1
+    assert refused(state, act("last_stand_draw")) == "root_doves.already_declined"
+    state = play(game, state, act("end_battle", 1))
+    assert state["board"]["warriors"]["10"] == 4 - 2
+
+
+def test_no_last_stand_where_the_doves_have_no_token():
+    state = play(game, bruno_turn(), act("battle", 1, defender="Ann", clearing="12",
+                                         attacker_warriors=1),
+                 act("battle_roll", 1, dice=[3, 3]))
+    dealt = game.view(state, None)["battle"]["hits"]
+    assert state["battle"]["last_stand"] is False
+    assert (dealt["attacker"], dealt["defender"]) == (1, 2)
+    assert "last_stand_draw" not in types(state)
+
+
+def test_protect_the_civilians():
+    """SCU.2.2: in a clearing with a Ceasefire token, attackers may only battle the Doves."""
+    state = bruno_turn()
+    rivals = next(t for t in game.legal(state, 1) if t["type"] == "battle"
+                  and "Chloé" in t["params"]["defender"]["options"])
+    assert "10" not in rivals["params"]["clearing"]["options"]
+    assert refused(state, act("battle", 1, defender="Chloé", clearing="10", attacker_warriors=3,
+                              defender_warriors=2)) == "root_doves.protect_civilians"
+    state = play(game, state, act("battle", 1, defender="Chloé", clearing="11",
+                                  attacker_warriors=3, defender_warriors=0),
+                 act("battle_roll", 1, dice=[0, 1]))
+    dealt = game.view(state, None)["battle"]["hits"]
+    assert dealt["defenseless"] and (dealt["attacker"], dealt["defender"]) == (2, 0)
+    state = play(game, state, act("end_battle", 1))
+    assert state["board"]["warriors"] == {"10": 4, "12": 2}  # the Doves were not in it
+
+
+def test_uncapped_table_types_no_warrior_counts():
+    state = started(hits_capped=False)
+    state = play(game, dawn(state), act("choose_mandate", mandate="protection"),
+                 act("pacify", clearing="10"))
+    template = next(t for t in game.legal(state, 0) if t["type"] == "battle")
+    assert set(template["params"]) == {"defender", "clearing"}
+    state = play(game, state, act("battle", defender="Bruno", clearing="12"),
+                 act("battle_roll", dice=[3, 2]))
+    assert game.view(state, 0)["battle"]["hits"]["defender"] == 2
+    state = play(game, state, act("end_battle"))
+    assert "12" not in state["board"]["warriors"]
+
+
+@pytest.mark.parametrize("dice, code", [
+    ([4, 1], "bad_face"), ([1], "wrong_dice_count"), ("31", "wrong_dice_count"),
+])
+def test_bad_rolls_are_refused(dice, code):
+    state = play(game, bruno_turn(), act("battle", 1, defender="Ann", clearing="10",
+                                         attacker_warriors=2))
+    assert refused(state, act("battle_roll", 1, dice=dice)) == code
+
+
+def test_battles_of_other_factions_in_any_phase_of_their_turn():
+    state = bruno_turn()
+    assert "battle" in types(state, 1) and "battle" not in types(state, 2)
+    state = play(game, state, act("next_phase", 1), act("next_phase", 1))
+    assert "battle" in types(state, 1)
+    state = others_pass(play(game, state, act("end_turn", 1)))
+    assert "battle" not in types(state, 0)  # the Doves battle only in a mandate
