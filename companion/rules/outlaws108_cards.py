@@ -43,8 +43,7 @@ def new_outlaw(slot: int, action: dict) -> dict:
     """The record of one outlaw entering a play area, checked against what is printed."""
     realm, number = action["realm"], action["number"] or None
     if number is not None:
-        require(realm_of_number(number) == realm, "outlaws108.realm_mismatch",
-                number=number, realm=realm)
+        require(realm_of_number(number) == realm, "outlaws108.realm_mismatch", number=number)
     icons = _printed_icons(realm, number, list(action["icons"]))
     navy_as = _navy_conversion(realm, number, action["navy_as"])
     strategist = realm == "earth" and (number in STRATEGISTS or len(icons) == 2)

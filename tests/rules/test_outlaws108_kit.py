@@ -1,0 +1,65 @@
+"""Shared scripting for the 108 Outlaws tests: actions filled in from ``legal``.
+
+``act`` builds an action from the seat's legal template, so a scripted game can only do what
+the pages would offer; parameters not given take their plainest value (lowest number, first
+choice, nothing picked).
+"""
+
+from __future__ import annotations
+
+from companion.rules import outlaws108 as game
+from tests.support.play import play, setup
+
+
+def _plainest(spec: dict):
+    if spec["kind"] == "int":
+        return spec["min"]
+    if spec["kind"] == "choice":
+        return spec["options"][0]
+    return []
+
+
+def act(state: dict, kind: str, seat: int | None, **given) -> dict:
+    templates = [t for t in game.legal(state, seat) if t["type"] == kind]
+    assert templates, f"{kind} is not legal for seat {seat} in phase {state['phase']}"
+    action = {"type": kind, "seat": seat}
+    for name, spec in templates[0]["params"].items():
+        action[name] = given.pop(name) if name in given else _plainest(spec)
+    assert not given, f"no such parameters: {sorted(given)}"
+    return action
+
+
+def do(state: dict, kind: str, seat: int | None, **given) -> dict:
+    return play(game, state, act(state, kind, seat, **given))
+
+
+def new_game(players: int, **options) -> dict:
+    return setup(game, [f"P{i}" for i in range(players)], **options)
+
+
+def earth(state: dict, icon: str = "infantry", **given) -> dict:
+    """The current player plays an Earth card showing ``icon`` and ends the turn."""
+    seat = state["current"]
+    state = do(state, "play", seat, realm="earth", icons=[icon], **given)
+    return do(state, "end_turn", seat)
+
+
+def draw_turn(state: dict, earth_cards: int = 2, heaven_cards: int = 0) -> dict:
+    seat = state["current"]
+    state = do(state, "draw", seat, earth=earth_cards, heaven=heaven_cards)
+    return do(state, "end_turn", seat)
+
+
+def describe_solo_row(state: dict, costs: dict) -> dict:
+    """Solo setup: describe the nine campaigns; ``costs`` maps slot -> cost icons."""
+    for slot in [c["slot"] for c in state["campaign_row"] if c["cost"] is None]:
+        state = do(state, "describe_campaign", 0, slot=slot, points=slot,
+                   cost=costs.get(slot, ["leadership"]))
+    return state
+
+
+def test_act_fills_a_legal_action():
+    state = new_game(3)
+    action = act(state, "play", 0, icons=["navy"])
+    assert action == {"type": "play", "seat": 0, "realm": "earth", "number": 0,
+                      "icons": ["navy"], "upside_down": [], "navy_as": "none", "exhaust": []}

@@ -1,0 +1,165 @@
+"""108 Outlaws: the end trigger with equal turns, revival, scoring, tie-breaks, rank titles."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import outlaws108 as game
+from companion.rules import outlaws108_scoring as scoring
+from companion.rules.base import RuleError
+from tests.rules.test_outlaws108_kit import do, draw_turn, earth, new_game
+
+
+def band_of_outlaws(state: dict, count: int, icon: str = "infantry") -> dict:
+    """The current player plays Earth cards (one by action, the rest by effects) until
+    ``count`` outlaws are in play, drawing by effect when the hand runs dry; turn not ended."""
+    seat = state["current"]
+    state = do(state, "play", seat, realm="earth", icons=[icon])
+    while len(state["areas"][seat]["outlaws"]) < count:
+        if state["areas"][seat]["hand"]["earth"] == 0:
+            state = do(state, "effect_draw", seat, points=6, earth=6)
+        state = do(state, "play_by_effect", seat, realm="earth", icons=[icon])
+    return state
+
+
+CASES = [(players, start, trigger) for players in range(1, 6) for start in range(players)
+         for trigger in range(players)]
+
+
+@pytest.mark.parametrize("players, start, trigger", CASES)
+def test_round_is_finished_so_all_have_equal_turns(players, start, trigger):
+    state = new_game(players, starting_player=start)
+    if players == 1:
+        state = do(state, "describe_campaign", 0, slot=1, points=1, cost=["cavalry"])
+        for slot in range(2, 10):
+            state = do(state, "describe_campaign", 0, slot=slot, points=1, cost=["cavalry"])
+    state = draw_turn(state) if state["current"] != trigger else state
+    while state["current"] != trigger:
+        state = draw_turn(state)
+    state = do(band_of_outlaws(state, 12), "end_turn", trigger)
+    order = state["order"]
+    expected_left = len(order) - order.index(trigger) - 1
+    left = []
+    while state["phase"] == "turn":
+        left.append(game.view(state, None)["end"]["turns_left"])
+        state = draw_turn(state)
+    assert left == list(range(expected_left, 0, -1))
+    assert state["phase"] == "scoring" and state["end_trigger"] == trigger
+    turns = [a["turns"] for a in state["areas"]]
+    assert len(set(turns)) == 1
+
+
+def test_campaigns_do_not_count_towards_twelve():
+    state = band_of_outlaws(new_game(2), 11)
+    state = do(state, "campaign", 0, tier="minor", points=3, exhaust=[1])
+    assert not game.view(state, None)["end"]["triggered"]
+    state = do(state, "end_turn", 0)
+    assert state["end_trigger"] is None
+    state = do(draw_turn(state), "play", 0, realm="heaven", exhaust=[2])
+    state = do(state, "end_turn", 0)
+    assert state["end_trigger"] == 0 and game.view(state, None)["end"]["turns_left"] == 1
+
+
+def test_the_end_shows_as_soon_as_twelve_are_in_play():
+    state = band_of_outlaws(new_game(3, starting_player=1), 12)
+    end = game.view(state, None)["end"]
+    assert end == {"triggered": True, "at": 12, "reached": [1], "by": None, "turns_left": 3}
+
+
+def scoring_game():
+    """Three players; seat 0 ends the game with 12 outlaws; seat 1 holds a Heaven card and a
+    campaign; an outlaw of seat 1 is exhausted when the game ends."""
+    state = earth(new_game(3), "support")
+    state = do(state, "play", 1, realm="earth", icons=["leadership"])
+    state = do(state, "end_turn", 1)
+    state = draw_turn(state)
+    state = do(band_of_outlaws(state, 12), "end_turn", 0)
+    state = do(state, "play", 1, realm="heaven", icons=["support", "scout"], exhaust=[1])
+    state = do(state, "campaign", 1, tier="major", points=9, cost=["scout"], exhaust=[2])
+    state = do(state, "end_turn", 1)
+    return draw_turn(state)
+
+
+def test_all_outlaws_are_revived_and_heaven_cards_scored():
+    state = scoring_game()
+    assert state["phase"] == "scoring" and not game.final(state)
+    assert not any(o["exhausted"] for a in state["areas"] for o in a["outlaws"])
+    assert game.prompt(state)["why"] == {"key": "outlaws108.why.scoring", "params": {"left": 1}}
+    with pytest.raises(RuleError) as caught:
+        game.apply(state, {"type": "confirm_scores", "seat": None})
+    assert caught.value.code == "outlaws108.heaven_unscored"
+    assert caught.value.params == {"count": 1}
+    state = do(state, "score_heaven", 1, outlaw=2, points=14)
+    state = do(state, "score_campaign", 1, campaign=1, points=8)  # a correction
+    state = do(state, "confirm_scores", None)
+    assert game.final(state) and game.prompt(state) is None and game.legal(state, None) == []
+    table = game.view(state, None)["standings"]
+    assert [(line["seat"], line["total"], line["place"]) for line in table] == [
+        (1, 22, 1), (2, 0, 2), (0, 0, 3)]  # seat 2 ties seat 0 on 0 with fewer outlaws
+    expected = {"heaven": 14, "campaigns": 8, "outlaws": 2, "rank": "li_kui", "name": "P1"}
+    assert {key: table[0][key] for key in expected} == expected
+
+
+def area(points: list[int], outlaws: int) -> dict:
+    cards = [{"realm": "heaven", "points": p} for p in points]
+    cards += [{"realm": "earth", "points": None}] * (outlaws - len(points))
+    return {"outlaws": cards, "campaigns": []}
+
+
+@pytest.mark.parametrize("areas, order, winner", [
+    ([area([10], 5), area([12], 9)], [0, 1], 1),          # most points
+    ([area([10], 5), area([10], 4)], [0, 1], 1),          # tie: fewer outlaws
+    ([area([10], 4), area([10], 5)], [1, 0], 0),
+    ([area([10], 4), area([10], 4)], [0, 1], 1),          # still tied: later in turn order
+    ([area([10], 4), area([10], 4)], [1, 0], 0),
+    ([area([7], 3), area([7], 3), area([7], 3)], [2, 0, 1], 1),
+])
+def test_tie_breaks(areas, order, winner):
+    table = scoring.standings([f"P{i}" for i in range(len(areas))], areas, order)
+    assert table[0]["seat"] == winner
+    assert [line["place"] for line in table] == list(range(1, len(areas) + 1))
+
+
+@pytest.mark.parametrize("score, title", [
+    (0, "li_kui"), (30, "li_kui"), (31, "yang_zhi"), (40, "yang_zhi"), (41, "wu_song"),
+    (50, "wu_song"), (51, "lu_junyi"), (60, "lu_junyi"), (61, "zhu_wu"), (70, "zhu_wu"),
+    (71, "song_jiang"), (80, "song_jiang"), (81, "wu_yong"), (107, "wu_yong"),
+    (108, "gongsun_sheng"), (150, "gongsun_sheng"),
+])
+def test_rank_table_bounds(score, title):
+    assert scoring.rank_title(score) == title
+
+
+def test_three_player_game_to_the_end():
+    """A whole game: draws, Earth and Heaven cards, a Strategist, a campaign, the end
+    triggered by the last seat in turn order, scoring and the final table."""
+    state = new_game(3, starting_player=2)
+    state = earth(state, "scout")                      # seat 2
+    state = earth(state, "navy")                       # seat 0
+    state = draw_turn(state, 0, 1)                     # seat 1 draws a Heaven card
+    state = earth(state, "support")                    # seat 2
+    state = do(state, "play", 0, realm="heaven", number=12, icons=["navy", "support"],
+               exhaust=[1])                            # seat 0
+    state = do(state, "end_turn", 0)
+    state = do(state, "play", 1, realm="earth", number=37)  # seat 1: Zhu Wu, a Strategist
+    state = do(state, "end_turn", 1)
+    assert state["areas"][1]["outlaws"][0]["icons"] == ["navy", "support"]
+    state = do(state, "campaign", 2, tier="minor", points=4, cost=["scout", "support"],
+               exhaust=[1, 2])                         # seat 2, before its action
+    state = draw_turn(state)
+    state = draw_turn(state)                           # seat 0
+    state = do(band_of_outlaws(state, 12), "end_turn", 1)  # seat 1, last in turn order
+    assert state["phase"] == "scoring" and state["end_trigger"] == 1
+    assert [a["turns"] for a in state["areas"]] == [3, 3, 3]
+    state = do(state, "score_heaven", 0, outlaw=2, points=33)
+    state = do(state, "confirm_scores", None)
+    table = game.view(state, None)["standings"]
+    assert [(line["seat"], line["total"], line["rank"]) for line in table] == [
+        (0, 33, "yang_zhi"), (2, 4, "li_kui"), (1, 0, "li_kui")]
+
+
+def test_scoring_offers_nothing_to_a_seat_that_is_not_there():
+    state = scoring_game()
+    assert game.legal(state, 9) == []
+    assert [t["type"] for t in game.legal(state, 0)] == []  # no Heaven card, no campaign
+    assert [t["type"] for t in game.legal(state, 1)] == ["score_heaven", "score_campaign"]
