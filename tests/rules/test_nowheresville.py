@@ -1,0 +1,318 @@
+"""Nowheresville: setup, Maintenance, secret planning, the virtual money deck, log lines.
+
+Also the scripting helpers the other ``test_nowheresville_*`` files import.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.rules import nowheresville as nv
+from companion.rules.base import RuleError
+from tests.support.play import play, setup
+
+CARD = {"experience": 2, "courage": 1, "bullets": 2, "hits": 4}
+NAMES = [["Doc", "Dan"], ["Kid", "Kim"], ["Jo", "Joy"], ["Lou", "Lu"], ["Max", "Mo"]]
+PLAYERS = ["Ann", "Bob", "Cid", "Dee", "Eve"]
+
+
+def act(kind, seat=None, **params):
+    return {"type": kind, "seat": seat, **params}
+
+
+def enlist(seat, name, **card):
+    return act("enlist", seat, name=name, **{**CARD, **card})
+
+
+def gear(hat=1, safe=1, envelope=1, seat=None):
+    return act("gear", seat, hat=hat, safe=safe, envelope=envelope)
+
+
+def gun(experience=1, free=0, bullets=0, hands=1, seat=None):
+    return act("gun", seat, experience=experience, free=free, bullets=bullets, hands=hands)
+
+
+def started(players=3, cards=None, shop=None, target=7, payout=400, **options):
+    """A game past setup: its bandits (two each with two players), a Shop, a Victim."""
+    state = setup(nv, PLAYERS[:players], **options)
+    per_seat = 2 if players == 2 else 1
+    actions = [enlist(seat, NAMES[seat][i], **(cards or {}).get(NAMES[seat][i], {}))
+               for seat in range(players) for i in range(per_seat)]
+    actions += shop or [gear(), gear(), gear()]
+    actions += [act("victim", target=target, payout=payout), act("start")]
+    return play(nv, state, *actions)
+
+
+def plan(seat, **slots):
+    return act("plan", seat, **slots)
+
+
+def purses(state):
+    return list(state["ledger"]["purses"])
+
+
+def types(state, seat):
+    return sorted({t["type"] for t in nv.legal(state, seat)})
+
+
+def refused(state, action, code):
+    with pytest.raises(RuleError) as caught:
+        play(nv, state, action)
+    assert caught.value.code == code
+    return caught.value
+
+
+def give(state, name, **changes):
+    """Test set-up shortcut: a bandit with other tokens (state is plain data)."""
+    return {**state, "bandits": {**state["bandits"],
+                                 name: {**state["bandits"][name], **changes}}}
+
+
+def with_money(state, *amounts):
+    return {**state, "ledger": {**state["ledger"], "purses": list(amounts)}}
+
+
+def at_place(players, place, *seats, **options):
+    """Round 1 with the given seats' originals at ``place``, everyone else at home."""
+    state = started(players, **options)
+    return play(nv, state, *[plan(s, **({"original": place if s in seats else "hideout"}
+                                        | ({"accomplice": "town" if place != "town"
+                                            else "school"} if players == 2 else {})))
+                             for s in range(players)])
+
+
+# -- setup -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players, goal, saloon, bandits", [
+    (2, 3000, False, 2), (3, 2500, False, 1), (4, 2000, True, 1), (5, 2000, True, 1)])
+def test_setup_by_player_count(players, goal, saloon, bandits):
+    state = started(players)
+    assert state["goal"] == goal
+    assert state["saloon"] is saloon
+    assert [len(g) for g in state["gangs"]] == [bandits] * players
+    assert purses(state) == [500] * players
+    assert state["pots"] == {"bank": 1, "coach": 1}
+    assert state["phase"] == "planning" and state["round"] == 1
+
+
+@pytest.mark.parametrize("options, goal, saloon", [
+    ({"goal": 1500}, 1500, False), ({"goal": 4000}, 4000, False),
+    ({"saloon": "in"}, 2500, True), ({"saloon": "out"}, 2500, False)])
+def test_table_options_change_goal_and_saloon(options, goal, saloon):
+    state = setup(nv, PLAYERS[:3], **options)
+    assert (state["goal"], state["saloon"]) == (goal, saloon)
+
+
+@pytest.mark.parametrize("options", [
+    {"saloon": "maybe"}, {"money": "gold"}, {"goal": -1}, {"notes_100": -3},
+    {"money": "virtual", "notes_100": 1, "notes_200": 0}])
+def test_bad_options_are_refused(options):
+    with pytest.raises(RuleError) as caught:
+        setup(nv, PLAYERS[:3], **options)
+    assert caught.value.code == "bad_option"
+
+
+@pytest.mark.parametrize("count", [1, 6])
+def test_two_to_five_players(count):
+    with pytest.raises(RuleError):
+        setup(nv, (PLAYERS * 2)[:count])
+
+
+def test_saloon_is_not_a_plan_choice_without_it():
+    options = nv.legal(started(3), 0)[0]["params"]["original"]["options"]
+    assert "saloon" not in options and "hideout" in options
+    assert "saloon" in nv.legal(started(4), 0)[0]["params"]["original"]["options"]
+
+
+def test_start_waits_for_every_bandit_shop_card_and_victim():
+    state = setup(nv, PLAYERS[:2])
+    state = play(nv, state, enlist(0, "Doc"), enlist(0, "Dan"), enlist(1, "Kid"),
+                 gear(), gear(), gear(), act("victim", target=6, payout=300))
+    assert "start" not in types(state, None)
+    assert types(state, 1) == ["enlist"] and types(state, 0) == []
+    state = play(nv, state, enlist(1, "Kim"))
+    assert "start" in types(state, None)
+
+
+def test_two_player_gang_is_an_original_and_an_accomplice():
+    state = started(2)
+    assert [state["bandits"][n]["original"] for n in state["gangs"][0]] == [True, False]
+
+
+def test_bandit_names_are_unique():
+    state = setup(nv, PLAYERS[:3])
+    state = play(nv, state, enlist(0, "Doc"))
+    refused(state, enlist(1, "Doc"), "nowheresville.name_taken")
+
+
+def test_starting_tokens_follow_the_card_within_caps():
+    state = started(3, cards={"Doc": {"courage": 3, "bullets": 6, "experience": 4}})
+    doc = state["bandits"]["Doc"]
+    assert (doc["courage"], doc["bullets"], doc["experience"], doc["wounds"]) == (3, 6, 0, 0)
+
+
+def test_three_guns_in_the_shop_are_dealt_again():
+    state = setup(nv, PLAYERS[:3])
+    state = play(nv, state, gun(), gun())
+    state = play(nv, state, gun())
+    assert state["shop"] == [] and state["news"][-1]["kind"] == "three_guns"
+    state = play(nv, state, gun(), gear(), gun())
+    assert [c["kind"] for c in state["shop"]] == ["gun", "gear", "gun"]
+
+
+# -- Maintenance -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("bank_robbed, coach_robbed, bank, coach", [
+    (False, False, 2, 2), (True, False, 3, 2), (False, True, 2, 3), (True, True, 3, 3)])
+def test_maintenance_adds_one_note_or_two_after_a_robbery(bank_robbed, coach_robbed,
+                                                          bank, coach):
+    state = {**started(3), "phase": "maintenance",
+             "robbed": {"bank": bank_robbed, "coach": coach_robbed}}
+    state = play(nv, state, act("maintenance"))
+    assert state["pots"] == {"bank": bank, "coach": coach}
+    assert state["robbed"] == {"bank": False, "coach": False}
+    assert state["round"] == 2 and state["phase"] == "planning"
+
+
+def test_maintenance_asks_for_a_new_victim_only_after_a_robbery():
+    state = started(3)
+    state = {**state, "phase": "maintenance",
+             "victim": {**state["victim"], "robbed": True}}
+    state = play(nv, state, act("maintenance"))
+    assert state["phase"] == "restock" and types(state, None) == ["victim"]
+    assert nv.prompt(state)["why"]["params"] == {"cards": 0, "victim": 1}
+    state = play(nv, state, act("victim", target=9, payout=700))
+    assert state["phase"] == "planning" and state["victim"]["target"] == 9
+
+
+def test_shop_refills_to_three_before_planning():
+    state = started(3)
+    state = {**state, "phase": "maintenance", "shop": state["shop"][:1]}
+    state = play(nv, state, act("maintenance"))
+    assert state["phase"] == "restock" and types(state, None) == ["gear", "gun"]
+    state = play(nv, state, gear(), gun())
+    assert state["phase"] == "planning" and len(state["shop"]) == 3
+
+
+def test_fresh_market_option_clears_shop_and_victim():
+    state = {**started(3, fresh_market=True), "phase": "maintenance"}
+    state = play(nv, state, act("maintenance"))
+    assert state["shop"] == [] and state["victim"] is None
+    assert nv.prompt(state)["why"]["params"] == {"cards": 3, "victim": 1}
+
+
+# -- secret planning -------------------------------------------------------------------
+
+def test_plans_are_secret_and_revealed_together():
+    state = started(3)
+    assert all(t.get("secret") for t in nv.legal(state, 0) if t["type"] == "plan")
+    state = play(nv, state, plan(0, original="bank"), plan(1, original="town"))
+    assert nv.prompt(state)["submitted"] == [0, 1] and nv.prompt(state)["seats"] == [2]
+    public = nv.view(state, None)
+    assert public["planning"]["submitted"] == [0, 1] and "mine" not in public["planning"]
+    assert nv.view(state, 0)["planning"]["mine"]["original"] == "bank"
+    assert "mine" not in nv.view(state, 2)["planning"]
+    assert public["placements"] == {}
+    state = play(nv, state, plan(2, original="shop"))
+    assert state["placements"] == {"Doc": "bank", "Kid": "town", "Jo": "shop"}
+
+
+def test_two_bandits_of_one_player_never_go_to_one_place():
+    state = started(2)
+    refused(state, plan(0, original="town", accomplice="town"), "nowheresville.same_place")
+    refused(state, plan(0, original="hideout", accomplice="hideout"),
+            "nowheresville.same_place")
+
+
+def test_a_plan_is_given_once_and_only_by_its_own_seat():
+    state = play(nv, started(3), plan(0, original="bank"))
+    refused(state, plan(0, original="town"), "not_now")
+    assert nv.legal(state, None)[0]["params"]["absent"]["options"] == [1, 2]
+
+
+def test_reveal_without_a_seat_keeps_that_gang_home():
+    state = play(nv, started(3), plan(0, original="bank"), plan(1, original="town"),
+                 act("reveal_without", absent=2))
+    assert "Jo" not in state["placements"] and state["phase"] == "resolution"
+
+
+def test_hideout_heals_every_wound():
+    state = give(started(3), "Doc", wounds=3)
+    state = play(nv, state, plan(0, original="hideout"), plan(1, original="town"),
+                 plan(2, original="hideout"))
+    assert state["bandits"]["Doc"]["wounds"] == 0
+
+
+@pytest.mark.parametrize("wounds, left", [(3, 0), (2, 0), (1, 0)])
+def test_heal_card_heals_three_wounds_in_planning(wounds, left):
+    state = started(3, cards={"Doc": {"hits": 9}})
+    state = {**give(state, "Doc", wounds=wounds + 3), "heal_cards": [1, 0, 0]}
+    assert "heal" in nv.legal(state, 0)[0]["params"]
+    assert "heal" not in nv.legal(state, 1)[0]["params"]
+    state = play(nv, state, plan(0, original="town", heal="original"),
+                 plan(1, original="hideout"), plan(2, original="hideout"))
+    assert state["bandits"]["Doc"]["wounds"] == wounds + left
+    assert state["heal_cards"] == [0, 0, 0]
+
+
+# -- the virtual money deck ------------------------------------------------------------
+
+def test_start_deals_one_hidden_note_onto_each_pot():
+    state = started(3, money="virtual", notes_100=4, notes_200=2)
+    notes = state["notes"]
+    assert len(notes["bank"]) == len(notes["coach"]) == 1 and len(notes["deck"]) == 4
+    assert sorted(notes["deck"] + notes["bank"] + notes["coach"]) == [100] * 4 + [200] * 2
+    assert nv.view(state, None)["pots"] == {"bank": 1, "coach": 1}
+
+
+@pytest.mark.parametrize("deck, discards, robbed, drawn_names, fresh", [
+    ([100, 200], [], False, {"deck"}, 0),
+    ([200], [100, 100, 200], False, {"deck", "reshuffled"}, 0),
+    ([], [100], True, {"reshuffled"}, 3),        # 3 needed, 1 discard: fresh money added
+])
+def test_maintenance_deals_from_the_deck_then_the_reshuffled_discards(deck, discards, robbed,
+                                                                      drawn_names, fresh):
+    state = started(3, money="virtual", notes_100=2, notes_200=1)
+    state = {**state, "phase": "maintenance", "robbed": {"bank": robbed, "coach": False},
+             "notes": {**state["notes"], "deck": deck, "discards": discards}}
+    spec = nv.draws(state, act("maintenance"))
+    assert set(spec) == drawn_names
+    before = sum(len(state["notes"][k]) for k in ("deck", "discards", "bank", "coach"))
+    state = play(nv, state, act("maintenance"))
+    after = sum(len(state["notes"][k]) for k in ("deck", "discards", "bank", "coach"))
+    assert state["pots"] == {"bank": 1 + (2 if robbed else 1), "coach": 2}
+    assert [len(state["notes"][p]) for p in ("bank", "coach")] == [state["pots"]["bank"], 2]
+    assert after - before == fresh
+    if "reshuffled" in drawn_names:
+        assert state["notes"]["discards"] == []
+
+
+def test_drawn_notes_must_come_from_the_deck():
+    state = {**started(3, money="virtual", notes_100=2, notes_200=1), "phase": "maintenance"}
+    with pytest.raises(RuleError) as caught:
+        nv.apply(state, {**act("maintenance"), "drawn": {"deck": [500]}})
+    assert caught.value.code == "nowheresville.bad_draw"
+    with pytest.raises(RuleError):
+        nv.apply(state, act("maintenance"))
+    assert nv.draws(state, act("start")) == {} and nv.draws(state, "junk") == {}
+    assert nv.draws(started(3), act("maintenance")) == {}
+
+
+@pytest.mark.parametrize("seat", [7, -1, True, "0"])
+def test_no_templates_for_a_seat_that_is_not_at_the_table(seat):
+    assert nv.legal(started(3), seat) == []
+
+
+@pytest.mark.parametrize("action, own, public", [
+    (act("count_pot", 1, bandit="Kid", amount=300), {"amount": 300}, {"bandit": "Kid"}),
+    (act("fortune_bribe", 2, bandit="Jo", amount=150), {"amount": 150}, {"bandit": "Jo"}),
+    (act("fortune_money", 0, bandit="Doc", amount=777), {"amount": 777}, {"bandit": "Doc"}),
+])
+def test_secret_log_lines_give_the_detail_to_the_sender_only(action, own, public):
+    for viewer in (None, 0, 1, 2):
+        described = nv.describe(action, viewer)
+        if viewer == action["seat"]:
+            assert described["key"].endswith(".own")
+            assert own.items() <= described["params"].items()
+        else:
+            assert described["params"] == {"player": action["seat"], **public}

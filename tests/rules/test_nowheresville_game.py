@@ -1,0 +1,378 @@
+"""Nowheresville: whole rounds and whole games, invariants, and the words for every key."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import ledger
+from companion.rules import nowheresville as nv
+from companion.rules.base import RuleError
+from companion.rules.nowheresville_board import HIDEOUT, NEWS, PLACES, SYMBOL
+from companion.rules.nowheresville_gang import ATTRIBUTES, CAPS, GANG_LIMIT, SLOTS
+from companion.rules.nowheresville_views import SECRET_DETAIL
+from tests.rules.test_nowheresville import (act, gear, gun, plan, purses, started,
+                                            types)
+from tests.support.play import legal_walk, play, resolve_draws
+
+ROOT = Path(__file__).resolve().parents[2]
+PREFERENCE = ["maintenance", "victim", "gear", "count_pot", "free_bandit", "discard_gear",
+              "fortune_money", "sheriff", "robbery_roll", "give_up", "agree_order", "rob",
+              "work", "train", "end_shootout", "tie_roll", "decline"]
+
+
+class Autopilot:
+    """Plays whatever the table waits for, with a schedule of plans; records every step."""
+
+    def __init__(self, state, schedule, rolls=(6, 2, 5, 3, 4, 1)):
+        self.state, self.schedule, self.rolls = state, schedule, list(rolls)
+        self.actions, self.states, self.freed = [], [state], 0
+        self.rng = random.Random(7)
+
+    def plan_for(self, seat):
+        slots = list(nv.legal(self.state, seat)[0]["params"])
+        places = self.schedule(self.state["round"], seat)
+        return plan(seat, **dict(zip([s for s in slots if s != "heal"], places)),
+                    **({"heal": "none"} if "heal" in slots else {}))
+
+    def fill(self, template):
+        action = {"type": template["type"], "seat": template["seat"]}
+        for name, spec in template["params"].items():
+            if spec["kind"] == "dice":
+                self.rolls.append(self.rolls.pop(0))
+                action[name] = [self.rolls[0]]
+            elif spec["kind"] == "multi":
+                action[name] = spec["options"][:spec["max"] if name == "gear" else spec["min"]]
+            elif spec["kind"] == "choice":
+                action[name] = spec["options"][0]
+            elif spec["kind"] == "int":
+                action[name] = {"amount": spec["max"], "hat": 3, "safe": 3,
+                                "envelope": 3}.get(name, spec["min"])
+            else:
+                self.freed += 1
+                action[name] = f"Rico {self.freed}"
+        if template["type"] == "fortune_money":
+            action["amount"] = 300
+        return action
+
+    def step(self):
+        if self.state["phase"] == "planning":
+            candidates = [self.plan_for(nv.prompt(self.state)["seats"][0])]
+        else:
+            offered = [t for seat in [None, *range(len(self.state["players"]))]
+                       for t in nv.legal(self.state, seat)]
+            offered.sort(key=lambda t: PREFERENCE.index(t["type"])
+                         if t["type"] in PREFERENCE else len(PREFERENCE))
+            candidates = [self.fill(t) for t in offered]
+        for action in candidates:  # e.g. a Shop card one cannot afford: the next choice
+            action = resolve_draws(nv, self.state, action, self.rng)
+            try:
+                self.state = nv.apply(self.state, action)
+            except RuleError:
+                continue
+            self.actions.append(action)
+            self.states.append(self.state)
+            return
+        raise AssertionError("nothing legal could be played")
+
+    def until(self, done, limit=5000):
+        for _ in range(limit):
+            if done(self.state):
+                return self.state
+            self.step()
+        raise AssertionError("the game did not get there")
+
+
+def rotating(round_number, seat):
+    spots = ["saloon", "town", "bank", "school", "coach", "shop", "prison", "black_market"]
+    offsets = [0, 1, 4, 1, 4] if round_number % 2 else [0, 3, 0, 6, 2]
+    first = (round_number + offsets[seat]) % len(spots)  # some bandits meet, some do not
+    return [spots[first], spots[(first + 1) % len(spots)]]
+
+
+# -- scenarios -------------------------------------------------------------------------
+
+def test_a_whole_round_for_four_players():
+    state = started(4, shop=[gear(hat=2), gear(safe=3), gun(experience=2, bullets=2)],
+                    target=5, payout=600)
+    state = play(nv, state, plan(0, original="saloon"), plan(1, original="town"),
+                 plan(2, original="town"), plan(3, original="bank"))
+    assert state["placements"] == {"Doc": "saloon", "Kid": "town", "Jo": "town",
+                                   "Lou": "bank"}
+    # Saloon: Doc alone draws a card and a Fortune card.
+    state = play(nv, state, gun(experience=1, free=1, bullets=1, hands=1, seat=0),
+                 act("fortune_wicked_man", 0, bandit="Doc", experience=1))
+    doc = state["bandits"]["Doc"]
+    assert doc["bullets"] == 3 and doc["wicked"] == [1]
+    # Town: Kid and Jo cannot agree; Jo runs; Kid alone faces, so Kid is first.
+    state = play(nv, state, act("shootout", facing=["Kid"]))
+    assert state["resolution"]["order"] == ["Kid", "Jo"]
+    state = play(nv, state, act("rob", 1, bandit="Kid", gear=[]),
+                 act("robbery_roll", 1, dice=[6]))
+    assert purses(state)[1] == 1100 and state["victim"]["robbed"]
+    state = play(nv, state, act("work", 2, bandit="Jo"))
+    # Bank: Lou fails, spends his one Courage token, fails again; he used no card.
+    state = play(nv, state, act("rob", 3, bandit="Lou", gear=[]),
+                 act("robbery_roll", 3, dice=[1]), act("courage", 3, count=1))
+    assert state["news"][-2]["kind"] == "robbery" and state["news"][-2]["total"] == 2
+    assert state["phase"] == "maintenance" and purses(state) == [500, 1100, 600, 500]
+    assert state["chart"][1] == [[0, 500], [1, 1100]]
+    state = play(nv, state, act("maintenance"))
+    assert state["phase"] == "restock" and types(state, None) == ["victim"]
+
+
+def test_robbery_roll_before_courage():
+    state = started(4)
+    state = play(nv, state, *[plan(s, original="bank" if s == 3 else "hideout")
+                              for s in range(4)], act("rob", 3, bandit="Lou", gear=[]))
+    assert types(state, 3) == ["robbery_roll"]
+
+
+@pytest.mark.parametrize("players, mode", [(2, "physical"), (3, "virtual"), (5, "physical")])
+def test_a_whole_game_to_a_winner(players, mode):
+    state = started(players, money=mode, saloon="in")
+    pilot = Autopilot(state, rotating)
+    end = pilot.until(nv.final)
+    money = purses(end)
+    assert end["winner"] == money.index(max(money)) and max(money) >= end["goal"]
+    assert money.count(max(money)) == 1
+    assert nv.view(end, None)["winner"] == end["winner"] and nv.legal(end, None) == []
+    # The goal was checked only at the ends of rounds: never earlier did anyone win.
+    ends = [s for s in pilot.states if s["phase"] == "maintenance"]
+    assert all(s["winner"] is None for s in ends)
+    for before in ends:
+        top = max(before["ledger"]["purses"])
+        assert top < end["goal"] or before["ledger"]["purses"].count(top) > 1
+    kinds = {a["type"] for a in pilot.actions}
+    assert {"plan", "maintenance", "rob", "robbery_roll", "gear", "agree_order"} <= kinds
+
+
+def test_an_exact_tie_at_the_top_plays_another_round():
+    state = started(3)
+    state = {**state, "ledger": {**state["ledger"], "purses": [2400, 2400, 100]}}
+    state = play(nv, state, plan(0, original="town"), plan(1, original="school"),
+                 plan(2, original="hideout"), act("train", 1, bandit="Kid", attributes=[]),
+                 act("work", 0, bandit="Doc"))
+    assert purses(state) == [2600, 2400, 100] and state["winner"] == 0
+    state = started(3)
+    state = {**state, "ledger": {**state["ledger"], "purses": [2600, 2600, 100]}}
+    state = play(nv, state, *[plan(s, original="hideout") for s in range(3)])
+    assert state["phase"] == "maintenance" and state["winner"] is None
+    assert state["news"][-1] == {"kind": "round_over", "round": 1}
+
+
+def test_two_over_the_goal_the_richest_wins():
+    state = started(3)
+    state = {**state, "ledger": {**state["ledger"], "purses": [2600, 3100, 2500]}}
+    state = play(nv, state, *[plan(s, original="hideout") for s in range(3)])
+    assert state["winner"] == 1 and nv.final(state)
+    assert nv.view(state, None)["news"][-1] == {"kind": "winner", "round": 1, "player": 1}
+
+
+def test_apply_shares_what_it_does_not_change():
+    state = play(nv, started(3), *[plan(s, original="town" if s == 0 else "hideout")
+                                   for s in range(3)])
+    after = play(nv, state, act("work", 0, bandit="Doc"))
+    assert after["bandits"] is state["bandits"] and after["shop"] is state["shop"]
+    assert after["takings"] is state["takings"]
+
+
+def test_replaying_a_long_game_gives_the_same_state():
+    pilot = Autopilot(started(3, money="virtual", saloon="in"), rotating)
+    end = pilot.until(nv.final)
+    again = functools.reduce(nv.apply, pilot.actions, pilot.states[0])
+    assert json.dumps(again, sort_keys=True) == json.dumps(end, sort_keys=True)
+
+
+# -- invariants ------------------------------------------------------------------------
+
+def check_invariants(state, players):
+    assert ledger.total(state["ledger"]) == 500 * players
+    assert all(p >= 0 for p in state["ledger"]["purses"])
+    for seat, members in enumerate(state["gangs"]):
+        assert 1 <= len(members) <= GANG_LIMIT
+        assert state["bandits"][members[0]]["original"]
+        for name in members:
+            one = state["bandits"][name]
+            assert one["seat"] == seat and 0 <= one["wounds"] < one["card"]["hits"]
+            assert all(0 <= one[a] <= cap for a, cap in CAPS.items())
+    assert len(state["shop"]) <= 3 and min(state["pots"].values()) >= 0
+    if state["notes"] is not None:
+        assert all(len(state["notes"][p]) == state["pots"][p] for p in ("bank", "coach"))
+    for viewer in [None, *range(players)]:
+        json.dumps(nv.view(state, viewer))
+        for template in nv.legal(state, viewer):
+            check_template(template)
+    json.dumps(nv.prompt(state))
+
+
+def check_template(template):
+    """Every form the pages draw can be filled in."""
+    for spec in template["params"].values():
+        if spec["kind"] == "choice":
+            assert spec["options"], template
+        if spec["kind"] == "multi":
+            assert 0 <= spec["min"] <= spec["max"] <= len(spec["options"]), template
+        if spec["kind"] == "int":
+            assert spec["min"] <= spec["max"], template
+
+
+@pytest.mark.parametrize("mode", ["physical", "virtual"])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_money_moves_only_through_the_ledger(mode, data):
+    players = 3
+    state = started(players, money=mode, saloon="in", notes_100=5, notes_200=3,
+                    cards={"Doc": {"hits": 2}, "Kid": {"bullets": 6}})
+    for _before, action, after in legal_walk(nv, state, data.draw, players, steps=50):
+        check_invariants(after, players)
+        for viewer in [None, *range(players)]:
+            assert nv.describe(action, viewer)["key"].startswith("nowheresville.log.")
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_two_player_walks_keep_gangs_and_caps(data):
+    state = started(2, saloon="in")
+    for _before, _action, after in legal_walk(nv, state, data.draw, 2, steps=50):
+        check_invariants(after, 2)
+
+
+# -- words -----------------------------------------------------------------------------
+
+def catalog():
+    words = json.loads((ROOT / "web/i18n/nowheresville.json").read_text(encoding="utf-8"))
+    return words["en"], words["fr"]
+
+
+def random_walk(players, mode, seed, steps=400):
+    """Random legal actions (plain ``random``, no hypothesis): states and actions."""
+    rng = random.Random(seed)
+    state = started(players, money=mode, saloon="in")
+    states, actions = [state], []
+    for number in range(steps):
+        offered = [t for seat in [None, *range(players)] for t in nv.legal(state, seat)]
+        if not offered:
+            break
+        template = rng.choice(offered)
+        action = {"type": template["type"], "seat": template["seat"]}
+        for name, spec in template["params"].items():
+            action[name] = {
+                "int": lambda: rng.randint(spec["min"], spec["max"]),
+                "choice": lambda: rng.choice(spec["options"]),
+                "multi": lambda: rng.sample(spec["options"],
+                                            rng.randint(spec["min"], spec["max"])),
+                "text": lambda: f"Outlaw {seed}-{number}",
+                "dice": lambda: [rng.randint(1, 6)],
+            }[spec["kind"]]()
+        action = resolve_draws(nv, state, action, rng)
+        try:
+            state = nv.apply(state, action)
+        except RuleError:
+            continue
+        states.append(state)
+        actions.append(action)
+    return states, actions
+
+
+@functools.lru_cache(maxsize=1)
+def played_games():
+    """A few whole games (Autopilot) and random walks, as (players, states, actions)."""
+    return tuple(_played_games())
+
+
+def _played_games():
+    for players, mode in ((2, "physical"), (3, "virtual"), (5, "physical")):
+        pilot = Autopilot(started(players, money=mode, saloon="in"), rotating)
+        pilot.until(nv.final)
+        yield players, pilot.states, pilot.actions
+    for seed, (players, mode) in enumerate([(2, "virtual"), (3, "physical"), (4, "virtual"),
+                                            (5, "physical")]):
+        yield (players, *random_walk(players, mode, seed))
+
+
+@functools.lru_cache(maxsize=1)
+def keys_in_games():
+    """Every key whole games and random walks emit: prompts, log lines, actions, params."""
+    keys, bandit_names = set(), set()
+    for players, states, actions in played_games():
+        for state in states:
+            bandit_names |= set(state["bandits"])
+            why = (nv.prompt(state) or {}).get("why")
+            if why:
+                keys.add(why["key"])
+            for seat in [None, *range(players)]:
+                for t in nv.legal(state, seat):
+                    keys.add(f"action.nowheresville.{t['type']}")
+                    for name, spec in t["params"].items():
+                        keys.add(f"param.nowheresville.{name}")
+                        for value in spec.get("options", []):
+                            if isinstance(value, str) and value not in bandit_names:
+                                keys.add(f"value.nowheresville.{value}")
+        for action in actions:
+            for seat in [None, *range(players)]:
+                keys.add(nv.describe(action, seat)["key"])
+    return keys
+
+
+def keys_in_sources():
+    """Error codes, news kinds and the panel's own labels, read from the sources."""
+    keys = {f"option.nowheresville.{name}" for name in nv.OPTIONS}
+    keys |= {f"value.nowheresville.{v}" for values in nv.CHOICES.values() for v in values}
+    keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
+    keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS}
+    for path in (ROOT / "companion/rules").glob("nowheresville*.py"):
+        text = path.read_text(encoding="utf-8")
+        keys |= {f"error.{code}" for code in re.findall(r'"(nowheresville\.[a-z_]+)"', text)
+                 if not code.startswith(("nowheresville.why", "nowheresville.log",
+                                         "nowheresville.chart"))}
+    panel = (ROOT / "web/static/games/nowheresville.js").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'\bt\("([a-z0-9_.]*[a-z0-9_])"\s*[,)]', panel))  # whole keys
+    keys |= {f"nowheresville.news.{kind}" for kind in NEWS}
+    keys |= {f"nowheresville.why.{kind}" for kind in
+             ("setup", "maintenance", "restock", "planning", "card", "fortune", "sheriff",
+              "discard", "free", "courage", "tie_roll", "count.bank", "count.coach")}
+    keys |= {f"nowheresville.why.{step}.{place}" for place in PLACES
+             for step in ("order", "shootout")}
+    keys |= {f"nowheresville.why.turn.{place}" for place in PLACES if place != "saloon"}
+    keys |= {f"nowheresville.why.robbery.{place}" for place in SYMBOL}
+    keys |= {f"value.nowheresville.{word}" for word in
+             (*PLACES, HIDEOUT, *SLOTS, *ATTRIBUTES, "none")}
+    keys |= {f"nowheresville.log.{kind}.own" for kind in SECRET_DETAIL}
+    keys |= {f"param.nowheresville.{slot}" for slot in SLOTS}
+    keys |= {f"nowheresville.ui.phase.{phase}" for phase in
+             ("setup", "maintenance", "restock", "planning", "resolution", "over")}
+    return keys | {"nowheresville.chart.money"}
+
+
+def test_every_key_has_english_and_french_words():
+    english, french = catalog()
+    needed = keys_in_games() | keys_in_sources()
+    assert not sorted(needed - set(english)), "missing in en"
+    assert not sorted(needed - set(french)), "missing in fr"
+    assert set(english) == set(french)
+
+
+def test_every_action_type_turns_up_in_games_and_walks():
+    seen = {k.split(".")[-1] for k in keys_in_games() if k.startswith("action.")}
+    assert set(nv.HANDLERS) - seen <= {"enlist", "start", "arm", "hand_gun"}
+
+
+def test_words_fill_in_with_the_parameters_given():
+    english, french = catalog()
+    lines = []
+    for players, states, actions in played_games():
+        lines += [nv.describe(a, s) for a in actions for s in [None, *range(players)]]
+        lines += [p["why"] for p in map(nv.prompt, states) if p]
+        lines += [{"key": f"nowheresville.news.{n['kind']}", "params": n}
+                  for state in states for n in state["news"]]
+    for words in (english, french):
+        for one in lines:
+            words[one["key"]].format(**one["params"])

@@ -1,0 +1,191 @@
+"""Nowheresville's secrecy model: no viewer ever receives another seat's secrets.
+
+Two checks over a scripted three-round game, for every step and every viewer (the table and
+each seat): a search of everything that viewer can reach — view, prompt, legal templates
+and the log line of every action so far — for every other seat's balance, pot takings,
+Fortune amounts and the pot sums (balances made distinctive so a substring search means
+something); and a differential test: two games that differ only in one seat's secrets give
+every other viewer identical bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from companion.rules import nowheresville as nv
+from tests.rules.test_nowheresville import act, enlist, gear, gun, plan
+from tests.support.play import resolve_draws, setup
+
+ODD_DECK = [1013 + 18 * i for i in range(40)]  # distinctive note values, never round
+
+
+def script(mode, first_fortune=1111, second_fortune=2223, count=300):
+    """Three rounds: Saloon, Shop, Town, Bank, Black Market, Coach, secret amounts."""
+    counted = [act("count_pot", 1, bandit="Kid", amount=count)] if mode == "physical" else []
+    return [
+        enlist(0, "Doc"), enlist(1, "Kid"), enlist(2, "Jo"),
+        gear(hat=1, safe=0, envelope=0), gear(hat=0, safe=5, envelope=0), gun(),
+        act("victim", target=7, payout=400), act("start"),
+        # round 1
+        plan(0, original="saloon"), plan(1, original="shop"), plan(2, original="town"),
+        gear(hat=2, safe=0, envelope=1, seat=0),
+        act("fortune_money", 0, bandit="Doc", amount=first_fortune),
+        act("work", 2, bandit="Jo"),
+        act("buy", 1, bandit="Kid", card=2),
+        # round 2
+        act("maintenance"), gear(hat=0, safe=0, envelope=3),
+        plan(0, original="shop"), plan(1, original="bank"), plan(2, original="black_market"),
+        act("buy", 0, bandit="Doc", card=1),
+        act("black_market", 2, bandit="Jo"),
+        act("rob", 1, bandit="Kid", gear=[2]), act("robbery_roll", 1, dice=[4]),
+        *counted,
+        # round 3
+        act("maintenance"), gear(hat=1, safe=1, envelope=1),
+        plan(0, original="coach"), plan(1, original="saloon"), plan(2, original="hideout"),
+        gear(hat=0, safe=0, envelope=0, seat=1),
+        act("fortune_money", 1, bandit="Kid", amount=second_fortune),
+        act("rob", 0, bandit="Doc", gear=[]), act("robbery_roll", 0, dice=[6]),
+    ]
+
+
+def opening(mode, purses):
+    state = setup(nv, ["Ann", "Bob", "Cid"], saloon="in", goal=90000, money=mode)
+    state = {**state, "ledger": {**state["ledger"], "purses": list(purses)}}
+    if mode == "virtual":
+        state = {**state, "notes": {**state["notes"], "deck": list(ODD_DECK)}}
+    return state
+
+
+def steps(mode, purses, seed=0, **amounts):
+    """Yield (state, actions so far) after each action of the script."""
+    state, done = opening(mode, purses), []
+    rng = random.Random(seed)
+    for action in script(mode, **amounts):
+        action = resolve_draws(nv, state, action, rng)
+        state = nv.apply(state, action)
+        done.append(action)
+        yield state, list(done)
+
+
+def reachable(state, done, viewer):
+    """Everything ``viewer`` can receive: view, prompt, legal (as the page gets it), log."""
+    if viewer is None:  # the tablet: the table's and every seat's public templates
+        legal = [t for seat in (None, 0, 1, 2) for t in nv.legal(state, seat)
+                 if not t.get("secret")]
+    else:
+        legal = nv.legal(state, viewer)
+    log = [nv.describe(a, viewer) for a in done]
+    return json.dumps({"view": nv.view(state, viewer), "prompt": nv.prompt(state),
+                       "legal": legal, "log": log}, sort_keys=True)
+
+
+def secrets_hidden_from(state, done, viewer):
+    """Other seats' balances and takings, their Fortune amounts, and the pot sums."""
+    hidden = [p for seat, p in enumerate(state["ledger"]["purses"]) if seat != viewer]
+    hidden += [t["amount"] for seat, rows in enumerate(state["takings"]) if seat != viewer
+               for t in rows]
+    hidden += [a["amount"] for a in done if a["type"] in ("fortune_money", "count_pot")
+               and a["seat"] != viewer]
+    if state["notes"] is not None:
+        hidden += [sum(state["notes"][pot]) for pot in ("bank", "coach") if state["notes"][pot]]
+    return hidden
+
+
+@pytest.mark.parametrize("mode", ["physical", "virtual"])
+def test_no_viewer_receives_another_seats_money(mode):
+    checked = 0
+    for state, done in steps(mode, [1337, 2741, 4159]):
+        for viewer in (None, 0, 1, 2):
+            blob = reachable(state, done, viewer)
+            for secret in secrets_hidden_from(state, done, viewer):
+                if secret % 100 == 0:
+                    continue  # a round amount is not distinctive: the differential test
+                assert not re.search(rf"(?<!\d){secret}(?!\d)", blob), (viewer, secret)
+                checked += 1
+    assert checked > 300
+
+
+@pytest.mark.parametrize("mode", ["physical", "virtual"])
+def test_own_money_pot_and_fortune_reach_their_own_phone(mode):
+    *_, (state, done) = steps(mode, [1337, 2741, 4159])
+    mine = nv.view(state, 1)["mine"]
+    assert mine["money"] == state["ledger"]["purses"][1]
+    assert mine["takings"] and mine["takings"][0]["pot"] == "bank"
+    own = [nv.describe(a, 1) for a in done if a["type"] == "fortune_money" and a["seat"] == 1]
+    assert own[0]["params"]["amount"] == 2223
+    assert nv.view(state, 1)["charts"][0]["series"][0]["points"][-1] == [2, 2741 - 100 +
+                                                                       mine["takings"][0]
+                                                                       ["amount"]]
+
+
+def test_the_table_never_gets_a_pot_sum_in_virtual_mode():
+    *_, (state, _) = steps("virtual", [1337, 2741, 4159])
+    public = nv.view(state, None)
+    assert public["pots"] == {"bank": 2, "coach": 3}
+    blob = json.dumps(public)
+    assert not any(str(value) in blob for value in ODD_DECK)  # not one note's value
+
+
+@pytest.mark.parametrize("mode, secrets_a, secrets_b", [
+    ("physical", {"purses": [500, 610, 500], "second_fortune": 300, "count": 300},
+     {"purses": [500, 930, 500], "second_fortune": 700, "count": 400}),
+    ("virtual", {"purses": [500, 610, 500], "second_fortune": 300, "seed": 1},
+     {"purses": [500, 930, 500], "second_fortune": 900, "seed": 2}),
+])
+def test_games_differing_in_one_seats_secrets_look_identical_to_the_others(
+        mode, secrets_a, secrets_b):
+    def run(secrets):
+        secrets = dict(secrets)
+        purses, seed = secrets.pop("purses"), secrets.pop("seed", 0)
+        return list(steps(mode, purses, seed=seed, **secrets))
+    game_a, game_b = run(secrets_a), run(secrets_b)
+    assert game_a[-1][0]["ledger"]["purses"][1] != game_b[-1][0]["ledger"]["purses"][1]
+    for (state_a, done_a), (state_b, done_b) in zip(game_a, game_b):
+        for viewer in (None, 0, 2):
+            assert reachable(state_a, done_a, viewer) == reachable(state_b, done_b, viewer)
+    assert reachable(*game_a[-1], 1) != reachable(*game_b[-1], 1)
+
+
+@pytest.mark.parametrize("place_a, place_b", [("bank", "coach"), ("hideout", "town")])
+def test_a_plan_is_invisible_to_others_until_the_reveal(place_a, place_b):
+    def planned(place):
+        state, done = None, []
+        for state, done in steps("physical", [500, 500, 500]):
+            if done[-1]["type"] == "start":
+                break
+        action = plan(1, original=place)
+        return nv.apply(state, action), done + [action]
+    a, b = planned(place_a), planned(place_b)
+    for viewer in (None, 0, 2):
+        assert reachable(*a, viewer) == reachable(*b, viewer)
+    assert nv.describe(a[1][-1], 0) == {"key": "nowheresville.log.plan",
+                                        "params": {"player": 1}}
+    assert place_a in json.dumps(nv.describe(a[1][-1], 1))
+    assert nv.view(a[0], 1)["planning"]["mine"]["original"] == place_a
+
+
+@pytest.mark.parametrize("kind", ["plan", "count_pot", "fortune_money", "fortune_bribe",
+                                  "buy", "black_market"])
+def test_secret_submissions_are_templates_only_a_phone_can_send(kind):
+    found = []
+    for state, _ in steps("physical", [500, 500, 500]):
+        for seat in (0, 1, 2):
+            found += [t for t in nv.legal(state, seat) if t["type"] == kind]
+        assert all(t["type"] != kind for t in nv.legal(state, None))
+    assert found and all(t.get("secret") for t in found)
+
+
+def test_errors_for_what_one_cannot_afford_name_only_the_price():
+    for state, done in steps("physical", [500, 500, 500]):
+        if done[-1]["type"] == "gear" and done[-1]["seat"] == 0:
+            break
+    poor = {**state, "ledger": {**state["ledger"], "purses": [500, 40, 500]}}
+    poor = nv.apply(poor, act("fortune_money", 0, bandit="Doc", amount=100))
+    poor = nv.apply(poor, act("work", 2, bandit="Jo"))
+    with pytest.raises(Exception) as caught:
+        nv.apply(poor, act("buy", 1, bandit="Kid", card=2))
+    assert caught.value.code == "cannot_afford" and caught.value.params == {"amount": 100}
