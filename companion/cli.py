@@ -19,6 +19,7 @@ from pathlib import Path
 
 from companion.config import Config, ConfigError, load
 from companion.journal import Journal, JournalError
+from companion.rules.base import RuleError
 from companion.service import Service
 
 log = logging.getLogger("companion")
@@ -57,7 +58,7 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
         link = Path(config.data.dir).resolve() / "die-reader"
         simulator = stack.enter_context(DieReaderSimulator(link, dice=SIM_DICE))
         made["simulator"] = simulator
-        service.inputs.virtual_throw = simulator.throw
+        service.inputs.virtual_throw = virtual_thrower(simulator)
         url = str(link)
     reader = stack.enter_context(DieReader(
         url, service.post, heartbeat_timeout_s=config.die_reader.heartbeat_timeout_s,
@@ -72,6 +73,19 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
             hold_s=config.buttons.hold_s, bounce_s=config.buttons.bounce_s))
         made["lights"] = stack.enter_context(Lights(config.buttons.leds, pin_factory=factory))
     return made
+
+
+def virtual_thrower(simulator):
+    """The dashboard's roll control, as the simulator's throw; a device fault (unplugged)
+    becomes a rule error the dashboard can show."""
+    from firmware_bridge.errors import BridgeError
+
+    def throw(kinds: list[str]) -> list[int]:
+        try:
+            return simulator.throw(kinds)
+        except BridgeError as error:
+            raise RuleError(error.code, **error.params) from error
+    return throw
 
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:

@@ -65,10 +65,11 @@ class ButtonsConfig:
     # Role -> BCM pin number. Matches hardware/pinmap.toml.
     pins: dict = field(default_factory=lambda: {
         "digit0": 5, "digit1": 6, "digit2": 13, "digit3": 19, "digit4": 26, "digit5": 16,
-        "digit6": 20, "confirm": 21, "next": 12, "undo": 25, "roll": 24})
+        "digit6": 20, "confirm": 21, "next": 12, "undo": 7, "roll": 4})
+    # GPIO 8-11 stay free for an MFRC522 card reader on SPI.
     leds: dict = field(default_factory=lambda: {
-        "reader": 17, "seat0": 27, "seat1": 22, "seat2": 10, "seat3": 9, "seat4": 11,
-        "seat5": 8})
+        "reader": 17, "seat0": 18, "seat1": 27, "seat2": 22, "seat3": 23, "seat4": 24,
+        "seat5": 25})
 
 
 @dataclass

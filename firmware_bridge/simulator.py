@@ -1,0 +1,273 @@
+"""A virtual die reader on a pty, speaking protocol v1 like the real firmware.
+
+``DieReaderSimulator(path)`` opens a pty in raw mode and points the symlink ``path`` at its
+slave, so a :class:`~firmware_bridge.die_reader.DieReader` opens ``path`` exactly as it
+would open ``/dev/die-reader``. A thread answers ``?`` with HELLO, sends ``HB`` every
+``heartbeat_s``, takes ``ACK`` and ``LED``, and resends every frame not yet ACKed each
+``resend_s`` — as the firmware does. :meth:`throw` is a virtual throw (this is the device,
+so it draws its own faces). The fault methods (noise, bad checksums, resends, silence,
+unplug/replug) exist so tests can break the link on purpose.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import threading
+import time
+import tty
+from pathlib import Path
+from collections.abc import Callable, Iterable
+
+from companion.rules.dice import FACES
+from firmware_bridge.errors import BridgeError
+from firmware_bridge.protocol import (SEQ_MODULUS, Ack, Button, Card, DeviceError, Heartbeat,
+                                      Hello, Led, Moving, Query, Roll, Tilt, encode, parse_line)
+
+
+def _declared(dice: Iterable[str]) -> tuple[tuple[str, str], ...]:
+    """``["L1:cattle", "d6"]`` as ``(("L1", "cattle"), ("d6", "d6"))``."""
+    out = []
+    for token in dice:
+        die, _, kind = token.partition(":")
+        out.append((die, kind or die))
+    return tuple(out)
+
+
+class DieReaderSimulator:
+    """A die reader that is a pty. Thread-safe; ``close()`` is idempotent."""
+
+    def __init__(self, path: str | os.PathLike, *, dice: Iterable[str] = ("d6",),
+                 device_id: str = "SIM-0001", firmware: str = "sim-1",
+                 clock: Callable[[], float] = time.monotonic, heartbeat_s: float = 2.0,
+                 resend_s: float = 1.0, poll_s: float = 0.01, first_seq: int = 0,
+                 rng: random.Random | None = None) -> None:
+        self.path = Path(path)
+        self.hello = Hello(device_id, firmware, _declared(dice))
+        self.heartbeat_s = heartbeat_s
+        self.resend_s = resend_s
+        self._clock = clock
+        self._poll_s = poll_s
+        self._first_seq = first_seq % SEQ_MODULUS
+        self._rng = rng or random.SystemRandom()
+        self._lock = threading.RLock()
+        self._stop = threading.Event()
+        self._master = self._slave = -1
+        self._inbox = bytearray()
+        self._silent = False
+        self._corrupt = 0
+        self._last_line = b""
+        self.acked: list[int] = []    # seqs the host ACKed, in order (repeats included)
+        self.leds: list[str] = []     # LED patterns the host sent
+        self.queries = 0              # how many "?" came in
+        self._plug()
+        self._thread = threading.Thread(target=self._run, name="die-reader-sim", daemon=True)
+        self._thread.start()
+
+    # -- what a player does --------------------------------------------------------------
+    def throw(self, kinds: list[str], faces: list[int] | None = None) -> list[int]:
+        """Throw ``kinds`` (``MOVING`` then one ``ROLL`` frame); return the faces shown."""
+        if not kinds:
+            raise BridgeError("no_dice")
+        unknown = [kind for kind in kinds if kind not in FACES]
+        if unknown:
+            raise BridgeError("unknown_die", die=unknown[0])
+        if faces is None:
+            faces = [self._rng.choice(FACES[kind]) for kind in kinds]
+        elif len(faces) != len(kinds) or any(f not in FACES[k] for k, f in zip(kinds, faces)):
+            raise BridgeError("bad_face", die=",".join(kinds))
+        with self._lock:
+            self._require_plugged()
+            self._send_frame(Moving(self._take_seq()))
+            ids = self._die_ids(kinds)
+            self._send_frame(Roll(self._take_seq(), tuple(zip(ids, faces))))
+        return list(faces)
+
+    def tilt(self, kind: str) -> None:
+        with self._lock:
+            self._require_plugged()
+            self._send_frame(Tilt(self._take_seq(), self._die_ids([kind])[0]))
+
+    def scan(self, uid: str) -> None:
+        with self._lock:
+            self._require_plugged()
+            self._send_frame(Card(self._take_seq(), uid.lower()))
+
+    def button(self, name: str, down: bool) -> None:
+        with self._lock:
+            self._require_plugged()
+            self._send_frame(Button(self._take_seq(), name, down))
+
+    def fail(self, code: str, text: str = "") -> None:
+        """The device reports a fault (``ERR``)."""
+        with self._lock:
+            self._write(encode(DeviceError(code, text)))
+
+    @property
+    def pending(self) -> list[int]:
+        """Seqs sent and not yet ACKed."""
+        with self._lock:
+            return list(self._pending)
+
+    # -- faults --------------------------------------------------------------------------
+    def noise(self, size: int = 64) -> bytes:
+        """Write ``size`` random bytes (line noise, a baud-rate mismatch…)."""
+        junk = bytes(self._rng.randrange(256) for _ in range(size))
+        with self._lock:
+            self._write(junk)
+        return junk
+
+    def corrupt_next(self, count: int = 1) -> None:
+        """Send the next ``count`` frame transmissions with a wrong checksum."""
+        with self._lock:
+            self._corrupt += count
+
+    def resend_last(self) -> None:
+        """Send the last frame again, unchanged (as if its ACK had been lost)."""
+        with self._lock:
+            self._write(self._last_line)
+
+    def silence(self, silent: bool = True) -> None:
+        """Hang (no heartbeats, no answers, no resends) or come back."""
+        with self._lock:
+            self._silent = silent
+
+    def unplug(self) -> None:
+        """Pull the cable: the pty closes and the symlink disappears."""
+        with self._lock:
+            self._close_pty()
+
+    def replug(self) -> None:
+        """Plug back in: the device boots (seq and uptime restart) on a new pty."""
+        with self._lock:
+            self._close_pty()
+            self._plug()
+
+    @property
+    def plugged(self) -> bool:
+        with self._lock:
+            return self._master >= 0
+
+    def close(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join()
+        with self._lock:
+            self._close_pty()
+
+    def __enter__(self) -> "DieReaderSimulator":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- the device ----------------------------------------------------------------------
+    def _plug(self) -> None:
+        """Boot: a fresh pty in raw mode, the symlink moved to it, HELLO sent."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._master, self._slave = os.openpty()
+        tty.setraw(self._slave)
+        os.set_blocking(self._master, False)
+        link = self.path.with_name(self.path.name + ".new")
+        link.unlink(missing_ok=True)
+        link.symlink_to(os.ttyname(self._slave))
+        os.replace(link, self.path)
+        self._booted_at = self._last_beat = self._clock()
+        self._seq = self._first_seq
+        self._pending: dict[int, list] = {}  # seq -> [line, sent_at]
+        self._inbox.clear()
+        self._write(encode(self.hello))
+
+    def _close_pty(self) -> None:
+        if self._master < 0:
+            return
+        self.path.unlink(missing_ok=True)
+        os.close(self._master)
+        os.close(self._slave)
+        self._master = self._slave = -1
+
+    def _require_plugged(self) -> None:
+        if self._master < 0:
+            raise BridgeError("reader_unplugged")
+
+    def _take_seq(self) -> int:
+        seq, self._seq = self._seq, (self._seq + 1) % SEQ_MODULUS
+        return seq
+
+    def _die_ids(self, kinds: list[str]) -> list[str]:
+        free = list(self.hello.dice)
+        ids = []
+        for kind in kinds:
+            match = next((d for d in free if d[1] == kind), None)
+            if match is not None:
+                free.remove(match)
+            ids.append(match[0] if match else kind)
+        return ids
+
+    def _send_frame(self, message) -> None:
+        line = encode(message)
+        self._pending[message.seq] = [line, self._clock()]
+        self._transmit(line)
+
+    def _transmit(self, line: bytes) -> None:
+        if self._silent:
+            return  # hung: the frame stays pending and goes out when it recovers
+        self._last_line = line
+        if self._corrupt:
+            self._corrupt -= 1
+            body, _, given = line[:-1].rpartition(b"*")
+            line = body + b"*%02X\n" % ((int(given, 16) + 1) % 256)
+        self._write(line)
+
+    def _write(self, data: bytes) -> None:
+        view = memoryview(data)
+        while self._master >= 0 and view:
+            try:
+                view = view[os.write(self._master, view):]
+            except BlockingIOError:
+                return  # nobody is reading: like a USB device with no host, drop it
+            except OSError as error:
+                if error.errno != errno.EIO:
+                    raise
+                return
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with self._lock:
+                if self._master >= 0:
+                    self._read_host()
+                    if not self._silent:
+                        self._keep_alive(self._clock())
+            self._stop.wait(self._poll_s)
+
+    def _read_host(self) -> None:
+        try:
+            data = os.read(self._master, 4096)
+        except (BlockingIOError, OSError):
+            return
+        self._inbox.extend(data)
+        while b"\n" in self._inbox:
+            line, _, rest = bytes(self._inbox).partition(b"\n")
+            self._inbox[:] = rest
+            if not self._silent:
+                self._obey(parse_line(line))
+
+    def _obey(self, message) -> None:
+        if isinstance(message, Query):
+            self.queries += 1
+            self._write(encode(self.hello))
+        elif isinstance(message, Ack):
+            self.acked.append(message.seq)
+            self._pending.pop(message.seq, None)
+        elif isinstance(message, Led):
+            self.leds.append(message.pattern)
+
+    def _keep_alive(self, now: float) -> None:
+        if now - self._last_beat >= self.heartbeat_s:
+            self._last_beat = now
+            self._write(encode(Heartbeat(int((now - self._booted_at) * 1000))))
+        for entry in self._pending.values():  # oldest first, across a seq wrap too
+            if now - entry[1] >= self.resend_s:
+                entry[1] = now
+                self._transmit(entry[0])

@@ -1,0 +1,187 @@
+"""The pure reader session: de-duplication, die names, state, heartbeat watch."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
+                              DieTilted)
+from firmware_bridge.protocol import (Ack, Button, Card, DeviceError, Heartbeat, Hello, Led,
+                                      Moving, Query, Rejected, Roll, Tilt)
+from firmware_bridge.session import DEDUP_WINDOW, ReaderSession
+
+ABILENE = Hello("ABL-01", "1.0", (("L1", "cattle"), ("L2", "cattle"), ("C1", "cowboy")))
+PLAIN = Hello("PICO-1", "1.0", (("d6", "d6"),))
+
+
+def online(hello=PLAIN, **kwargs) -> ReaderSession:
+    session = ReaderSession("reader", **kwargs)
+    session.connected(0.0)
+    session.receive(hello, 0.0)
+    return session
+
+
+def rolls(outcome):
+    return [e for e in outcome.events if isinstance(e, DieRolled)]
+
+
+def states(outcome):
+    return [e.state for e in outcome.events if isinstance(e, DeviceStatus)]
+
+
+def test_connecting_asks_hello_and_hello_brings_it_online():
+    session = ReaderSession("reader")
+    assert session.connected(0.0).replies == [Query()]
+    out = session.receive(PLAIN, 0.1)
+    assert out.events == [DeviceStatus("reader", "die_reader", "online", "PICO-1 1.0")]
+
+
+def test_a_roll_is_acked_and_posted_with_kinds_from_hello():
+    session = online(ABILENE, wait_for_confirm=True)
+    out = session.receive(Roll(7, (("L1", 3), ("C1", 4), ("L2", 0))), 1.0)
+    assert out.replies == [Ack(7)]
+    assert rolls(out) == [DieRolled((("cattle", 3), ("cowboy", 4), ("cattle", 0)), "reader",
+                                    "reader", 7, wait_for_confirm=True)]
+
+
+def test_a_die_not_declared_is_its_own_kind():
+    out = online(ABILENE).receive(Roll(1, (("d6", 6), ("root12", 3))), 1.0)
+    assert rolls(out)[0].dice == (("d6", 6), ("root12", 3))
+
+
+@pytest.mark.parametrize("roll, counter", [
+    (Roll(1, (("X9", 3),)), "unknown_die"),
+    (Roll(1, (("d6", 7),)), "bad_face"),
+    (Roll(1, (("C1", 0),)), "bad_face"),       # the cowboy die has no 0
+    (Roll(1, (("L1", 2), ("C1", 5))), "bad_face"),
+])
+def test_an_impossible_roll_is_acked_counted_and_dropped(roll, counter):
+    session = online(ABILENE)
+    out = session.receive(roll, 1.0)
+    assert out.replies == [Ack(1)] and rolls(out) == []
+    assert session.counters[counter] == 1
+
+
+def test_a_resend_is_acked_again_but_posted_once():
+    session = online()
+    first = session.receive(Roll(5, (("d6", 2),)), 1.0)
+    again = session.receive(Roll(5, (("d6", 2),)), 2.0)
+    assert len(rolls(first)) == 1 and rolls(again) == []
+    assert again.replies == [Ack(5)]
+    assert session.counters["resent"] == 1 and session.counters["accepted"] == 1
+
+
+def test_seq_wraps_around():
+    session = online()
+    posted = []
+    for seq in (65534, 65535, 0, 1, 65535):
+        posted += rolls(session.receive(Roll(seq, (("d6", 1),)), 1.0))
+    assert [r.seq for r in posted] == [65534, 65535, 0, 1]
+
+
+def test_an_old_seq_outside_the_window_counts_again():
+    session = online()
+    for seq in range(DEDUP_WINDOW + 1):
+        session.receive(Moving(seq), 1.0)
+    assert session.receive(Moving(0), 1.0).events == [DiceMoving("reader")]
+
+
+def test_hello_resets_deduplication():
+    session = online()
+    session.receive(Roll(0, (("d6", 4),)), 1.0)
+    session.receive(PLAIN, 2.0)  # the device rebooted and counts from 0 again
+    assert len(rolls(session.receive(Roll(0, (("d6", 4),)), 3.0))) == 1
+
+
+def test_uptime_going_backwards_resets_deduplication():
+    session = online()
+    session.receive(Heartbeat(90_000), 1.0)
+    session.receive(Roll(0, (("d6", 4),)), 1.5)
+    session.receive(Heartbeat(92_000), 2.0)
+    assert rolls(session.receive(Roll(0, (("d6", 4),)), 2.5)) == []  # a resend
+    session.receive(Heartbeat(1_000), 3.0)  # rebooted, HELLO lost
+    assert len(rolls(session.receive(Roll(0, (("d6", 4),)), 3.5))) == 1
+
+
+def test_frames_before_hello_are_not_acked_so_the_device_resends_them():
+    session = ReaderSession("reader")
+    session.connected(0.0)
+    out = session.receive(Roll(3, (("L1", 2),)), 0.1)
+    assert out.replies == [Query()] and out.events == []
+    assert session.counters["before_hello"] == 1
+    session.receive(ABILENE, 0.2)
+    assert rolls(session.receive(Roll(3, (("L1", 2),)), 1.1))[0].dice == (("cattle", 2),)
+
+
+def test_heartbeat_before_hello_asks_again():
+    session = ReaderSession("reader")
+    session.connected(0.0)
+    assert session.receive(Heartbeat(100), 1.0).replies == [Query()]
+
+
+@pytest.mark.parametrize("frame, event", [
+    (Moving(1), DiceMoving("reader")),
+    (Tilt(1, "C1"), DieTilted("cowboy", "reader")),
+    (Tilt(1, "d6"), DieTilted("d6", "reader")),
+    (Card(1, "04a2246a5b3c80"), CardScanned("04a2246a5b3c80", "reader")),
+])
+def test_other_frames_become_events(frame, event):
+    out = online(ABILENE).receive(frame, 1.0)
+    assert out.events == [event] and out.replies == [Ack(1)]
+
+
+def test_reader_box_buttons_become_presses():
+    session = online(hold_s=1.5)
+    assert session.receive(Button(1, "confirm", True), 1.0).events == []
+    out = session.receive(Button(2, "confirm", False), 1.2)
+    assert out.events == [ButtonPressed("confirm", False, "reader")]
+    session.receive(Button(3, "confirm", True), 2.0)
+    assert session.tick(3.6).events == [ButtonPressed("confirm", True, "reader")]
+    assert session.receive(Button(4, "confirm", False), 4.0).events == []
+
+
+def test_silence_goes_offline_and_keeps_asking():
+    session = online(heartbeat_timeout_s=6.0)
+    session.receive(Heartbeat(2000), 2.0)
+    assert session.tick(7.9).events == []
+    out = session.tick(8.0)
+    assert states(out) == ["offline"] and out.replies == [Query()]
+    assert session.tick(10.0).replies == []
+    assert session.tick(14.0).replies == [Query()] and session.tick(14.0).events == []
+    assert states(session.receive(Heartbeat(14000), 14.5)) == ["online"]
+    assert session.counters["silences"] == 1
+
+
+def test_an_error_is_a_fault_until_a_roll_or_hello():
+    session = online()
+    assert states(session.receive(DeviceError("imu", "no sensor"), 1.0)) == ["fault"]
+    assert session.status().detail == "imu no sensor"
+    assert states(session.receive(Heartbeat(5000), 2.0)) == []
+    assert states(session.receive(Moving(1), 2.5)) == []
+    assert states(session.receive(Roll(2, (("d6", 3),)), 3.0)) == ["online"]
+    assert session.status().detail == "PICO-1 1.0"
+
+
+def test_losing_the_port_is_reconnecting_and_stops_the_watch():
+    session = online()
+    out = session.lost(1.0, "SerialException: gone")
+    assert states(out) == ["reconnecting"] and session.counters["disconnects"] == 1
+    assert session.tick(100.0).events == []
+    assert session.lost(101.0, "SerialException: gone").events == []   # no repeats
+    assert session.counters["disconnects"] == 1
+
+
+@pytest.mark.parametrize("rejected", ["binary", "checksum", "too_long", "unknown_type",
+                                      "malformed", "version"])
+def test_rejections_are_counted(rejected):
+    session = online()
+    assert session.receive(Rejected(rejected), 1.0).events == []
+    assert session.counters[rejected] == 1
+    assert session.status().counters[rejected] == 1
+
+
+@pytest.mark.parametrize("echo", [Query(), Ack(3), Led("on")])
+def test_our_own_lines_coming_back_are_counted_as_echo(echo):
+    session = online()
+    assert session.receive(echo, 1.0).events == []
+    assert session.counters["echo"] == 1

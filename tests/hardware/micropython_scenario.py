@@ -1,0 +1,64 @@
+"""One firmware session, run both by CPython and by real MicroPython (WebAssembly port):
+tests/hardware/test_firmware_micropython.py checks that they print the same lines.
+Only the board-independent modules are used; the I2C bus is a stand-in class."""
+
+import keys
+import mpu6050
+import orientation
+import reader
+import wire
+
+sent = []
+
+
+class Bus:
+    """An I2C bus with one MPU-6050 reading (0.5, -0.25, 1.0) g."""
+
+    def __init__(self):
+        self.registers = bytearray(128)
+        self.registers[0x3B:0x41] = bytes([0x20, 0x00, 0xF0, 0x00, 0x40, 0x00])
+
+    def scan(self):
+        return [0x68]
+
+    def readfrom_mem(self, address, register, count):
+        return bytes(self.registers[register:register + count])
+
+    def writeto_mem(self, address, register, data):
+        self.registers[register:register + len(data)] = data
+
+
+sensor = mpu6050.MPU6050(Bus())
+print("accel", [int(g * 1000) for g in sensor.acceleration()])
+print("faces", orientation.face_up((0, 0, -1), orientation.FACES["d6"]),
+      orientation.face_up((0.7, 0, 0.7), orientation.FACES["d6"]),
+      orientation.face_up((0, -0.98, 0.1), orientation.FACES["cowboy"]))
+
+device = reader.Reader(sent.append, "PICO-E7452D2F", "1.0.0",
+                       ["L1:cattle", "L2:cattle", "L3:cattle", "L4:cattle", "C1:cowboy"])
+device.boot(0)
+for now in range(0, 400, 20):                  # resting, 0 up
+    device.reading((0, 0, 1), now)
+device.reading((1.4, 0.5, 0.3), 400)           # thrown
+for now in range(420, 1400, 20):               # lands with 3 up
+    device.reading((-1, 0, 0), now)
+
+pressed = {}
+keypad = keys.Keys({name: (lambda name=name: pressed.get(name, False))
+                    for name in ("0", "1", "2", "3", "4", "5", "6", "confirm")}, 30)
+now = 1400
+for name in ("3", "0", "6", "5", "5", "2", "confirm"):   # 6 is no cattle face: ignored
+    for level in (True, False, True, True, True, False, False, False):  # bounce, hold, release
+        pressed[name] = level
+        now += 20
+        for key, down in keypad.poll(now):
+            device.key(key, down, now)
+
+device.host_line("?*3F", now)
+device.host_line(wire.frame("ACK 0"), now)
+device.host_line(wire.frame("LED blink").rstrip("\n") + "\r\n", now)
+print("led", [reader.led_level(device.led, t) for t in (0, 600, 1000)])
+for later in range(now, now + 2100, 100):
+    device.tick(later)
+for line in sent:
+    print(line, end="")

@@ -1,0 +1,133 @@
+"""The board layer (mpu6050.py, keys.py, board.py, settings.py) on a fake Pico."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from firmware_bridge.protocol import DeviceError, Heartbeat, Hello, Moving, Roll, parse_line
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
+
+
+def test_mpu6050_wakes_the_sensor_and_reads_g(board):
+    mpu6050 = board.load("mpu6050")
+    board.mpu.tilt(0.5, -0.25, 1.0)
+    sensor = mpu6050.MPU6050(board.modules["machine"].I2C(0))
+    assert board.mpu.registers[0x6B] == 0  # awake
+    assert sensor.acceleration() == (0.5, -0.25, 1.0)
+
+
+def test_mpu6050_missing_is_an_oserror(board):
+    board.i2c_devices.clear()
+    with pytest.raises(OSError, match="no MPU-6050"):
+        board.load("mpu6050").MPU6050(board.modules["machine"].I2C(0))
+
+
+def test_keys_debounce(board):
+    levels = {"confirm": False}
+    keys = board.load("keys").Keys({"confirm": lambda: levels["confirm"]}, bounce_ms=30)
+    seen = []
+    for now, level in [(0, True), (5, False), (8, True), (20, True), (40, True), (60, True),
+                       (300, False), (302, True), (304, False), (340, False), (400, False)]:
+        levels["confirm"] = level
+        seen += [(now, edge) for edge in keys.poll(now)]
+    assert seen == [(40, ("confirm", True)), (340, ("confirm", False))]
+
+
+def test_uptime_does_not_wrap_with_ticks_ms(board):
+    board.ticks.now = (1 << 30) - 500
+    uptime = board.load("board").Uptime()
+    board.ticks.advance(400)
+    assert uptime() == 400
+    board.ticks.advance(400)  # ticks_ms wrapped to a small number
+    assert uptime() == 800
+
+
+class PipeStdin:
+    """The read end of a pipe, read one byte at a time like MicroPython's stdin buffer."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def read(self, count: int) -> bytes:
+        return os.read(self.fd, count)
+
+
+@pytest.fixture
+def usb(board):
+    read_end, write_end = os.pipe()
+    sent = []
+
+    class Stdout:
+        def write(self, line):
+            sent.append(line)
+
+    link = board.load("board").UsbLink(PipeStdin(read_end), Stdout())
+    yield link, write_end, sent
+    os.close(read_end)
+    os.close(write_end)
+
+
+def test_usb_link_splits_lines_and_drops_over_long_ones(usb):
+    link, host, _ = usb
+    os.write(host, b"?*3F\nACK 1*")
+    assert link.lines() == ["?*3F"]
+    os.write(host, b"70\n" + b"x" * 500 + b"\n\xff\xfe\n")
+    lines = link.lines()
+    assert lines[0] == "ACK 1*70" and len(lines[1]) == 120 and len(lines) == 2
+
+
+def test_run_answers_hello_reports_a_lost_sensor_once_and_rolls(board, usb):
+    link, host, sent = usb
+    board_module = board.load("board")
+    reader_module, orientation = board.load("reader"), board.load("orientation")
+    reader = reader_module.Reader(link.send, "PICO-1", "1.0.0", ["d6"])
+    sensor = board.load("mpu6050").MPU6050(board.modules["machine"].I2C(0))
+    board.mpu.tilt(0, 0, 1)
+    uptime = board_module.Uptime()
+    board_module.run(reader, link, uptime, sensor, steps=10)
+    os.write(host, b"?*3F\n")
+    board.i2c_broken = True
+    board_module.run(reader, link, uptime, sensor, steps=5)
+    board.i2c_broken = False
+    board.mpu.tilt(1.4, 0.6, 0.1)
+    board_module.run(reader, link, uptime, sensor, steps=1)
+    board.mpu.tilt(0, -1, 0)  # face 5 up
+    board_module.run(reader, link, uptime, sensor, steps=150)
+    parsed = [parse_line(line.encode()) for line in sent]
+    hello = Hello("PICO-1", "1.0.0", (("d6", "d6"),))
+    assert parsed[:4] == [hello, hello, hello, DeviceError("imu", "[Errno 5] EIO")]
+    assert [m for m in parsed[4:] if not isinstance(m, (Heartbeat, Hello))][:2] == [
+        Moving(0), Roll(1, (("d6", 5),))]
+    assert isinstance(orientation.Motion(), orientation.Motion)
+
+
+def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypatch):
+    board_module = board.load("board")
+    settings = board.load("settings")
+    monkeypatch.setattr(board_module, "UsbLink", lambda: type(
+        "Link", (), {"send": lambda self, line: None, "lines": lambda self: []})())
+    reader, link, sensor, keys, led, problem = board_module.build()
+    assert board.keyboard_interrupt == -1
+    assert sensor is not None and problem is None
+    assert reader.device_id == settings.device_id() == "PICO-E7452D2F"
+    assert set(keys.readers) == set(settings.KEYS)
+    board.pins[settings.KEYS["3"]].value(0)          # pressed (pulled up, shorted to GND)
+    assert keys.readers["3"]() and not keys.readers["4"]()
+    led.value(1)
+    assert board.pins[settings.LED].level == 1
+    board.i2c_devices.clear()
+    *_, sensor, keys, led, problem = board_module.build()
+    assert sensor is None and problem == "no MPU-6050 at 0x68"
+
+
+def test_main_py_runs_board_main():
+    source = (FIRMWARE / "main.py").read_text(encoding="utf-8")
+    compile(source, "main.py", "exec")
+    assert "board.main()" in source
