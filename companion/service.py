@@ -331,6 +331,7 @@ class Service:
             if not viewer.admin:
                 raise Forbidden("needs_token")
             self.journal.set_setting("active_table", table_id)
+            self.hub.publish("active", {"table": table_id})
         self.call(task)
 
 

@@ -51,3 +51,15 @@ def test_roll_button_throws_the_simulated_die(browser, live):
     assert live.service.view(made["id"], live.service.viewer_for(made["id"], None, None))[
         "state"]["scores"][0] == face
     context.close()
+
+
+def test_hardware_goes_to_the_table_the_tablet_chooses(browser, live):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    first = make_table(page, live)
+    make_table(page, live)  # the newest table takes the reader
+    page.goto(f"{live.url}/table/{first['id']}")
+    page.click("#use-reader")
+    page.wait_for_selector("#use-reader", state="detached")
+    assert live.service.active_table_id() == first["id"]
+    context.close()

@@ -88,7 +88,17 @@ window.Companion = window.Companion || {};
     const undo = document.getElementById("undo");
     if (undo) undo.addEventListener("click", confirmUndo);
     connect();
+    if (page.admin) showActive((await C.get("/api/health")).active_table);
   };
+
+  /* Hardware input goes to one table: offer to bring it here when it is elsewhere. */
+  function showActive(activeId) {
+    const area = document.getElementById("dice-area");
+    document.querySelectorAll("#use-reader").forEach((b) => b.remove());
+    if (!page.admin || activeId === page.id) return;
+    area.parentElement.appendChild(C.h("button", { type: "button", id: "use-reader", class: "big",
+      onclick: () => C.post(`/api/tables/${page.id}/active`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.use_reader")));
+  }
 
   function connect() {
     const link = document.getElementById("link-state");
@@ -121,6 +131,7 @@ window.Companion = window.Companion || {};
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
     source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
     source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
+    source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
     source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
     source.addEventListener("revoked", () => { source.close(); body.classList.add("stale"); C.toast(C.t("ui.revoked")); });
     source.addEventListener("alarm", (event) => {

@@ -49,7 +49,7 @@ window.Companion = window.Companion || {};
 
   /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
   C.chart = function (chart) {
-    const W = 480, H = 260, L = 40, B = 26, T = 14, R = 120;
+    const W = 480, H = 260, L = 40, B = 26, T = 14, R = 150;
     const all = chart.series.flatMap((s) => s.points);
     const maxX = Math.max(1, ...all.map((p) => p[0])), minX = Math.min(0, ...all.map((p) => p[0]));
     const maxY = Math.max(1, ...all.map((p) => p[1])), minY = Math.min(0, ...all.map((p) => p[1]));
@@ -62,16 +62,22 @@ window.Companion = window.Companion || {};
     svg.appendChild(C.s("text", { x: 4, y: T + 10, text: String(maxY) }));
     svg.appendChild(C.s("text", { x: 4, y: H - B, text: String(minY) }));
     svg.appendChild(C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: String(maxX) }));
+    const labels = [];
     chart.series.forEach((series, i) => {
       const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
       const pts = series.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
-      if (series.points.length) {
-        svg.appendChild(C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }));
-        const last = series.points[series.points.length - 1];
-        svg.appendChild(C.s("text", { x: W - R + 6, y: y(last[1]) + 4, fill: colour,
-          style: "fill:" + colour, text: `${series.label} ${last[1]}` }));
-      }
+      if (!series.points.length) return;
+      svg.appendChild(C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }));
+      for (const p of series.points) svg.appendChild(C.s("circle", { cx: x(p[0]), cy: y(p[1]), r: 3, fill: colour }));
+      const last = series.points[series.points.length - 1];
+      labels.push({ y: y(last[1]) + 5, colour, text: `${series.label} ${last[1]}` });
     });
+    // end labels, pushed apart so that equal values do not print on top of each other
+    labels.sort((a, b) => a.y - b.y);
+    labels.forEach((label, i) => { if (i && label.y - labels[i - 1].y < 19) label.y = labels[i - 1].y + 19; });
+    for (const label of labels) {
+      svg.appendChild(C.s("text", { x: W - R + 8, y: label.y, style: "fill:" + label.colour, text: label.text }));
+    }
     return C.h("figure", { class: "chart-box" }, C.h("figcaption", { text: title }), svg);
   };
 })(window.Companion);
