@@ -204,6 +204,21 @@ class Service:
             return self._commit(table, table.prepare_undo(viewer), viewer, idem, source)
         return self.call(task)
 
+    def correct(self, table_id: str, dice: Any, viewer: Viewer,
+                expected_version: Any = None, idem: Any = None) -> dict:
+        """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
+        def task():
+            table = self.table(table_id)
+            replay = self._replayed(table, idem, None)
+            if replay is not None:
+                return replay
+            table.check_version(expected_version)
+            if not isinstance(dice, list):
+                raise RuleError("bad_dice")
+            return self._commit(table, table.prepare_correction(dice, viewer), viewer, idem,
+                                "correction")
+        return self.call(task)
+
     def _replayed(self, table: Table, idem: Any, entry: dict | None) -> dict | None:
         """A retried request (same idempotency key) gets the first answer, not a second go."""
         if idem is None:
@@ -228,7 +243,7 @@ class Service:
         self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)
-        if entry.entry["kind"] == "action" and position % self.snapshot_every == 0:
+        if entry.entry["kind"] != "undo" and position % self.snapshot_every == 0:
             self._queue.put((lambda: self.journal.save_snapshot(
                 table.id, position, entry.version, table.state_at(position)), None))
         return {"version": entry.version}

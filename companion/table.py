@@ -58,6 +58,7 @@ class Table:
         self.idem: dict[str, int] = {}
         self.effective: list[tuple[int, dict]] = []  # (version, resolved action)
         self._checkpoints: list[tuple[int, dict]] = []
+        self._correctable: tuple[int, dict | None] = (-1, None)
         self.state = game.setup(list(record.players), dict(record.options))
         self._initial = self.state
         self._rebuild(entries, list(snapshots))
@@ -85,10 +86,12 @@ class Table:
             kind = entry.entry["kind"]
             if kind == "action":
                 effective.append((entry.version, entry.entry["action"]))
-            elif kind == "undo":
+            elif kind in ("undo", "correction"):
                 if not effective or effective[-1][0] != entry.entry["target"]:
                     raise RuleError("journal_undo_mismatch", version=entry.version)
                 effective.pop()
+                if kind == "correction":
+                    effective.append((entry.version, entry.entry["action"]))
         self.entries = list(entries)
         self.idem = {e.idem: e.version for e in entries if e.idem}
         start, state = 0, self._initial
@@ -165,6 +168,25 @@ class Table:
         return Prepared({"kind": "undo", "target": target_version}, state, effective,
                         bool(self.game.final(state)))
 
+    def prepare_correction(self, dice: list, viewer: Viewer) -> Prepared:
+        """Fix a misread roll: the last action in effect, again, with the right dice. One
+        journal row says which version it corrects; the log shows both."""
+        if not viewer.admin:
+            raise Forbidden("correction_needs_tablet")
+        if not self.effective or "dice" not in self.effective[-1][1]:
+            raise RuleError("nothing_to_correct")
+        target_version, target = self.effective[-1]
+        action = {k: v for k, v in target.items() if k != "drawn"}
+        action["dice"] = dice
+        previous = self.state_at(len(self.effective) - 1)
+        spec = self.game.draws(previous, action) if hasattr(self.game, "draws") else {}
+        if spec:
+            action["drawn"] = draws.resolve(self.record.seed, len(self.effective) - 1, spec)
+        state = self.game.apply(previous, action)
+        effective = self.effective[:-1] + [(self.version + 1, action)]
+        return Prepared({"kind": "correction", "target": target_version, "action": action},
+                        state, effective, bool(self.game.final(state)))
+
     def commit(self, entry: Entry, prepared: Prepared) -> None:
         """Adopt a prepared change once its entry is durably journalled."""
         self.entries.append(entry)
@@ -174,7 +196,7 @@ class Table:
         self.state = prepared.state
         position = len(self.effective)
         self._checkpoints = [c for c in self._checkpoints if c[0] <= position]
-        if entry.entry["kind"] == "action" and position % CHECKPOINT_EVERY == 0:
+        if entry.entry["kind"] != "undo" and position % CHECKPOINT_EVERY == 0:
             self._checkpoints.append((position, self.state))
 
     def commit_note(self, entry: Entry) -> None:
@@ -192,11 +214,27 @@ class Table:
                  "ended": ended, "can_undo": bool(self.effective)}
         if ended:
             table["seed"] = self.record.seed.hex()
+        elif viewer.admin:
+            table["correctable"] = self.correctable()
         return {"table": table,
                 "viewer": {"seat": viewer.seat, "admin": viewer.admin},
                 "state": self.game.view(self.state, viewer.seat),
                 "prompt": self.game.prompt(self.state),
                 "legal": self.legal_for(viewer)}
+
+    def correctable(self) -> dict | None:
+        """The last action, if it was a dice roll: its version and the dice it asked for."""
+        if not self.effective or "dice" not in self.effective[-1][1]:
+            return None
+        version, action = self.effective[-1]
+        if self._correctable[0] != version:
+            previous = self.state_at(len(self.effective) - 1)
+            kinds = next((t["params"]["dice"]["dice"]
+                          for t in self.game.legal(previous, action.get("seat"))
+                          if t["type"] == action["type"] and "dice" in t["params"]), None)
+            self._correctable = (version, None if kinds is None else
+                                 {"version": version, "dice": kinds, "faces": action["dice"]})
+        return self._correctable[1]
 
     def legal_for(self, viewer: Viewer) -> list[dict]:
         if self.ended:
@@ -212,7 +250,8 @@ class Table:
 
     def log_for(self, viewer: Viewer, after: int = 0) -> list[dict]:
         """The journal as this viewer may read it, entries with version > ``after``."""
-        undone = {e.entry["target"] for e in self.entries if e.entry["kind"] == "undo"}
+        undone = {e.entry["target"] for e in self.entries
+                  if e.entry["kind"] in ("undo", "correction")}
         return [self.describe_entry(e, viewer, e.version in undone)
                 for e in self.entries if e.version > after]
 
@@ -222,6 +261,11 @@ class Table:
             text = self.game.describe(entry.entry["action"], viewer.seat)
         elif kind == "undo":
             text = line("core.undo", version=entry.entry["target"])
+        elif kind == "correction":
+            fixed = self.game.describe(entry.entry["action"], viewer.seat)
+            text = line("core.corrected", version=entry.entry["target"],
+                        dice=", ".join(map(str, entry.entry["action"]["dice"])))
+            text["then"] = fixed
         else:
             text = line("core.reissued", seat=self.seat_name(entry.entry["seat"]))
         return {"version": entry.version, "kind": kind, "line": text, "undone": undone,

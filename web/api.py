@@ -80,6 +80,14 @@ def undo(table_id):
                                   idem=data.get("idempotency_key")))
 
 
+@bp.post("/tables/<table_id>/correct")
+def correct(table_id):
+    data = body()
+    return jsonify(service().correct(table_id, data.get("dice"), viewer(table_id),
+                                     expected_version=optional_int(data, "expected_version"),
+                                     idem=data.get("idempotency_key")))
+
+
 @bp.post("/tables/<table_id>/dice")
 def dice(table_id):
     return jsonify(service().dice(table_id, body().get("dice"), viewer(table_id)))

@@ -75,6 +75,13 @@ def spec() -> dict:
                                     "enum": ["d6", "root12", "cattle", "cowboy"]},
                             "face": {"type": "integer"}}}}}}),
                 "responses": {"200": _reply("routed"), **change_errors}}},
+            "/api/tables/{table_id}/correct": {"post": {
+                "summary": "Fix a misread roll: the last action again with these faces",
+                "parameters": [TABLE_ID],
+                "requestBody": _body({**CHANGE, "required": ["dice"], "properties": {
+                    **CHANGE["properties"], "dice": {"type": "array", "maxItems": 6,
+                                                     "items": {"type": "integer"}}}}),
+                "responses": {"200": _reply("corrected"), **change_errors}}},
             "/api/tables/{table_id}/roll": {"post": {
                 "summary": "A virtual throw of the dice the prompt asks for",
                 "parameters": [TABLE_ID], "requestBody": _body({"type": "object"}),

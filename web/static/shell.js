@@ -115,7 +115,7 @@ window.Companion = window.Companion || {};
       const data = JSON.parse(event.data);
       if (data.devices) showDevices(data.devices);
       const fresh = data.log.filter((line) => line.version > page.version || !page.log.length);
-      const undone = new Set(data.log.filter((l) => l.kind === "undo").map((l) => l.line.params.version));
+      const undone = new Set(data.log.filter((l) => l.kind === "undo" || l.kind === "correction").map((l) => l.line.params.version));
       page.log = page.log.filter((l) => l.version < (fresh[0] || { version: Infinity }).version).concat(fresh);
       page.log.forEach((l) => { if (undone.has(l.version)) l.undone = true; });
       page.version = data.view.table.version;
@@ -170,6 +170,26 @@ window.Companion = window.Companion || {};
     renderLog();
     const undo = document.getElementById("undo");
     if (undo) undo.hidden = !(page.admin && view.table.can_undo && !view.table.ended);
+    const fix = view.table.correctable;
+    document.querySelectorAll("#correct").forEach((b) => b.remove());
+    if (undo && fix) undo.after(C.h("button", { type: "button", id: "correct", onclick: () => correctRoll(fix) }, C.t("ui.correct")));
+  }
+
+  /* A misread roll: the tablet types the faces that really showed. */
+  function correctRoll(fix) {
+    const dialog = document.getElementById("dialog");
+    const values = {};
+    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.correct") }),
+      C.paramControl(page.game, "dice", { kind: "dice", dice: fix.dice }, values, page.view.table.players),
+      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try { await C.post(`/api/tables/${page.id}/correct`, { dice: values.dice, expected_version: page.version, idempotency_key: key() }, 3); dialog.close(); }
+      catch (error) { C.toast(error.message); }
+    });
+    dialog.replaceChildren(form);
+    dialog.showModal();
   }
 
   function renderBoard(view) {
@@ -303,7 +323,8 @@ window.Companion = window.Companion || {};
     list.replaceChildren(...page.log.slice().reverse().map((entry) =>
       C.h("li", { class: entry.undone ? "undone" : "", "data-version": entry.version },
         C.h("span", { class: "v", text: "#" + entry.version }),
-        C.t(entry.line.key, C.wordParams(entry.line.params)))));
+        C.t(entry.line.key, C.wordParams(entry.line.params)),
+        entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "")));
   }
 
   async function confirmUndo() {
