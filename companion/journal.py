@@ -48,6 +48,7 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT NOT NULL,
     join_code TEXT,
     issue INTEGER NOT NULL,
+    pin_hash TEXT,
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS snapshots (
@@ -128,7 +129,7 @@ class Journal:
                  json.dumps(record.options), record.seed, record.seed_hash,
                  record.rules_version, record.created, record.admin_hash, 0))
             self._db.executemany(
-                "INSERT INTO seats VALUES (?,?,?,?,1)",
+                "INSERT INTO seats VALUES (?,?,?,?,1,NULL)",
                 [(record.id, seat, token_hash, join_code)
                  for seat, token_hash, join_code in seat_rows])
 
@@ -147,12 +148,36 @@ class Journal:
         """Replace a seat's credentials and log it, in one transaction."""
         with self._lock, self._transaction():
             self._db.execute(
-                "UPDATE seats SET token_hash=?, join_code=?, issue=issue+1 "
+                "UPDATE seats SET token_hash=?, join_code=?, pin_hash=NULL, issue=issue+1 "
                 "WHERE table_id=? AND seat=?", (token_hash, join_code, table_id, seat))
             self._db.execute(
                 "INSERT INTO entries VALUES (?,?,?,?,?,?,?)",
                 (table_id, entry.version, json.dumps(entry.entry), entry.actor,
                  entry.source, entry.at, entry.idem))
+
+    def keep_on_tablet(self, table_id: str, seat: int, pin_hash: str, token_hash: str,
+                       entry: Entry) -> None:
+        """The seat will be played on the tablet behind a PIN: its join code is spent, and
+        the public log says so, in one transaction."""
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE seats SET pin_hash=?, join_code=NULL, token_hash=? "
+                             "WHERE table_id=? AND seat=?",
+                             (pin_hash, token_hash, table_id, seat))
+            self._db.execute(
+                "INSERT INTO entries VALUES (?,?,?,?,?,?,?)",
+                (table_id, entry.version, json.dumps(entry.entry), entry.actor,
+                 entry.source, entry.at, entry.idem))
+
+    def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
+        with self._lock, self._transaction():
+            self._db.execute("UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
+                             (token_hash, table_id, seat))
+
+    def pin_hashes(self, table_id: str) -> dict[int, str]:
+        with self._lock:
+            rows = self._db.execute("SELECT seat, pin_hash FROM seats WHERE table_id=? "
+                                    "AND pin_hash IS NOT NULL", (table_id,)).fetchall()
+        return dict(rows)
 
     def spend_join_code(self, table_id: str, seat: int, token_hash: str) -> None:
         with self._lock, self._transaction():

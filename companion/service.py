@@ -15,7 +15,7 @@ from concurrent.futures import Future
 from datetime import datetime, timezone
 from typing import Any, Callable
 
-from companion import access, draws
+from companion import access, draws, private
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import DieRolled, InputEvent
 from companion.hub import Hub
@@ -48,6 +48,7 @@ class Service:
         self._thread: threading.Thread | None = None
         self._closed = False
         self.inputs = InputRouter(self, virtual_throw, sensor_confirm)
+        self.pin_tries = private.PinTries()
         for record in journal.tables(include_ended=True):
             self._load(record)
 
@@ -270,8 +271,7 @@ class Service:
             table = self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("reissue_needs_tablet")
-            if not isinstance(seat, int) or not 0 <= seat < len(table.record.players):
-                raise RuleError("bad_seat")
+            self._check_seat(table, seat)
             code = access.new_join_code()
             before = table.version
             entry = Entry(before + 1, {"kind": "reissue", "seat": seat}, viewer.label,
@@ -285,6 +285,62 @@ class Service:
             return code
         return self.call(task)
 
+    def keep_on_tablet(self, table_id: str, seat: Any, pin: Any, viewer: Viewer) -> None:
+        """A player without a phone: the seat lives on the tablet behind a PIN they chose."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            self._check_seat(table, seat)
+            code = dict((s, c) for s, _t, c, _i in self.journal.seats(table_id))[seat]
+            if code is None or seat in self.journal.pin_hashes(table_id):
+                raise RuleError("seat_already_taken")
+            digest = private.pin_digest(table_id, seat, private.check_pin(pin))
+            before = table.version
+            entry = Entry(before + 1, {"kind": "on_tablet", "seat": seat}, viewer.label,
+                          "web", _now_label(), None)
+            self.journal.keep_on_tablet(table_id, seat, digest,
+                                        access.digest(access.new_token()), entry)
+            table.commit_note(entry)
+            self.hub.publish_change(table, before)
+            self.hub.publish("seats", {"on_tablet": seat}, table_id, only=lambda v: v.admin)
+        self.call(task)
+
+    def unlock(self, table_id: str, seat: Any, pin: Any) -> str:
+        """The right PIN opens a short private session: a fresh token for this seat."""
+        def task():
+            table = self.table(table_id)
+            self._check_seat(table, seat)
+            stored = self.journal.pin_hashes(table_id).get(seat)
+            if stored is None:
+                raise Forbidden("seat_not_on_tablet")
+            self.pin_tries.check(table_id, seat)
+            if not isinstance(pin, str) or not access.same_code(
+                    private.pin_digest(table_id, seat, pin), stored):
+                self.pin_tries.failed(table_id, seat)
+                raise Forbidden("wrong_pin")
+            self.pin_tries.succeeded(table_id, seat)
+            token = access.new_token()
+            self.journal.set_seat_token(table_id, seat, access.digest(token))
+            return token
+        return self.call(task)
+
+    def lock(self, table_id: str, viewer: Viewer) -> None:
+        """End a private session on the tablet: the token it used stops working."""
+        def task():
+            self.table(table_id)
+            if viewer.seat is None:
+                raise Forbidden("needs_token")
+            if viewer.seat in self.journal.pin_hashes(table_id):
+                self.journal.set_seat_token(table_id, viewer.seat,
+                                            access.digest(access.new_token()))
+        self.call(task)
+
+    def _check_seat(self, table: Table, seat: Any) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                0 <= seat < len(table.record.players)):
+            raise RuleError("bad_seat")
+
     def join_codes(self, table_id: str, viewer: Viewer) -> dict[int, str | None]:
         """Each seat's unspent join code, for the tablet's QR codes (None once joined).
 
@@ -294,7 +350,9 @@ class Service:
             self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
-            return {s: code for s, _t, code, _i in self.journal.seats(table_id)}
+            on_tablet = self.journal.pin_hashes(table_id)
+            return {s: ("on_tablet" if s in on_tablet else code)
+                    for s, _t, code, _i in self.journal.seats(table_id)}
         return self.call(task)
 
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:

@@ -266,6 +266,8 @@ class Table:
             text = line("core.corrected", version=entry.entry["target"],
                         dice=", ".join(map(str, entry.entry["action"]["dice"])))
             text["then"] = fixed
+        elif kind == "on_tablet":
+            text = line("core.on_tablet", seat=self.seat_name(entry.entry["seat"]))
         else:
             text = line("core.reissued", seat=self.seat_name(entry.entry["seat"]))
         return {"version": entry.version, "kind": kind, "line": text, "undone": undone,

@@ -5,13 +5,15 @@ from __future__ import annotations
 from flask import Blueprint, jsonify, make_response, request, url_for
 
 from companion.rules import registry
-from web.context import ADMIN_COOKIE, LANG_COOKIE, catalog, service, t, viewer
+from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, service, t,
+                         viewer)
 from web.errors import ApiError
 from web.i18n import LANGUAGES
 from web.openapi import spec
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 3600 * 24 * 30
+PRIVATE_SESSION_S = 600  # a private page on the shared tablet expires by itself
 
 
 def body() -> dict:
@@ -110,13 +112,39 @@ def log(table_id):
 @bp.get("/tables/<table_id>/seats")
 def seats(table_id):
     codes = service().join_codes(table_id, viewer(table_id))
-    return jsonify({"seats": [
-        {"seat": seat, "joined": code is None,
-         "join_url": None if code is None else
-         url_for("pages.join", table_id=table_id, code=code, _external=True),
-         "qr": None if code is None else
-         url_for("pages.join_qr", table_id=table_id, seat=seat)}
-        for seat, code in sorted(codes.items())]})
+    out = []
+    for seat, code in sorted(codes.items()):
+        open_code = code not in (None, "on_tablet")
+        out.append({"seat": seat, "joined": code is None, "on_tablet": code == "on_tablet",
+                    "join_url": url_for("pages.join", table_id=table_id, code=code,
+                                        _external=True) if open_code else None,
+                    "qr": url_for("pages.join_qr", table_id=table_id, seat=seat)
+                    if open_code else None})
+    return jsonify({"seats": out})
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/pin")
+def keep_on_tablet(table_id, seat):
+    service().keep_on_tablet(table_id, seat, body().get("pin"), viewer(table_id))
+    return jsonify({"seat": seat, "on_tablet": True})
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/unlock")
+def unlock(table_id, seat):
+    token = service().unlock(table_id, seat, body().get("pin"))
+    reply = jsonify({"seat_url": url_for("pages.seat", table_id=table_id)})
+    reply.set_cookie(PIN_COOKIE.format(table_id), token, max_age=PRIVATE_SESSION_S,
+                     httponly=True, samesite="Strict")
+    return reply
+
+
+@bp.post("/tables/<table_id>/lock")
+def lock(table_id):
+    body()
+    service().lock(table_id, viewer(table_id))
+    reply = jsonify({"table_url": url_for("pages.table", table_id=table_id)})
+    reply.delete_cookie(PIN_COOKIE.format(table_id), httponly=True, samesite="Strict")
+    return reply
 
 
 @bp.post("/tables/<table_id>/seats/<int:seat>/reissue")

@@ -11,6 +11,7 @@ from web.i18n import pick_language
 
 ADMIN_COOKIE = "tc_admin_{}"
 SEAT_COOKIE = "tc_seat_{}"
+PIN_COOKIE = "tc_pin_{}"  # a private session on the shared tablet
 CSRF_COOKIE = "tc_csrf"
 DEVICE_COOKIE = "tc_device"
 LANG_COOKIE = "tc_lang"
@@ -65,6 +66,16 @@ def viewer(table_id: str) -> Viewer:
     if table_id not in known:
         token = bearer()
         seat = request.cookies.get(SEAT_COOKIE.format(table_id)) or token
+        if seat is None and wants_seat_view():
+            seat = request.cookies.get(PIN_COOKIE.format(table_id))
         admin = request.cookies.get(ADMIN_COOKIE.format(table_id)) or token
         known[table_id] = service().viewer_for(table_id, admin, seat)
     return known[table_id]
+
+
+def wants_seat_view() -> bool:
+    """The tablet holds both the admin cookie and, during a private session, a seat's PIN
+    cookie. Only the seat page asks for the seat's view (its requests say so); the
+    dashboard never shows a seat's secrets, even if someone forgot to lock."""
+    return (request.path.startswith("/seat/") or request.args.get("as") == "seat"
+            or request.headers.get("X-Companion-View") == "seat")

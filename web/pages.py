@@ -12,7 +12,7 @@ import segno
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from companion.rules import registry
-from web.context import (SEAT_COOKIE, language, service, t, viewer)
+from web.context import PIN_COOKIE, SEAT_COOKIE, language, service, t, viewer
 from web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
@@ -57,8 +57,9 @@ def seat(table_id):
     who = viewer(table_id)
     if who.seat is None:
         return page("notjoined.html", table_id=table_id), 403
+    on_tablet = request.cookies.get(PIN_COOKIE.format(table_id)) is not None
     return page("seat.html", table_id=table_id, game=record.game, seat=who.seat,
-                page_kind="table",
+                page_kind="table", on_tablet=on_tablet,
                 name=record.players[who.seat], admin=False)
 
 
@@ -83,7 +84,7 @@ def join_now(table_id, code):
 def join_qr(table_id, seat):
     codes = service().join_codes(table_id, viewer(table_id))
     code = codes.get(seat)
-    if code is None:
+    if code in (None, "on_tablet"):
         raise ApiError(404, "seat_joined")
     return qr_svg(url_for("pages.join", table_id=table_id, code=code, _external=True))
 

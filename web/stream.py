@@ -2,7 +2,8 @@
 
 Each stream holds a waitress thread, so streams are capped per device (the oldest is
 evicted: a phone that reconnects is never locked out by its own dead stream) and in all,
-send a ``:`` heartbeat every 15 s (so a vanished client is noticed) and end after a maximum
+send a ``ping`` event every 15 s (so a vanished client is noticed, and a page can see
+that its stream is alive) and end after a maximum
 age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
 log lines and the current view are sent first. A client that claims a version newer than
 the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
@@ -56,7 +57,9 @@ def events(table_id):
                 try:
                     item = sub.events.get(timeout=settings.heartbeat_s)
                 except queue.Empty:
-                    yield ":\n\n"
+                    # an event, not a comment: the page can tell a live stream from a dead
+                    # one (a phone that slept) only by what its EventSource delivers
+                    yield frame("ping", {})
                     continue
                 if item is None:
                     return

@@ -150,3 +150,25 @@ def test_light_theme_and_manifest(browser, live, shoot):
     shoot(page, "new-game-light")
     manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
     assert manifest["display"] == "standalone" and len(manifest["icons"]) == 3
+
+
+def test_player_without_a_phone_uses_the_tablet_behind_a_pin(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    new_game_on_tablet(tablet, live, names=("Ann", "Bruno"))
+    tablet.click("[data-keep-on-tablet='1']")
+    tablet.fill("#pin-input", "2468")
+    tablet.click("#dialog button[type=submit]")
+    tablet.wait_for_url("**/seat/*")
+    assert tablet.inner_text(".seat-name") == "Bruno"
+    shoot(tablet, "tablet-private-page")
+    tablet.click("#lock")
+    tablet.wait_for_url("**/table/*")
+    tablet.wait_for_selector("[data-open-private='1']")
+    tablet.click("[data-open-private='1']")
+    tablet.fill("#pin-input", "1111")
+    tablet.click("#dialog button[type=submit]")
+    tablet.wait_for_selector("#toast:not([hidden])")
+    assert "Wrong PIN" in tablet.inner_text("#toast")
+    tablet.fill("#pin-input", "2468")
+    tablet.click("#dialog button[type=submit]")
+    tablet.wait_for_url("**/seat/*")

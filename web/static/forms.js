@@ -83,10 +83,44 @@
         if (!confirm(C.t("ui.reissue_confirm"))) return;
         try { await C.post(`/api/tables/${tableId}/seats/${seat.seat}/reissue`, {}); C.seatCodes(tableId); }
         catch (error) { C.toast(error.message); } } }, C.t("ui.reissue"));
-      slot.replaceChildren(seat.joined ? C.h("span", { class: "badge", text: C.t("ui.joined") }) :
-        C.h("a", { href: seat.join_url, "aria-label": C.t("ui.join_link") }, C.h("img", { src: seat.qr + "?v=" + Date.now(), alt: C.t("ui.qr_for", { name: C.seatName(seat.seat) }) })), reissue);
+      const name = C.seatName(seat.seat);
+      let shown;
+      if (seat.on_tablet) {
+        shown = C.h("button", { type: "button", class: "small", "data-open-private": seat.seat,
+          onclick: () => askPin(tableId, seat.seat, false) }, C.t("ui.open_private", { name }));
+      } else if (seat.joined) {
+        shown = C.h("span", { class: "badge", text: C.t("ui.joined") });
+      } else {
+        shown = C.h("span", { class: "stack" },
+          C.h("a", { href: seat.join_url, "aria-label": C.t("ui.join_link") }, C.h("img", { src: seat.qr + "?v=" + Date.now(), alt: C.t("ui.qr_for", { name }) })),
+          C.h("button", { type: "button", class: "small", "data-keep-on-tablet": seat.seat,
+            onclick: () => askPin(tableId, seat.seat, true) }, C.t("ui.no_phone")));
+      }
+      slot.replaceChildren(shown, reissue);
     }
   };
+
+  /* A player without a phone: choose a PIN once, then open the private page with it. */
+  function askPin(tableId, seat, choosing) {
+    const dialog = document.getElementById("dialog");
+    const input = C.h("input", { type: "password", inputmode: "numeric", pattern: "[0-9]*", minlength: 4, maxlength: 8,
+      autocomplete: "off", id: "pin-input", "aria-label": C.t("ui.pin") });
+    const form = C.h("form", { class: "stack" },
+      C.h("h2", { text: C.t(choosing ? "ui.choose_pin" : "ui.enter_pin", { name: C.seatName(seat) }) }),
+      C.h("label", { class: "param" }, C.t("ui.pin"), input),
+      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        if (choosing) await C.post(`/api/tables/${tableId}/seats/${seat}/pin`, { pin: input.value });
+        const reply = await C.post(`/api/tables/${tableId}/seats/${seat}/unlock`, { pin: input.value });
+        location.href = reply.seat_url;
+      } catch (error) { C.toast(error.message); }
+    });
+    dialog.replaceChildren(form);
+    dialog.showModal();
+  }
 
   /* ---------------------------------------------------------------- the new-table page */
   C.newTablePage = async function () {

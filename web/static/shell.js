@@ -31,8 +31,9 @@ window.Companion = window.Companion || {};
     const payload = JSON.stringify(data || {});
     for (let attempt = 0; ; attempt++) {
       try {
-        const reply = await fetch(path, { method: "POST", credentials: "same-origin",
-          headers: { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf") }, body: payload });
+        const headers = { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf") };
+        if (body.dataset.seat !== undefined) headers["X-Companion-View"] = "seat";
+        const reply = await fetch(path, { method: "POST", credentials: "same-origin", headers, body: payload });
         const json = await reply.json().catch(() => ({}));
         if (!reply.ok) throw Object.assign(new Error((json.error || {}).message || reply.statusText), { status: reply.status, code: (json.error || {}).code });
         return json;
@@ -88,8 +89,24 @@ window.Companion = window.Companion || {};
     const undo = document.getElementById("undo");
     if (undo) undo.addEventListener("click", confirmUndo);
     connect();
+    watchStream();
+    if (body.dataset.onTablet === "yes") privateOnTablet();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
   };
+
+  /* A private page on the shared tablet locks itself: on "Done", when the tablet is put
+     down (hidden), or after two minutes without a touch. */
+  function privateOnTablet() {
+    let idle = Date.now();
+    const lock = async () => {
+      try { const reply = await C.post(`/api/tables/${page.id}/lock`, {}); location.href = reply.table_url; }
+      catch (error) { location.href = "/table/" + page.id; }
+    };
+    document.getElementById("lock").addEventListener("click", lock);
+    for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, () => { idle = Date.now(); });
+    document.addEventListener("visibilitychange", () => { if (document.hidden) lock(); });
+    setInterval(() => { if (Date.now() - idle > 120000) lock(); }, 5000);
+  }
 
   /* Hardware input goes to one table: offer to bring it here when it is elsewhere. */
   function showActive(activeId) {
@@ -100,10 +117,24 @@ window.Companion = window.Companion || {};
       onclick: () => C.post(`/api/tables/${page.id}/active`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.use_reader")));
   }
 
+  /* A phone that slept may hold a stream that will never speak again: the server sends a
+     ping every 15 s, so silence for 40 s (or waking up) means start a fresh one. */
+  function watchStream() {
+    const check = () => {
+      if (page.stream && Date.now() - page.heard > 40000) { page.stream.close(); connect(); }
+    };
+    setInterval(check, 5000);
+    document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+  }
+
   function connect() {
     const link = document.getElementById("link-state");
-    const source = new EventSource(`/api/tables/${page.id}/events?after=${page.version}`);
+    const seatView = body.dataset.seat !== undefined ? "&as=seat" : "";
+    const source = new EventSource(`/api/tables/${page.id}/events?after=${page.version}${seatView}`);
     page.stream = source;
+    page.heard = Date.now();
+    const heard = () => { page.heard = Date.now(); };
+    for (const kind of ["ping", "state", "roll", "devices", "keypad"]) source.addEventListener(kind, heard);
     source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; };
     source.onerror = () => {
       body.classList.add("stale");
