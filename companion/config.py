@@ -73,12 +73,22 @@ class ButtonsConfig:
 
 
 @dataclass
+class WifiConfig:
+    """The table's Wi-Fi (the Pi's own hotspot, docs/hardware.md): the tablet shows a QR
+    code to join it before the seats' codes. Empty: no Wi-Fi code is shown."""
+    ssid: str = ""
+    password: str = ""
+    security: str = "WPA"
+
+
+@dataclass
 class Config:
     server: ServerConfig = field(default_factory=ServerConfig)
     streams: StreamConfig = field(default_factory=StreamConfig)
     data: DataConfig = field(default_factory=DataConfig)
     die_reader: DieReaderConfig = field(default_factory=DieReaderConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    wifi: WifiConfig = field(default_factory=WifiConfig)
     language: str = "en"
 
 

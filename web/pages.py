@@ -9,10 +9,11 @@ import io
 from pathlib import Path
 
 import segno
+import segno.helpers
 from flask import Blueprint, Response, redirect, render_template, request, url_for
 
 from companion.rules import registry
-from web.context import PIN_COOKIE, SEAT_COOKIE, language, service, t, viewer
+from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
@@ -48,6 +49,7 @@ def new_table():
 def table(table_id):
     record = _record(table_id)
     return page("table.html", table_id=table_id, game=record.game, seat=None, page_kind="table",
+                wifi=config().wifi.ssid,
                 admin=viewer(table_id).admin)
 
 
@@ -87,6 +89,19 @@ def join_qr(table_id, seat):
     if code in (None, "on_tablet"):
         raise ApiError(404, "seat_joined")
     return qr_svg(url_for("pages.join", table_id=table_id, code=code, _external=True))
+
+
+@bp.get("/qr/wifi.svg")
+def wifi_qr():
+    """Join the table's Wi-Fi: the standard WIFI: payload phones' cameras understand."""
+    wifi = config().wifi
+    if not wifi.ssid:
+        raise ApiError(404, "not_found")
+    buffer = io.BytesIO()
+    segno.helpers.make_wifi(ssid=wifi.ssid, password=wifi.password or None,
+                            security=wifi.security or None).save(
+        buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff", xmldecl=False)
+    return Response(buffer.getvalue(), mimetype="image/svg+xml")
 
 
 @bp.get("/qr/table/<table_id>.svg")

@@ -183,3 +183,14 @@ def test_sse_stream_resumes_and_alarms(app, tablet, table):
     next(chunks)
     assert next(chunks).decode().startswith("event: alarm")
     ahead.close()
+
+
+def test_wifi_code_only_when_configured(service, tablet, table):
+    from companion.config import load
+    from web import create_app
+    assert tablet.get("/qr/wifi.svg").status_code == 404
+    app = create_app(load(overrides={"wifi": {"ssid": "Saloon", "password": "cattle123"}}),
+                     service)
+    client = app.test_client()
+    svg = client.get("/qr/wifi.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
