@@ -1,0 +1,77 @@
+"""Every game, played by pressing the dashboard's own buttons at random for a while: each
+press either changes the table or shows a clear message, and no page ever throws."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.browser.test_live import make_table
+
+pytestmark = pytest.mark.browser
+GAMES = [("lawless", ("Ann", "Bruno", "Claudia")),
+         ("nowheresville", ("Ann", "Bruno", "Claudia")),
+         ("outlaws108", ("Ann", "Bruno", "Claudia")),
+         ("root_doves", ("Ann", "Bruno", "Claudia")),
+         ("abilene", ("Ann", "Bruno", "Claudia"))]
+STEPS = 30
+
+
+def top_version(page) -> int:
+    first = page.query_selector("#log li")
+    return int(first.get_attribute("data-version")) if first else 0
+
+
+def fill_dialog(page, rng):
+    for group in page.query_selector_all("#dialog .options"):
+        choices = group.query_selector_all("button")
+        if choices and not group.query_selector("button[aria-pressed=true]"):
+            rng.choice(choices).click()
+    for field in page.query_selector_all("#dialog input[type=text]"):
+        field.fill("Zed")
+
+
+def press_something(page, rng) -> str:
+    buttons = page.query_selector_all("#actions button[data-action], #virtual-roll")
+    if not buttons:
+        return "nothing"
+    button = rng.choice(buttons)
+    button.click()
+    if page.is_visible("#dialog[open]"):
+        fill_dialog(page, rng)
+        page.click("#dialog button[type=submit]")
+    return button.get_attribute("data-action") or "roll"
+
+
+@pytest.mark.parametrize("game, players", GAMES, ids=[g for g, _ in GAMES])
+def test_random_presses_on_the_dashboard(browser, live, game, players):
+    rng = random.Random(f"{game}-walk")
+    page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    # a refused press is a 4xx the page turns into a message; only other errors count
+    page.on("console", lambda message: errors.append(message.text)
+            if message.type == "error" and "status of 4" not in message.text else None)
+    made = make_table(page, live, game, players)
+    page.goto(f"{live.url}/table/{made['id']}")
+    page.wait_for_selector("#actions h2")
+    changed = 0
+    for _ in range(STEPS):
+        before = top_version(page)
+        pressed = press_something(page, rng)
+        if pressed == "nothing":
+            break
+        page.wait_for_function(
+            """([before]) => {
+                const first = document.querySelector('#log li');
+                const now = first ? Number(first.dataset.version) : 0;
+                return now !== before || !document.getElementById('toast').hidden
+                    || document.querySelector('.rolled');
+            }""", arg=[before], timeout=5000)
+        page.evaluate("document.getElementById('dialog').open && document.getElementById('dialog').close()")
+        page.evaluate("document.getElementById('toast').hidden = true")
+        changed += top_version(page) != before
+    print(f"{game}: {changed} of {STEPS} presses changed the table")
+    assert errors == []
+    assert changed >= 3, f"only {changed} presses changed the {game} table"
