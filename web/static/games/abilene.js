@@ -7,12 +7,8 @@
 
   const STYLE = `
 .abilene { font-size: 1.35rem; color: var(--fg); display: grid; gap: .8rem; }
-.abilene-card { background: var(--card); border-radius: .6rem; padding: .7rem .9rem; }
-.abilene-title { color: var(--muted); font-size: 1rem; text-transform: uppercase;
-  letter-spacing: .06em; margin: 0 0 .4rem; }
 .abilene-step { font-size: 1.8rem; font-weight: 700; }
 .abilene-dice { display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; }
-.abilene-big { font-size: 2rem; font-weight: 700; color: var(--accent); }
 .abilene table { width: 100%; border-collapse: collapse; }
 .abilene th { color: var(--muted); font-weight: 400; text-align: right; padding: .2rem .5rem; }
 .abilene td { text-align: right; padding: .3rem .5rem; font-variant-numeric: tabular-nums; }
@@ -46,9 +42,9 @@
   }
 
   function card(ctx, title, kids, extraClass) {
-    const cls = "abilene-card" + (extraClass ? " " + extraClass : "");
+    const cls = "panel-box" + (extraClass ? " " + extraClass : "");
     return el(ctx, "section", { class: cls },
-      [ctx.h("h3", { class: "abilene-title" }, title), ...kids]);
+      [ctx.h("h3", { class: "panel-title" }, title), ...kids]);
   }
 
   function header(view, ctx) {
@@ -64,7 +60,7 @@
     return card(ctx, ctx.t("param.abilene.dice"), [
       ctx.h("div", { class: "abilene-dice" },
         ctx.die("cattle", d.cattle[0]), ctx.die("cattle", d.cattle[1]),
-        ctx.h("span", { class: "abilene-big" },
+        ctx.h("span", { class: "panel-big" },
           ctx.t("abilene.panel.distance", { distance: d.distance }))),
       ctx.h("div", { class: "abilene-dice" },
         ctx.h("span", {}, ctx.t("abilene.panel.cowboy_moves")),

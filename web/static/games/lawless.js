@@ -9,11 +9,7 @@
 
   const STYLE = `
 .lawless { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
-.lawless-box { background: var(--card); border-radius: .6rem; padding: .7rem .9rem; }
-.lawless-title { color: var(--muted); font-size: 1rem; text-transform: uppercase;
-  letter-spacing: .06em; margin: 0 0 .4rem; }
 .lawless-head { display: flex; flex-wrap: wrap; gap: 1.4rem; align-items: baseline; }
-.lawless-big { font-size: 2rem; font-weight: 700; color: var(--accent); }
 .lawless-row { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
 .lawless-slot { width: 3.4rem; height: 4.6rem; border-radius: .4rem; border: 3px solid var(--muted);
   display: flex; align-items: center; justify-content: center; font-size: 1.6rem; font-weight: 700; }
@@ -59,8 +55,8 @@
   }
 
   function box(ctx, title, kids, extra) {
-    return el(ctx, "section", { class: "lawless-box" + (extra ? " " + extra : "") },
-      [title ? ctx.h("h3", { class: "lawless-title" }, title) : null, ...kids]);
+    return el(ctx, "section", { class: "panel-box" + (extra ? " " + extra : "") },
+      [title ? ctx.h("h3", { class: "panel-title" }, title) : null, ...kids]);
   }
 
   function word(ctx, value) {
@@ -77,9 +73,9 @@
     if (view.phase === "first_player") return null;
     const ranch = view.ranches[view.current];
     return box(ctx, null, [el(ctx, "div", { class: "lawless-head" }, [
-      ctx.h("span", { class: "lawless-big" }, view.final ? ctx.t("lawless.panel.game_over") : ranch.name),
+      ctx.h("span", { class: "panel-big" }, view.final ? ctx.t("lawless.panel.game_over") : ranch.name),
       ctx.h("span", {}, ctx.t("lawless.panel.turn", { turn: view.turn_number, round: view.round })),
-      view.final ? null : ctx.h("span", { class: "lawless-big" },
+      view.final ? null : ctx.h("span", { class: "panel-big" },
         ctx.t("lawless.panel.points", { points: view.points })),
       view.bought ? ctx.h("span", {}, ctx.t("lawless.panel.bought", { bought: view.bought })) : null,
       ctx.h("span", {}, ctx.t("lawless.panel.bank"), " ",
@@ -183,7 +179,7 @@
         target: view.ranches[s.defender].name,
         character: s.kind === "aim" ? "?" : ctx.t("value.lawless." + s.target) })));
       if (s.attack !== null && s.attack !== undefined) {
-        kids.push(ctx.h("span", { class: "lawless-big" }, ctx.t("lawless.panel.attack", { attack: s.attack })));
+        kids.push(ctx.h("span", { class: "panel-big" }, ctx.t("lawless.panel.attack", { attack: s.attack })));
       }
     }
     return kids.length ? box(ctx, null, [el(ctx, "div", { class: "lawless-step" }, kids)]) : null;
@@ -222,13 +218,13 @@
       ctx.h("td", { colspan: 13 }, p.name), ctx.h("td", { class: "lawless-money" }, String(p.total)))) : [];
     const winners = table.winners.map((seat) => table.players[seat].name).join(", ");
     return box(ctx, ctx.t("lawless.panel.scoring"), [
-      ctx.h("div", { class: "lawless-big" }, ctx.t("lawless.panel.winner", { names: winners })),
+      ctx.h("div", { class: "panel-big" }, ctx.t("lawless.panel.winner", { names: winners })),
       el(ctx, "table", {}, [head, ...rows, ...totals])]);
   }
 
   function mine(view, ctx) {
     if (!view.me) return null;
-    return box(ctx, null, [ctx.h("div", { class: "lawless-big" },
+    return box(ctx, null, [ctx.h("div", { class: "panel-big" },
       ctx.t("lawless.panel.your_hand", { cards: view.me.hand, limit: view.hand_limit }))]);
   }
 

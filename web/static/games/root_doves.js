@@ -13,12 +13,8 @@
 
   const STYLE = `
 .root_doves { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
-.root_doves-card { background: var(--card); border-radius: .6rem; padding: .7rem .9rem; }
 .root_doves-mine { border: 2px solid var(--accent); }
-.root_doves-title { color: var(--muted); font-size: 1rem; text-transform: uppercase;
-  letter-spacing: .06em; margin: 0 0 .4rem; }
 .root_doves-phase { font-size: 1.8rem; font-weight: 700; }
-.root_doves-banner { font-size: 2rem; font-weight: 700; color: var(--accent); }
 .root_doves-line { font-size: 1.4rem; font-weight: 600; }
 .root_doves-line.is-none { color: var(--bad); }
 .root_doves-line.is-next { color: var(--muted); font-weight: 400; }
@@ -63,8 +59,8 @@
   }
 
   function card(ctx, title, kids, extra) {
-    return el(ctx, "section", { class: "root_doves-card" + (extra ? " " + extra : "") },
-      [ctx.h("h3", { class: "root_doves-title" }, title), ...kids]);
+    return el(ctx, "section", { class: "panel-box" + (extra ? " " + extra : "") },
+      [ctx.h("h3", { class: "panel-title" }, title), ...kids]);
   }
 
   function said(ctx, line) {
@@ -91,7 +87,7 @@
       return ctx.h("div", { class: "root_doves-phase" }, ctx.t("root_doves.panel.setup"));
     }
     if (view.stage === "over") {
-      return ctx.h("div", { class: "root_doves-banner" }, ctx.t("root_doves.panel.won_by." + view.won_by,
+      return ctx.h("div", { class: "panel-big" }, ctx.t("root_doves.panel.won_by." + view.won_by,
         { name: label(view, ctx, view.winner) }));
     }
     const phase = ctx.t("root_doves.phase." + view.phase);
