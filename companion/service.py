@@ -37,10 +37,12 @@ def _now_label() -> str:
 class Service:
     def __init__(self, journal: Journal, hub: Hub | None = None, snapshot_every: int = 200,
                  virtual_throw: Callable[[list[str]], Any] | None = None,
-                 sensor_confirm: bool = False, reply_timeout: float = 10.0) -> None:
+                 sensor_confirm: bool = False, reply_timeout: float = 10.0,
+                 checkpoint_every: int = 100) -> None:
         self.journal = journal
         self.hub = hub or Hub()
         self.snapshot_every = snapshot_every
+        self.checkpoint_every = checkpoint_every  # in memory, for cheap undo
         self.reply_timeout = reply_timeout
         self.tables: dict[str, Table] = {}
         self.devices: dict[str, dict] = {}
@@ -54,7 +56,7 @@ class Service:
 
     def _load(self, record: TableRecord) -> Table:
         table = Table(record, registry.game(record.game), self.journal.entries(record.id),
-                      self.journal.snapshots(record.id))
+                      self.journal.snapshots(record.id), self.checkpoint_every)
         self.tables[record.id] = table
         return table
 
@@ -171,7 +173,7 @@ class Service:
         record = TableRecord(secrets.token_hex(6), game_name, names, merged, seed,
                              draws.commitment(seed), game.RULES_VERSION, _now_label(),
                              access.digest(admin_token), False)
-        table = Table(record, game, [])  # setup must succeed before anything is written
+        table = Table(record, game, [], (), self.checkpoint_every)  # setup must succeed first
         codes = [access.new_join_code() for _ in names]
         self.journal.create_table(record, [(seat, access.digest(access.new_token()),
                                             code)

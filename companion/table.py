@@ -51,8 +51,10 @@ class Prepared:
 
 class Table:
     def __init__(self, record: TableRecord, game: ModuleType, entries: list[Entry],
-                 snapshots: list[tuple[int, int, dict]] = ()) -> None:
+                 snapshots: list[tuple[int, int, dict]] = (),
+                 checkpoint_every: int = CHECKPOINT_EVERY) -> None:
         self.record = record
+        self.checkpoint_every = checkpoint_every
         self.game = game
         self.entries: list[Entry] = []
         self.idem: dict[str, int] = {}
@@ -105,7 +107,7 @@ class Table:
             self._checkpoints.append((start, state))
         for position in range(start, len(effective)):
             state = self.game.apply(state, effective[position][1])
-            if (position + 1) % CHECKPOINT_EVERY == 0:
+            if (position + 1) % self.checkpoint_every == 0:
                 self._checkpoints.append((position + 1, state))
         self.effective = effective
         self.state = state
@@ -195,8 +197,9 @@ class Table:
         self.effective = prepared.effective
         self.state = prepared.state
         position = len(self.effective)
-        self._checkpoints = [c for c in self._checkpoints if c[0] <= position]
-        if entry.entry["kind"] != "undo" and position % CHECKPOINT_EVERY == 0:
+        # a checkpoint at this position may hold an undone or corrected action's state
+        self._checkpoints = [c for c in self._checkpoints if c[0] < position or c[0] == 0]
+        if entry.entry["kind"] != "undo" and position % self.checkpoint_every == 0:
             self._checkpoints.append((position, self.state))
 
     def commit_note(self, entry: Entry) -> None:

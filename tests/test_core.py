@@ -187,3 +187,37 @@ def test_join_code_is_single_use_and_reissue_revokes(service):
     assert service.viewer_for(tid, None, token) == Viewer()
     assert service.join(tid, new_code)[0] == 1
     assert service.log(tid, Viewer())[-1]["line"]["key"] == "core.reissued"
+
+
+def test_a_correction_at_a_snapshot_boundary_replays_exactly(db_path):
+    journal = Journal(db_path)
+    with Service(journal, snapshot_every=5) as svc:
+        tid = svc.create_table("tally", ["A", "B"], {"target": 10_000})["id"]
+        for _ in range(4):
+            svc.act(tid, {"type": "add", "seat": 0, "amount": 1}, ADMIN)
+        svc.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+        svc.act(tid, {"type": "roll", "seat": 0, "dice": [2]}, ADMIN)  # position 6
+        svc.undo(tid, ADMIN)
+        svc.act(tid, {"type": "roll", "seat": 0, "dice": [3]}, ADMIN)
+        svc.correct(tid, [6], ADMIN)
+        live = svc.view(tid, ADMIN)
+        assert live["state"]["scores"][0] == 10
+        svc.undo(tid, ADMIN)
+        svc.act(tid, {"type": "roll", "seat": 0, "dice": [1]}, ADMIN)
+        live = svc.view(tid, ADMIN)
+    journal.close()
+    with Service(Journal(db_path)) as again:
+        assert again.view(tid, ADMIN) == live
+        again.journal.close()
+
+
+def test_undo_after_a_correction_uses_the_corrected_state(db_path):
+    with Service(Journal(db_path), checkpoint_every=1) as svc:
+        tid = svc.create_table("tally", ["A", "B"], {"target": 10_000})["id"]
+        svc.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+        svc.act(tid, {"type": "roll", "seat": 0, "dice": [2]}, ADMIN)
+        svc.correct(tid, [6], ADMIN)
+        svc.act(tid, {"type": "add", "seat": 0, "amount": 1}, ADMIN)
+        svc.undo(tid, ADMIN)
+        assert svc.view(tid, ADMIN)["state"]["scores"] == [6, 0]
+        svc.journal.close()
