@@ -259,16 +259,33 @@ class Journal:
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (nothing half-written)."""
+    """BEGIN IMMEDIATE … COMMIT, rolled back on any error (nothing half-written). A storage
+    fault (disk full, I/O error, a locked file) becomes a :class:`JournalError`, which the
+    web edge answers with 503 and which leaves the table as it was."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as error:
+            raise JournalError(f"cannot write the journal: {error}") from error
 
     def __exit__(self, kind, error, trace) -> None:
         if kind is None:
-            self.db.execute("COMMIT")
-        else:
+            try:
+                self.db.execute("COMMIT")
+                return
+            except sqlite3.Error as fault:
+                self._rollback()
+                raise JournalError(f"cannot commit to the journal: {fault}") from fault
+        self._rollback()
+        if isinstance(error, sqlite3.Error):
+            raise JournalError(f"cannot write the journal: {error}") from error
+
+    def _rollback(self) -> None:
+        try:
             self.db.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass  # no transaction left to roll back: SQLite already did

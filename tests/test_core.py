@@ -221,3 +221,27 @@ def test_undo_after_a_correction_uses_the_corrected_state(db_path):
         svc.undo(tid, ADMIN)
         assert svc.view(tid, ADMIN)["state"]["scores"] == [6, 0]
         svc.journal.close()
+
+
+def test_a_storage_fault_changes_nothing_and_says_so(service, monkeypatch):
+    import sqlite3
+
+    from companion.journal import JournalError
+    tid = new_table(service)["id"]
+    service.act(tid, {"type": "add", "seat": 0, "amount": 2}, ADMIN)
+    real = service.journal._db
+
+    class Full:
+        def execute(self, sql, *args):
+            if sql.startswith("INSERT INTO entries"):
+                raise sqlite3.OperationalError("database or disk is full")
+            return real.execute(sql, *args)
+
+    monkeypatch.setattr(service.journal, "_db", Full())
+    with pytest.raises(JournalError):
+        service.act(tid, {"type": "add", "seat": 0, "amount": 3}, ADMIN)
+    monkeypatch.setattr(service.journal, "_db", real)
+    assert service.view(tid, ADMIN)["state"]["scores"] == [2, 0]
+    assert service.view(tid, ADMIN)["table"]["version"] == 1
+    service.act(tid, {"type": "add", "seat": 0, "amount": 3}, ADMIN)
+    assert service.view(tid, ADMIN)["state"]["scores"] == [5, 0]
