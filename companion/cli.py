@@ -20,6 +20,7 @@ from pathlib import Path
 from companion.config import Config, ConfigError, load
 from companion.journal import Journal, JournalError
 from companion.rules.base import RuleError
+from companion.errors import CompanionError
 from companion.service import Service
 
 log = logging.getLogger("companion")
@@ -115,19 +116,34 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
 
 
 class LightsFollower:
-    """Keeps the reader LED on the reader's state (polled: the service owns no LEDs)."""
+    """The lights follow the table: the reader LED shows the reader's state, one LED per
+    seat shows whose turn it is, and the reader box blinks while dice are wanted. Polled
+    twice a second (the core owns no devices)."""
 
-    def __init__(self, service: Service, devices: dict) -> None:
-        self.service, self.devices = service, devices
+    def __init__(self, service: Service, devices: dict, every_s: float = 0.5) -> None:
+        self.service, self.devices, self.every_s = service, devices, every_s
+        self._shown: tuple = ()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="lights", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
-        while not self._stop.wait(0.5):
-            reader = self.devices["reader"]
-            if reader.state:
-                self.devices["lights"].show_reader(reader.state)
+        while not self._stop.wait(self.every_s):
+            self.follow()
+
+    def follow(self) -> None:
+        reader, lights = self.devices["reader"], self.devices["lights"]
+        if reader.state:
+            lights.show_reader(reader.state)
+        try:
+            signals = self.service.signals()
+        except CompanionError:
+            return  # shutting down
+        shown = (signals["seat"], signals["dice"])
+        if shown != self._shown:  # the reader box hears of a change only
+            lights.show_turn(signals["seat"])
+            reader.send_led("blink" if signals["dice"] else "on")
+            self._shown = shown
 
     def __enter__(self):
         return self

@@ -155,6 +155,17 @@ class Service:
             return sub, table.version, table.view(viewer), table.log_for(viewer, after)
         return self.call(task)
 
+    def signals(self) -> dict:
+        """What the lights show: whose turn it is at the active table, and whether it waits
+        for dice."""
+        def task():
+            table = self.tables.get(self.active_table_id() or "")
+            if table is None:
+                return {"seat": None, "dice": False}
+            return {"seat": table.current_seat(),
+                    "dice": self.inputs.dice_prompt(table) is not None}
+        return self.call(task)
+
     def active_table_id(self) -> str | None:
         return self.journal.setting("active_table")
 

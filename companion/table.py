@@ -219,11 +219,24 @@ class Table:
             table["seed"] = self.record.seed.hex()
         elif viewer.admin:
             table["correctable"] = self.correctable()
+        prompt = self.game.prompt(self.state)
+        table["current_seat"] = self.current_seat(prompt)
         return {"table": table,
                 "viewer": {"seat": viewer.seat, "admin": viewer.admin},
                 "state": self.game.view(self.state, viewer.seat),
-                "prompt": self.game.prompt(self.state),
+                "prompt": prompt,
                 "legal": self.legal_for(viewer)}
+
+    def current_seat(self, prompt: dict | None = None) -> int | None:
+        """Whose turn it is, for the "your turn" lights and the dashboard: the seat the
+        prompt waits for, else the game's public ``turn``."""
+        if self.ended:
+            return None
+        prompt = self.game.prompt(self.state) if prompt is None else prompt
+        if prompt and isinstance(prompt.get("seat"), int):
+            return prompt["seat"]
+        turn = self.game.view(self.state, None).get("turn")
+        return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
     def correctable(self) -> dict | None:
         """The last action, if it was a dice roll: its version and the dice it asked for."""

@@ -190,7 +190,7 @@ window.Companion = window.Companion || {};
     const promptBox = document.getElementById("prompt");
     const turn = document.getElementById("turn");
     const prompt = view.prompt;
-    const current = prompt && prompt.seat !== undefined ? prompt.seat : (view.state.turn !== undefined ? view.state.turn : null);
+    const current = view.table.current_seat;
     turn.textContent = view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
     promptBox.textContent = prompt ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
     renderDicePrompt(prompt);

@@ -1,0 +1,88 @@
+"""The composition root: devices wired to the service, lights following the table, the
+command line."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+
+import pytest
+
+from companion import cli
+from companion.config import load
+from companion.journal import Journal
+from companion.service import Service
+from companion.table import Viewer
+
+ADMIN = Viewer(admin=True)
+
+
+def wait_for(check, timeout=5.0):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if check():
+            return True
+        time.sleep(0.02)
+    return False
+
+
+@pytest.fixture
+def wired(tmp_path):
+    config = load(overrides={"data": {"dir": str(tmp_path)}})
+    with ExitStack() as stack:
+        journal = stack.enter_context(Journal(config.data.database))
+        service = stack.enter_context(Service(journal))
+        devices = cli.start_devices(config, service, stack, sim=True)
+        yield service, devices
+
+
+def test_lights_follow_the_turn_and_the_dice_prompt(wired):
+    service, devices = wired
+    assert wait_for(lambda: devices["reader"].state == "online")
+    tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
+    follower = cli.LightsFollower(service, devices, every_s=3600)  # driven by hand here
+    with follower:
+        follower.follow()
+        lights = devices["lights"]
+        seat_pins = [lights._leds[f"seat{n}"].is_lit for n in range(2)]
+        assert seat_pins == [True, False]
+        service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+        follower.follow()
+        assert wait_for(lambda: devices["simulator"].leds[-1:] == ["blink"])
+        service.act(tid, {"type": "roll", "seat": 0, "dice": [3]}, ADMIN)
+        service.act(tid, {"type": "end_turn", "seat": 0}, ADMIN)
+        follower.follow()
+        assert [lights._leds[f"seat{n}"].is_lit for n in range(2)] == [False, True]
+        assert wait_for(lambda: devices["simulator"].leds[-1:] == ["on"])
+        sent = len(devices["simulator"].leds)
+        follower.follow()  # nothing changed: the reader box hears nothing new
+        time.sleep(0.1)
+        assert len(devices["simulator"].leds) == sent
+
+
+def test_the_simulator_throw_is_the_dashboard_roll(wired):
+    service, devices = wired
+    assert wait_for(lambda: devices["reader"].state == "online")
+    tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
+    service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+    assert service.throw(tid, ADMIN) == ["d6"]
+    assert wait_for(lambda: service.view(tid, ADMIN)["table"]["version"] == 2)
+    face = service.view(tid, ADMIN)["state"]["scores"][0]
+    assert 1 <= face <= 6
+
+
+def test_unplugged_simulator_is_a_clear_rule_error(wired):
+    from companion.rules.base import RuleError
+    service, devices = wired
+    tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
+    devices["simulator"].unplug()
+    with pytest.raises(RuleError) as caught:
+        service.throw(tid, ADMIN)
+    assert caught.value.code == "reader_unplugged"
+
+
+def test_bad_config_is_reported_without_a_traceback(tmp_path, capsys):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[server]\nprot = 80\n")
+    assert cli.main(["serve", "--config", str(bad)]) == 2
+    assert "unknown config key" in capsys.readouterr().err
