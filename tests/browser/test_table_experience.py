@@ -146,6 +146,7 @@ def test_light_theme_and_manifest(browser, live, shoot):
     assert page.evaluate("document.body.classList.contains('theme-light')")
     audit(page, "new game, light theme")
     page.reload()
+    page.wait_for_selector("#player-names input")
     assert page.evaluate("document.body.classList.contains('theme-light')")
     shoot(page, "new-game-light")
     manifest = page.evaluate("fetch('/manifest.webmanifest').then(r => r.json())")
