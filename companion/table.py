@@ -220,14 +220,17 @@ class Table:
         elif viewer.admin:
             table["correctable"] = self.correctable()
         prompt = self.game.prompt(self.state)
-        table["current_seat"] = self.current_seat(prompt)
+        state = self.game.view(self.state, viewer.seat)
+        table["current_seat"] = self.current_seat(
+            prompt, state if viewer.seat is None else None)
         return {"table": table,
                 "viewer": {"seat": viewer.seat, "admin": viewer.admin},
-                "state": self.game.view(self.state, viewer.seat),
+                "state": state,
                 "prompt": prompt,
                 "legal": self.legal_for(viewer)}
 
-    def current_seat(self, prompt: dict | None = None) -> int | None:
+    def current_seat(self, prompt: dict | None = None,
+                     public: dict | None = None) -> int | None:
         """Whose turn it is, for the "your turn" lights and the dashboard: the seat the
         prompt waits for, else the game's public ``turn``."""
         if self.ended:
@@ -235,7 +238,8 @@ class Table:
         prompt = self.game.prompt(self.state) if prompt is None else prompt
         if prompt and isinstance(prompt.get("seat"), int):
             return prompt["seat"]
-        turn = self.game.view(self.state, None).get("turn")
+        public = self.game.view(self.state, None) if public is None else public
+        turn = public.get("turn")
         return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
     def correctable(self) -> dict | None:

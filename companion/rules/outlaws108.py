@@ -38,8 +38,9 @@ RULES_VERSION = 1
 SOLO_HAND_LIMIT = 8
 START_HAND = {"earth": 5, "heaven": 2}
 TIERS = ["minor", "major"]
-COST_ICONS = [i for i in cards.ICONS if i != "campaign"]
 MAX_POINTS = 60
+#: Most icons of one type a campaign asks for (the rulebook's example: 2 of each of three).
+MAX_COST_EACH = 4
 
 
 def setup(players: list[str], options: dict) -> dict:
@@ -76,10 +77,10 @@ def legal(state: dict, seat: int | None) -> list[dict]:
     if phase == "turn":
         return _turn_templates(state, seat) if seat == state["current"] else []
     if phase == "campaign_row" and seat == 0:
+        # One campaign at a time, in table order, so the slot is filled in already.
         return [template("describe_campaign", 0,
-                         slot=choice_param(solo.undescribed(state["campaign_row"])),
-                         points=int_param(0, MAX_POINTS),
-                         cost=multi_param(COST_ICONS * 4, 1, 10))]
+                         slot=choice_param(solo.undescribed(state["campaign_row"])[:1]),
+                         points=int_param(0, MAX_POINTS), **_cost_params())]
     if phase == "removal" and seat == 0:
         if state["removal"]["finished"]:
             return [template("rows_refreshed", 0)]
@@ -90,25 +91,27 @@ def legal(state: dict, seat: int | None) -> list[dict]:
     return []
 
 
+def _cost_params() -> dict:
+    """A campaign's cost as one count per icon (``cost_navy``: 0–4), not repeated toggles."""
+    return {cards.cost_param(icon): int_param(0, MAX_COST_EACH) for icon in cards.COST_ICONS}
+
+
 def _turn_templates(state: dict, seat: int) -> list[dict]:
     now = turn.turn_templates_open(state, seat)
-    active = multi_param(now["active"])
     out = []
     if not now["acted"]:
-        if now["can_draw"]:
-            out.append(template("draw", seat, earth=int_param(0, 2), heaven=int_param(0, 1)))
-        if now["realms"]:
-            out.append(_play_template("play", seat, now))
+        if now["draw_options"]:
+            out.append(template("draw", seat, cards=choice_param(now["draw_options"])))
+        out.extend(_play_templates("play", seat, now))
     if not state["turn"]["campaigned"] and now["active"]:
-        out.extend(_campaign_templates(state, seat, active))
+        out.extend(_campaign_templates(state, seat, multi_param(now["active"])))
     if now["effects"]:
         if now["exhausted"]:
             out.append(template("revive", seat, outlaws=multi_param(now["exhausted"], 1)))
-        if now["can_draw"]:
+        if now["room"] != 0:
             out.append(template("effect_draw", seat, points=int_param(1, 6),
                                 earth=int_param(0, 6), heaven=int_param(0, 3)))
-        if now["realms"]:
-            out.append(_play_template("play_by_effect", seat, now))
+        out.extend(_play_templates("effect_play", seat, now))
     if now["active"]:
         out.append(template("exhaust", seat, outlaws=multi_param(now["active"], 1)))
     if now["realms"]:
@@ -118,13 +121,22 @@ def _turn_templates(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def _play_template(kind: str, seat: int, now: dict) -> dict:
-    return template(kind, seat, realm=choice_param(now["realms"]),
-                    number=int_param(0, 108),
-                    icons=multi_param(cards.ICONS * 2, 0, 2),
-                    upside_down=multi_param(cards.ICONS * 2, 0, 2),
-                    navy_as=choice_param([cards.NO_CONVERSION] + cards.NAVY_TARGETS),
-                    exhaust=multi_param(now["active"]))
+def _play_templates(kind: str, seat: int, now: dict) -> list[dict]:
+    """Play an Earth card / a Heaven card: one button each, every field optional but the
+    Heaven card's cost (at least one outlaw exhausted) [Earth Cards, Heaven Cards]."""
+    out = []
+    if "earth" in now["realms"]:
+        out.append(template(f"{kind}_earth", seat, icons=multi_param(cards.ICONS, 0, 2),
+                            number=int_param(0, 108),
+                            upside_down=multi_param(cards.ICONS, 0, 2),
+                            exhaust=multi_param(now["active"])))
+    if "heaven" in now["realms"] and now["active"]:
+        out.append(template(f"{kind}_heaven", seat, exhaust=multi_param(now["active"], 1),
+                            icons=multi_param(cards.ICONS, 0, 2),
+                            number=int_param(0, 108),
+                            upside_down=multi_param(cards.ICONS, 0, 2),
+                            navy_as=multi_param(cards.NAVY_TARGETS, 0, 1)))
+    return out
 
 
 def _campaign_templates(state: dict, seat: int, active: dict) -> list[dict]:
@@ -137,7 +149,7 @@ def _campaign_templates(state: dict, seat: int, active: dict) -> list[dict]:
     if not tiers:
         return []
     return [template("campaign", seat, tier=choice_param(tiers), points=int_param(0, 30),
-                     cost=multi_param(COST_ICONS * 4, 0, 10), exhaust=active, waived=waived)]
+                     exhaust=active, **_cost_params(), waived=waived)]
 
 
 def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
@@ -175,18 +187,24 @@ def _explain_refusal(state: dict, action: dict) -> None:
     if seat != state["current"] or seat is None:
         return
     acted = state["turn"]["action"] is not None
-    if action.get("type") == "draw" and not acted and turn.room_in_hand(state, seat) == 0:
+    kind = action.get("type")
+    if kind == "draw" and not acted and turn.room_in_hand(state, seat) == 0:
         raise RuleError("outlaws108.must_play", limit=state["hand_limit"])
-    if action.get("type") == "end_turn" and not acted:
+    if kind in ("play_heaven", "effect_play_heaven"):
+        require(any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
+                "outlaws108.heaven_needs_cost")
+    if kind == "end_turn" and not acted:
         raise RuleError("outlaws108.choose_action")
-    if action.get("type") == "campaign":
+    if kind == "campaign":
         require(not state["turn"]["campaigned"], "outlaws108.one_campaign_per_turn")
         require(any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
                 "outlaws108.no_active_outlaws")
 
 
 def _describe_campaign(state: dict, action: dict) -> dict:
-    row = solo.describe(state["campaign_row"], action["slot"], action["points"], action["cost"])
+    cost = cards.cost_from_counts(action)
+    require(bool(cost), "outlaws108.campaign_cost_needed")
+    row = solo.describe(state["campaign_row"], action["slot"], action["points"], cost)
     phase = "campaign_row" if solo.undescribed(row) else "turn"
     return replace(state, campaign_row=row, phase=phase)
 
@@ -256,8 +274,10 @@ def _confirm_scores(state: dict, action: dict) -> dict:
 
 _HANDLERS = {
     "draw": turn.draw,
-    "play": turn.play,
-    "play_by_effect": turn.play,
+    "play_earth": turn.play,
+    "play_heaven": turn.play,
+    "effect_play_earth": turn.play,
+    "effect_play_heaven": turn.play,
     "campaign": turn.campaign,
     "effect_draw": turn.effect_draw,
     "exhaust": lambda state, action: turn.turn_outlaws(state, action, True),

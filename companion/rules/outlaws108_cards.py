@@ -18,8 +18,9 @@ from __future__ import annotations
 from companion.rules.base import RuleError, require
 
 ICONS = ["leadership", "navy", "infantry", "cavalry", "scout", "support", "campaign"]
+#: The icons a Campaign card asks to exhaust (the Campaign icon is an effect, not a cost).
+COST_ICONS = [i for i in ICONS if i != "campaign"]
 REALMS = ["earth", "heaven"]
-NO_CONVERSION = "none"
 #: Icons a Ruan Brother may turn Navy into ("the icon on the right" of the card).
 NAVY_TARGETS = [i for i in ICONS if i not in ("navy", "campaign")]
 
@@ -39,13 +40,23 @@ def realm_of_number(number: int) -> str:
     return "heaven" if number in HEAVEN_NUMBERS else "earth"
 
 
-def new_outlaw(slot: int, action: dict) -> dict:
+def cost_param(icon: str) -> str:
+    """The name of the form field counting ``icon`` in a campaign's cost."""
+    return f"cost_{icon}"
+
+
+def cost_from_counts(action: dict) -> list[str]:
+    """A campaign's cost icons, one entry per icon, from the per-icon counts of ``action``."""
+    return [icon for icon in COST_ICONS for _ in range(action[cost_param(icon)])]
+
+
+def new_outlaw(slot: int, realm: str, action: dict) -> dict:
     """The record of one outlaw entering a play area, checked against what is printed."""
-    realm, number = action["realm"], action["number"] or None
+    number = action["number"] or None
     if number is not None:
         require(realm_of_number(number) == realm, "outlaws108.realm_mismatch", number=number)
     icons = _printed_icons(realm, number, list(action["icons"]))
-    navy_as = _navy_conversion(realm, number, action["navy_as"])
+    navy_as = _navy_conversion(realm, number, (action.get("navy_as") or [None])[0])
     strategist = realm == "earth" and (number in STRATEGISTS or len(icons) == 2)
     return {"slot": slot, "realm": realm, "number": number, "icons": icons,
             "upside_down": list(action["upside_down"]), "strategist": strategist,
@@ -53,6 +64,9 @@ def new_outlaw(slot: int, action: dict) -> dict:
 
 
 def _printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str]:
+    if realm == "heaven" and len(icons) == 1:
+        # Every Heavenly Spirit shows two active icons: one picked means both are that icon.
+        icons = icons * 2
     known = KNOWN_ICONS.get(number)
     if known is not None:
         if not icons:
@@ -69,8 +83,7 @@ def _printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str
     return icons
 
 
-def _navy_conversion(realm: str, number: int | None, navy_as: str) -> str | None:
-    chosen = None if navy_as == NO_CONVERSION else navy_as
+def _navy_conversion(realm: str, number: int | None, chosen: str | None) -> str | None:
     if number in RUAN_BROTHERS:
         known = KNOWN_NAVY_TARGET.get(number)
         chosen = chosen or known

@@ -19,6 +19,8 @@ WIN_AT = 30
 DOMINANCE_AT = 10
 PHASES = ("birdsong", "daylight", "evening")
 DOMINANCE_SUITS = ("fox", "rabbit", "mouse", "bird")
+MOST_POINTS = 60
+MOST_TRACK_POINTS = 99
 
 
 def faction_names(players: list[str], doves: int, typed: object) -> list[str | None]:
@@ -57,16 +59,26 @@ def add_points(state: dict, seat: int, points: int) -> dict:
 def score(state: dict, action: dict) -> dict:
     seat = action["seat"]
     require(state["dominance"][seat] is None, "root_doves.dominance_no_points")
-    require(action["points"] != 0, "root_doves.zero_points")
     return add_points(state, seat, action["points"])
 
 
+def set_points(state: dict, action: dict) -> dict:
+    """The table corrects a faction's points (a score typed wrong turns ago): the marker
+    goes to ``points``; reaching 30 still wins at once."""
+    seat = seat_of(state, action["player"])
+    require(state["dominance"][seat] is None, "root_doves.dominance_no_points")
+    return add_points(state, seat, action["points"] - state["vp"][seat])
+
+
 def activate_dominance(state: dict, action: dict) -> dict:
-    """Base Root 3.3: at 10+ points, in Daylight, a dominance card replaces the VP marker."""
+    """Base Root 3.3: at 10+ points, in Daylight, a dominance card replaces the VP marker.
+    The card is played from hand: the Doves' hand count drops by one."""
     seat = action["seat"]
     require(state["vp"][seat] >= DOMINANCE_AT, "root_doves.dominance_needs_ten")
     require(state["dominance"][seat] is None, "root_doves.dominance_already")
     require(action["suit"] in DOMINANCE_SUITS, "bad_choice", name="suit")
+    if seat == state["doves"]:
+        state = {**state, "board": board_rules.spend_cards(state["board"], 1)}
     return {**state, "dominance": replace_at(state["dominance"], seat, action["suit"])}
 
 
@@ -78,10 +90,20 @@ def dominance_victory(state: dict, action: dict) -> dict:
 
 
 def track_legal(state: dict, seat: int) -> list[dict]:
-    """What any faction may do on the track at any time of play."""
+    """What any faction may do on the track at any time of play (the form starts at 1)."""
     if state["dominance"][seat] is not None:
         return []
-    return [template("score", seat, points=int_param(-WIN_AT, WIN_AT))]
+    return [template("score", seat, points=int_param(1, WIN_AT))]
+
+
+def correction_legal(state: dict) -> list[dict]:
+    """The tablet's correction of a faction's points (never on a phone: seat None)."""
+    scoring = [name for seat, name in enumerate(state["players"])
+               if state["dominance"][seat] is None]
+    if not scoring:
+        return []
+    return [template("set_points", None, player=choice_param(scoring),
+                     points=int_param(0, MOST_POINTS))]
 
 
 def dominance_legal(state: dict, seat: int) -> list[dict]:
@@ -139,8 +161,7 @@ def setup_legal(state: dict, seat: int | None) -> list[dict]:
     if seat is None:
         out = [template("set_clearing", None, clearing=text_param(12),
                         suit=choice_param(board_rules.CLEARING_SUITS)),
-               template("set_evacuation_points", None,
-                        cards=int_param(1, board_rules.TRACK_COLUMNS), points=int_param(0, WIN_AT)),
+               template("set_evacuation_track", None, points=text_param(60)),
                template("set_building_slot", None, building=choice_param(board_rules.BUILDINGS),
                         slot=int_param(1, 2), cost=int_param(0, 6), points=int_param(0, 10),
                         draw=int_param(0, 2))]
@@ -169,10 +190,20 @@ def set_clearing(state: dict, action: dict) -> dict:
     return {**state, "clearings": {**state["clearings"], clearing: action["suit"]}}
 
 
-def set_evacuation_points(state: dict, action: dict) -> dict:
-    board = state["board"]
-    track = replace_at(board["track"], action["cards"] - 1, action["points"])
-    return {**state, "board": {**board, "track": track}}
+def set_evacuation_track(state: dict, action: dict) -> dict:
+    """SCU.4.1: the whole track from the faction board in one go, "1, 2, 3, 5, 7": the points
+    for 1, 2, 3… refugee cards (at most 10 columns; more cards score the last column)."""
+    track = parse_track(action["points"])
+    return {**state, "board": {**state["board"], "track": track}}
+
+
+def parse_track(typed: str) -> list[int]:
+    parts = [part.strip() for part in typed.replace(";", ",").replace(" ", ",").split(",")]
+    numbers = [part for part in parts if part]
+    require(0 < len(numbers) <= board_rules.TRACK_COLUMNS
+            and all(n.isdigit() and int(n) <= MOST_TRACK_POINTS for n in numbers),
+            "root_doves.bad_track", columns=board_rules.TRACK_COLUMNS)
+    return [int(n) for n in numbers]
 
 
 def set_building_slot(state: dict, action: dict) -> dict:
