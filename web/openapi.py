@@ -22,6 +22,8 @@ def _body(schema: dict) -> dict:
 
 TABLE_ID = {"name": "table_id", "in": "path", "required": True,
             "schema": {"type": "string", "maxLength": 40}}
+SEAT = {"name": "seat", "in": "path", "required": True,
+        "schema": {"type": "integer", "minimum": 0}}
 CHANGE = {"type": "object", "properties": {
     "expected_version": {"type": "integer", "minimum": 0},
     "idempotency_key": {"type": "string", "minLength": 8, "maxLength": 80}}}
@@ -101,10 +103,25 @@ def spec() -> dict:
                 "responses": {"200": _reply("seats"), **_errors(403, 404)}}},
             "/api/tables/{table_id}/seats/{seat}/reissue": {"post": {
                 "summary": "A new join code for a seat; the old device loses access",
-                "parameters": [TABLE_ID, {"name": "seat", "in": "path", "required": True,
-                                          "schema": {"type": "integer", "minimum": 0}}],
+                "parameters": [TABLE_ID, SEAT],
                 "requestBody": _body({"type": "object"}),
                 "responses": {"200": _reply("reissued"), **change_errors}}},
+            "/api/tables/{table_id}/seats/{seat}/pin": {"post": {
+                "summary": "(tablet) keep a seat on the tablet behind a PIN",
+                "parameters": [TABLE_ID, SEAT],
+                "requestBody": _body({"type": "object", "required": ["pin"], "properties": {
+                    "pin": {"type": "string", "pattern": "^[0-9]{4,8}$"}}}),
+                "responses": {"200": _reply("kept"), **change_errors}}},
+            "/api/tables/{table_id}/seats/{seat}/unlock": {"post": {
+                "summary": "Open a seat's private page on the tablet with its PIN",
+                "parameters": [TABLE_ID, SEAT],
+                "requestBody": _body({"type": "object", "required": ["pin"], "properties": {
+                    "pin": {"type": "string"}}}),
+                "responses": {"200": _reply("unlocked"), **change_errors}}},
+            "/api/tables/{table_id}/lock": {"post": {
+                "summary": "End a private session on the tablet", "parameters": [TABLE_ID],
+                "requestBody": _body({"type": "object"}),
+                "responses": {"200": _reply("locked"), **change_errors}}},
             "/api/tables/{table_id}/cards": {"post": {
                 "summary": "Name an unknown card tag", "parameters": [TABLE_ID],
                 "requestBody": _body({"type": "object", "required": ["uid", "card"],
