@@ -11,7 +11,8 @@ Rulebook: ``/work/shared/rules/abilene.fr.txt`` (French); requirements:
   player's jailed cowboys each turn; cowboys past the schedule cost nothing more. With more
   than 3 in jail, any may be freed at $1,500 each, after the fee, before the cattle move.
 - A stolen cow is brought into the rustler's ranch (count -1 there, +1 here). A sold cow
-  leaves the seller's ranch. The tablet can correct any count (logged).
+  leaves the seller's ranch. The tablet can correct any count (logged). A player whose
+  cowboys are all in jail can neither steal nor fight a duel.
 - A duel's loser goes back to his ranch if the duel was on it, else to jail.
 - Loans: the bank lends any multiple of $100 at once, interest 25 % rounded up to the next
   $100, all paid on repayment; between players, the interest the two agree is typed in
@@ -112,7 +113,10 @@ def _others(state: dict, seat: int) -> list[int]:
 
 
 def _money_templates(state: dict, seat: int) -> list[dict]:
-    out = [template("take_loan", seat, amount=int_param(100, LARGEST_LOAN))]
+    # A player who owes what they cannot pay is offered, pre-filled, the loan that pays it.
+    missing = money.unpaid(state, seat) - money.purse(state, seat)
+    least = min(LARGEST_LOAN, max(100, money.round_up_hundred(missing * 100)))
+    out = [template("take_loan", seat, amount=int_param(least, LARGEST_LOAN))]
     mine = [x["id"] for x in state["loans"] if x["debtor"] == seat]
     if mine:
         out.append(template("repay_loan", seat, loan=choice_param(mine)))
@@ -141,10 +145,11 @@ def _turn_templates(state: dict, seat: int) -> list[dict]:
     if state["step"] == "jail" and turn.may_free(state, seat):
         out.append(template("free_cowboys", seat, count=int_param(1, state["jail"][seat])))
     ranches = [s for s in range(len(state["players"])) if s != seat and state["cattle"][s]]
-    if turn.step_at_most(state, "moves") and ranches:
+    riding = turn.free_cowboys_of(state, seat) > 0  # a cowboy in jail steals nothing
+    if turn.step_at_most(state, "moves") and ranches and riding:
         out.append(template("steal", seat, ranch=choice_param(ranches)))
     rivals = [s for s in _others(state, seat) if turn.free_cowboys_of(state, s)]
-    if turn.step_at_most(state, "duels") and rivals and turn.free_cowboys_of(state, seat):
+    if turn.step_at_most(state, "duels") and rivals and riding:
         out.append(template("duel", seat, opponent=choice_param(rivals),
                             place=choice_param(turn.PLACES)))
     if state["cattle"][seat] and _others(state, seat):

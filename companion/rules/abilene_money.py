@@ -17,7 +17,7 @@ borrows enough (and it is then paid by itself) or declares bankruptcy.
 from __future__ import annotations
 
 from companion.rules import ledger
-from companion.rules.base import RuleError, require
+from companion.rules.base import RuleError, replace_at, require
 
 BANK = ledger.BANK
 PAYMENTS_KEPT = 30
@@ -173,14 +173,8 @@ def go_bankrupt(state: dict, seat: int) -> dict:
             "loans": [x for x in state["loans"] if x not in written_off],
             "written_off": state["written_off"] + written_off,
             "loan_offer": offer,
-            "bankrupt": _set(state["bankrupt"], seat, True),
-            "jail": _set(state["jail"], seat, 0)}
-
-
-def _set(items: list, index: int, value) -> list:
-    out = list(items)
-    out[index] = value
-    return out
+            "bankrupt": replace_at(state["bankrupt"], seat, True),
+            "jail": replace_at(state["jail"], seat, 0)}
 
 
 # -- the final reckoning ------------------------------------------------------------------

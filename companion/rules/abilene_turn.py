@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from companion.rules import abilene_money as money
 from companion.rules import turns
-from companion.rules.base import require
+from companion.rules.base import replace_at, require
 
 STEPS = ("throw", "jail", "moves", "duels", "sale")
 THROW = ["cattle", "cattle", "cowboy", "cowboy", "cowboy"]
@@ -31,12 +31,6 @@ def advance(state: dict, step: str) -> dict:
     if STEPS.index(step) > STEPS.index(state["step"]):
         return {**state, "step": step}
     return state
-
-
-def _set(items: list, index: int, value) -> list:
-    out = list(items)
-    out[index] = value
-    return out
 
 
 # -- 1. jail ------------------------------------------------------------------------------
@@ -66,7 +60,7 @@ def throw(state: dict, seat: int, dice: list[int]) -> dict:
 def free_cowboys(state: dict, seat: int, count: int) -> dict:
     cost = count * state["options"]["free_cost"]
     state = money.pay(state, seat, money.BANK, cost, "bail")
-    state = {**state, "jail": _set(state["jail"], seat, state["jail"][seat] - count)}
+    state = {**state, "jail": replace_at(state["jail"], seat, state["jail"][seat] - count)}
     return state if may_free(state, seat) else {**state, "step": "moves"}
 
 
@@ -105,7 +99,7 @@ def roll_duel(state: dict, dice: list[int]) -> dict:
     fate = loser_fate(duel, loser)
     jail = state["jail"]
     if fate == "jail":
-        jail = _set(jail, loser, jail[loser] + 1)
+        jail = replace_at(jail, loser, jail[loser] + 1)
     done = {**duel, "winner": winner, "loser": loser, "fate": fate, "turn": state["turn"]}
     return {**state, "duel": None, "last_duel": done, "jail": jail}
 
@@ -136,11 +130,11 @@ def next_player(state: dict) -> dict:
 
 
 def set_cattle(state: dict, ranch: int, count: int) -> dict:
-    return {**state, "cattle": _set(state["cattle"], ranch, count)}
+    return {**state, "cattle": replace_at(state["cattle"], ranch, count)}
 
 
 def set_jail(state: dict, seat: int, count: int) -> dict:
-    return {**state, "jail": _set(state["jail"], seat, count)}
+    return {**state, "jail": replace_at(state["jail"], seat, count)}
 
 
 def game_over(state: dict) -> bool:

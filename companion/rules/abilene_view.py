@@ -17,6 +17,7 @@ from companion.rules.abilene_sale import CARDS
 from companion.rules import sealed
 from companion.rules.base import choice_prompt, dice_prompt, line, secret_prompt
 
+
 def _name(state: dict, seat: int) -> str:
     return state["players"][seat]
 
@@ -65,7 +66,9 @@ def view(state: dict, seat: int | None) -> dict:
     out = {
         "game": "abilene",
         "players": [_player_row(state, s) for s in range(len(state["players"]))],
-        "turn": state["turn"], "active": state["active"], "step": state["step"],
+        # "turn" is the seat to play (the shell's convention); "turn_number" counts turns.
+        "turn": None if state["over"] else state["active"], "turn_number": state["turn"],
+        "active": state["active"], "step": state["step"],
         "dice": state["dice"],
         "rules": {"jail_fees": options["jail_fees"], "free_cost": options["free_cost"],
                   "free_when_more_than": options["free_when_more_than"],

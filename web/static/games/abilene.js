@@ -1,26 +1,51 @@
 /* Abilene: the table's bookkeeping drawn for one viewer (docs/adding-a-game.md, part 2).
-   render() is a plain function of view(state, seat): players' money, cattle and jail, the
-   five dice, duels, the sealed sale (who has voted, never what), the last sale with every
-   payment, loans and dues. The money chart (view.charts) is drawn by the shell. */
+   render() is a plain function of view(state, seat): the five dice (cattle distance and the
+   three cowboy moves), each ranch's money, cattle and jail, duels with their dice, the sealed
+   sale (who has played a card, never what), the last sale with every card and payment, loans
+   and dues. The money chart (view.charts) is drawn by the shell. */
 (function () {
   "use strict";
 
   const STYLE = `
-.abilene { font-size: 1.35rem; color: var(--fg); display: grid; gap: .8rem; }
+.abilene { font-size: 1.35rem; color: var(--fg); display: grid; gap: .8rem;
+  grid-template-columns: minmax(0, 1fr); }
 .abilene-step { font-size: 1.8rem; font-weight: 700; }
 .abilene-dice { display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; }
+.abilene-dice .die { width: 64px; height: 64px; }
+.abilene-label { color: var(--muted); min-width: 7.5rem; }
+.abilene-scroll { overflow-x: auto; }
 .abilene table { width: 100%; border-collapse: collapse; }
 .abilene th { color: var(--muted); font-weight: 400; text-align: right; padding: .2rem .5rem; }
-.abilene td { text-align: right; padding: .3rem .5rem; font-variant-numeric: tabular-nums; }
+.abilene td { text-align: right; padding: .3rem .5rem; font-variant-numeric: tabular-nums;
+  white-space: nowrap; }
 .abilene th:first-child, .abilene td:first-child { text-align: left; }
 .abilene-active td { color: var(--accent); font-weight: 700; }
 .abilene-out td { color: var(--muted); text-decoration: line-through; }
-.abilene-money { font-size: 1.6rem; font-weight: 700; }
-.abilene-votes { display: flex; gap: .8rem; flex-wrap: wrap; }
-.abilene-vote { border: 2px solid var(--muted); border-radius: .5rem; padding: .3rem .7rem; }
-.abilene-vote.is-in { border-color: var(--accent); }
+.abilene-money { font-size: 1.6rem; font-weight: 700; white-space: nowrap; }
+.abilene-chips { display: flex; gap: .8rem; flex-wrap: wrap; }
+.abilene-chip { border: 2px solid var(--muted); border-radius: .5rem; padding: .3rem .7rem; }
+.abilene-chip.is-in { border-color: var(--accent); }
+.abilene-corral { border: 3px solid var(--accent); border-radius: .6rem; padding: .4rem .8rem;
+  background: var(--bg); display: grid; gap: .1rem; min-width: 9rem; }
+.abilene-corral b { font-size: 1.4rem; }
+.abilene-sticker { display: inline-block; border: 3px dashed var(--accent); border-radius: 50%;
+  padding: .4rem 1.1rem; font-weight: 700; font-size: 1.5rem; }
 .abilene ul { margin: 0; padding-left: 1.2rem; }
-.abilene-mine { border: 2px solid var(--accent); }`;
+.abilene-mine { border: 2px solid var(--accent); }
+.abilene-foot { color: var(--muted); font-size: 1rem; }
+.abilene-fee { color: var(--muted); }
+@media (max-width: 600px) {
+  .abilene { font-size: 1.05rem; }
+  .abilene-step { font-size: 1.3rem; }
+  .abilene-money { font-size: 1.1rem; }
+  .abilene td, .abilene th { padding: .2rem .25rem; }
+  .abilene th { font-size: .8rem; }
+  .abilene .abilene-wide { display: none; }
+  .abilene-fee { display: block; font-size: .8rem; }
+  .abilene-dice .die { width: 48px; height: 48px; }
+  .abilene-label { min-width: 0; width: 100%; }
+  .abilene .panel-big { font-size: 1.4rem; }
+}`;
 
   /* An element from a list of children, leaving out the empty ones. */
   function el(ctx, tag, attrs, kids) {
@@ -49,57 +74,73 @@
 
   function header(view, ctx) {
     const step = ctx.t("abilene.step." + view.step);
-    const text = view.over ? step : [ctx.t("abilene.panel.turn", { turn: view.turn }),
+    const text = view.over ? step : [ctx.t("abilene.panel.turn", { turn: view.turn_number }),
       name(view, view.active), step].join(" · ");
     return ctx.h("div", { class: "abilene-step" }, text);
   }
 
   function dice(view, ctx) {
     const d = view.dice;
-    if (!d) { return null; }
+    if (!d || view.over) { return null; }
     return card(ctx, ctx.t("param.abilene.dice"), [
       ctx.h("div", { class: "abilene-dice" },
+        ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cattle_dice")),
         ctx.die("cattle", d.cattle[0]), ctx.die("cattle", d.cattle[1]),
         ctx.h("span", { class: "panel-big" },
           ctx.t("abilene.panel.distance", { distance: d.distance }))),
       ctx.h("div", { class: "abilene-dice" },
-        ctx.h("span", {}, ctx.t("abilene.panel.cowboy_moves")),
+        ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cowboy_moves")),
         ...d.cowboy.map((face) => ctx.die("cowboy", face)))
     ]);
+  }
+
+  function playerRow(view, ctx, p) {
+    const playing = !view.over && p.seat === view.active;
+    const cls = p.bankrupt ? "abilene-out" : (playing ? "abilene-active" : "");
+    return ctx.h("tr", { class: cls },
+      ctx.h("td", {}, p.name + (p.bankrupt ? " · " + ctx.t("abilene.panel.bankrupt") : "")),
+      ctx.h("td", { class: "abilene-money" }, dollars(ctx, p.money)),
+      ctx.h("td", {}, String(p.cattle)),
+      ctx.h("td", { class: "abilene-wide" }, String(p.cowboys_free)),
+      ctx.h("td", {}, p.jail ? String(p.jail) : "–", p.jail
+        ? ctx.h("span", { class: "abilene-fee" }, ` (${dollars(ctx, p.jail_fee)})`) : null),
+      ctx.h("td", {}, p.owes ? dollars(ctx, p.owes) : "–"));
   }
 
   function players(view, ctx) {
     const heads = ["", "abilene.panel.money", "abilene.panel.cattle", "abilene.panel.cowboys",
       "abilene.panel.jail", "abilene.panel.owes"];
-    const head = el(ctx, "tr", {}, heads.map((k) => ctx.h("th", {}, k ? ctx.t(k) : "")));
-    const rows = view.players.map((p) => {
-      const cls = p.bankrupt ? "abilene-out" : (p.seat === view.active ? "abilene-active" : "");
-      return ctx.h("tr", { class: cls },
-        ctx.h("td", {}, p.name + (p.bankrupt ? " · " + ctx.t("abilene.panel.bankrupt") : "")),
-        ctx.h("td", { class: "abilene-money" }, dollars(ctx, p.money)),
-        ctx.h("td", {}, String(p.cattle)),
-        ctx.h("td", {}, String(p.cowboys_free)),
-        ctx.h("td", {}, p.jail ? `${p.jail} (${dollars(ctx, p.jail_fee)})` : "–"),
-        ctx.h("td", {}, p.owes ? dollars(ctx, p.owes) : "–"));
-    });
-    return card(ctx, ctx.t("abilene.panel.money"), [el(ctx, "table", {}, [head, ...rows])]);
+    // On a phone the free cowboys (5 less those in jail) give way to the money.
+    const head = el(ctx, "tr", {}, heads.map((k) => ctx.h("th",
+      { class: k === "abilene.panel.cowboys" ? "abilene-wide" : null }, k ? ctx.t(k) : "")));
+    const rows = view.players.map((p) => playerRow(view, ctx, p));
+    return card(ctx, ctx.t("abilene.panel.ranches"),
+      [ctx.h("div", { class: "abilene-scroll" }, el(ctx, "table", {}, [head, ...rows]))]);
+  }
+
+  /* One throw of a duel: the challenger's die, the challenged one's, and what came of it. */
+  function duelThrow(view, ctx, duel, roll, outcome) {
+    return ctx.h("div", {}, ctx.h("div", { class: "abilene-dice" },
+      ctx.h("span", {}, name(view, duel.challenger)), ctx.die("cowboy", roll[0]),
+      ctx.die("cowboy", roll[1]), ctx.h("span", {}, name(view, duel.opponent))),
+    ctx.h("div", {}, outcome));
   }
 
   function duel(view, ctx) {
     const out = [];
-    if (view.duel) {
+    const open = view.duel;
+    if (open) {
       out.push(ctx.h("div", { class: "abilene-step" }, ctx.t("abilene.panel.duel", {
-        challenger: name(view, view.duel.challenger), opponent: name(view, view.duel.opponent) })));
-      out.push(ctx.h("div", {}, ctx.t("value.abilene." + view.duel.place)));
+        challenger: name(view, open.challenger), opponent: name(view, open.opponent) })));
+      out.push(ctx.h("div", {}, ctx.t("value.abilene." + open.place)));
+      open.rolls.forEach((roll) => out.push(duelThrow(view, ctx, open, roll,
+        ctx.t("abilene.panel.tie"))));
     }
     const last = view.last_duel;
-    if (last && last.turn === view.turn) {
-      const roll = last.rolls[last.rolls.length - 1];
+    if (!open && last && last.turn === view.turn_number) {
       const text = ctx.t("abilene.panel.last_duel", { winner: name(view, last.winner),
-        loser: name(view, last.loser) }) + " — " + name(view, last.loser) + " " +
-        ctx.t("abilene.fate." + last.fate);
-      out.push(ctx.h("div", { class: "abilene-dice" },
-        ctx.die("cowboy", roll[0]), ctx.die("cowboy", roll[1]), ctx.h("span", {}, text)));
+        loser: name(view, last.loser), fate: ctx.t("abilene.fate." + last.fate) });
+      out.push(duelThrow(view, ctx, last, last.rolls[last.rolls.length - 1], text));
     }
     return out.length ? card(ctx, ctx.t("action.abilene.duel"), out) : null;
   }
@@ -107,63 +148,87 @@
   function openSale(view, ctx) {
     const sale = view.sale;
     if (!sale) { return null; }
-    const votes = sale.seats.map((seat) => {
+    const chips = sale.seats.map((seat) => {
       const state = sale.submitted.includes(seat) ? "voted"
         : (sale.skipped.includes(seat) ? "skipped" : "waiting");
-      return ctx.h("span", { class: "abilene-vote" + (state === "voted" ? " is-in" : "") },
-        name(view, seat) + ": " + ctx.t("abilene.panel." + state));
+      return ctx.h("span", { class: "abilene-chip" + (state === "voted" ? " is-in" : "") },
+        ctx.t("abilene.panel.vote", { player: name(view, seat),
+          card: ctx.t("abilene.panel." + state) }));
     });
     let mine = null;
     if (sale.mine !== undefined && sale.mine !== null) {
       mine = ctx.h("div", { class: "abilene-step" }, typeof sale.mine === "string"
         ? ctx.t("abilene.panel.your_card", { card: ctx.t("value.abilene." + sale.mine) })
         : ctx.t("abilene.panel.your_sticker", {
-          brand: ctx.t("value.abilene." + sale.mine.brand), value: sale.mine.value }));
+          brand: ctx.t("value.abilene." + sale.mine.brand), value: dollars(ctx, sale.mine.value) }));
     }
     return card(ctx, ctx.t("abilene.panel.sale", { seller: name(view, sale.seller) }),
-      [el(ctx, "div", { class: "abilene-votes" }, votes), mine]);
+      [el(ctx, "div", { class: "abilene-chips" }, chips), mine]);
   }
 
   function payment(view, ctx, p) {
     return ctx.h("li", {}, ctx.t("abilene.panel.payment", {
       payer: who(view, ctx, p.payer), payee: who(view, ctx, p.payee),
-      amount: p.amount, reason: ctx.t("abilene.reason." + p.reason) }));
+      amount: dollars(ctx, p.amount), reason: ctx.t("abilene.reason." + p.reason) }));
   }
 
   function list(view, ctx, items) {
     return el(ctx, "ul", {}, items.map((p) => payment(view, ctx, p)));
   }
 
+  /* What one opponent's corral card brought them: paid by or to the seller, or nothing. */
+  function outcome(ctx, sale, seat) {
+    const paid = sale.payments.find((p) => p.payee === seat && p.payer === sale.seller);
+    if (paid) { return ctx.t("abilene.panel.gets", { amount: dollars(ctx, paid.amount) }); }
+    const owed = sale.payments.find((p) => p.payer === seat && p.payee === sale.seller);
+    return owed ? ctx.t("abilene.panel.pays", { amount: dollars(ctx, owed.amount) })
+      : ctx.t("abilene.panel.nothing");
+  }
+
+  function corralCard(view, ctx, sale, key) {
+    const seat = Number(key);
+    const played = sale.votes[key];
+    return ctx.h("div", { class: "abilene-corral" }, ctx.h("span", {}, name(view, seat)),
+      ctx.h("b", {}, played === null ? ctx.t("abilene.panel.skipped")
+        : ctx.t("value.abilene." + played)),
+      ctx.h("span", {}, outcome(ctx, sale, seat)));
+  }
+
   function lastSale(view, ctx) {
     const s = view.last_sale;
     if (!s) { return null; }
-    const votes = Object.keys(s.votes).map((seat) => {
-      const c = s.votes[seat];
-      return ctx.h("span", { class: "abilene-vote is-in" }, name(view, Number(seat)) + ": " +
-        (c === null ? ctx.t("abilene.panel.skipped") : ctx.t("value.abilene." + c)));
-    });
-    const title = ctx.t("abilene.panel.last_sale", { seller: name(view, s.seller),
-      brand: ctx.t("value.abilene." + s.truth.brand), value: s.truth.value });
-    return card(ctx, title, [
-      el(ctx, "div", { class: "abilene-votes" }, votes),
-      ctx.h("div", {}, ctx.t(s.seen ? "abilene.panel.seen" : "abilene.panel.unseen") + " · " +
-        ctx.t("abilene.panel.price", { percent: s.percent, price: s.price })),
+    const truth = ctx.t("value.abilene." + s.truth.brand) + " · " + dollars(ctx, s.truth.value);
+    return card(ctx, ctx.t("abilene.panel.last_sale", { seller: name(view, s.seller),
+      turn: s.turn }), [
+      ctx.h("div", { class: "abilene-dice" },
+        ctx.h("span", { class: "abilene-sticker" }, truth),
+        ctx.h("span", {}, ctx.t(s.seen ? "abilene.panel.seen" : "abilene.panel.unseen") + " · " +
+          ctx.t("abilene.panel.price", { percent: s.percent, price: dollars(ctx, s.price) }))),
+      el(ctx, "div", { class: "abilene-chips" },
+        Object.keys(s.votes).map((key) => corralCard(view, ctx, s, key))),
       list(view, ctx, s.payments)
     ]);
   }
 
-  function loans(view, ctx) {
-    const items = view.loans.map((x) => ctx.h("li", {}, ctx.t("abilene.panel.loan_row", {
+  function loanRow(view, ctx, x) {
+    return ctx.h("li", {}, ctx.t("abilene.panel.loan_row", {
       id: x.id, lender: who(view, ctx, x.lender), debtor: name(view, x.debtor),
-      principal: x.principal, interest: x.interest, due: x.due })));
+      principal: dollars(ctx, x.principal), interest: dollars(ctx, x.interest),
+      due: dollars(ctx, x.due) }));
+  }
+
+  function loans(view, ctx) {
+    const items = view.loans.map((x) => loanRow(view, ctx, x));
     const o = view.loan_offer;
     if (o) {
       items.push(ctx.h("li", {}, ctx.t("abilene.panel.loan_offer", { lender: name(view, o.lender),
-        borrower: name(view, o.borrower), amount: o.amount, interest: o.interest })));
+        borrower: name(view, o.borrower), amount: dollars(ctx, o.amount),
+        interest: dollars(ctx, o.interest) })));
     }
     return [
       items.length ? card(ctx, ctx.t("abilene.panel.loans"), [el(ctx, "ul", {}, items)]) : null,
-      view.dues.length ? card(ctx, ctx.t("abilene.panel.dues"), [list(view, ctx, view.dues)]) : null
+      view.dues.length ? card(ctx, ctx.t("abilene.panel.dues"), [list(view, ctx, view.dues)],
+        "abilene-mine") : null
     ];
   }
 
@@ -178,13 +243,17 @@
     if (!me) { return null; }
     return card(ctx, ctx.t("abilene.panel.you"), [
       ctx.h("div", { class: "abilene-money" }, dollars(ctx, me.money)),
-      me.owes ? ctx.h("div", {}, ctx.t("abilene.panel.you_owe", { owes: me.owes })) : null
+      me.owes ? ctx.h("div", {}, ctx.t("abilene.panel.you_owe", { owes: dollars(ctx, me.owes) }))
+        : null,
+      me.unpaid ? ctx.h("div", {}, ctx.t("abilene.panel.you_unpaid",
+        { amount: dollars(ctx, me.unpaid) })) : null
     ], "abilene-mine");
   }
 
   function result(view, ctx) {
     if (!view.result) { return null; }
-    const rows = view.result.standings.map((s) => {
+    const ranked = view.result.standings.slice().sort((a, b) => a.place - b.place);
+    const rows = ranked.map((s) => {
       const won = view.result.winners.includes(s.seat);
       return ctx.h("tr", { class: won ? "abilene-active" : "" },
         ctx.h("td", {}, `${s.place}. ${name(view, s.seat)}` +
@@ -195,16 +264,16 @@
   }
 
   function rules(view, ctx) {
-    return ctx.h("div", { style: "color: var(--muted); font-size: 1rem" },
-      ctx.t("abilene.panel.jail_fees") + ": " +
-      view.rules.jail_fees.map((fee) => dollars(ctx, fee)).join(" + "));
+    return ctx.h("div", { class: "abilene-foot" }, ctx.t("abilene.panel.jail_fees", {
+      fees: view.rules.jail_fees.map((fee) => dollars(ctx, fee)).join(" + "),
+      cost: dollars(ctx, view.rules.free_cost), more: view.rules.free_when_more_than }));
   }
 
   Companion.registerPanel("abilene", {
     render(view, ctx) {
       return el(ctx, "div", { class: "abilene" }, [
         ctx.h("style", {}, STYLE), mine(view, ctx), header(view, ctx), result(view, ctx),
-        dice(view, ctx), players(view, ctx), duel(view, ctx), openSale(view, ctx),
+        dice(view, ctx), duel(view, ctx), openSale(view, ctx), players(view, ctx),
         lastSale(view, ctx), ...loans(view, ctx), payments(view, ctx), rules(view, ctx)
       ]);
     }
