@@ -60,7 +60,7 @@ def template(action_type: str, seat: int | None, secret: bool = False, **params:
 
     Each open parameter is described by one of these (``kind`` first):
 
-    - ``{"kind": "int", "min": a, "max": b}``
+    - ``{"kind": "int", "min": a, "max": b}`` (and ``"step": s`` when not 1)
     - ``{"kind": "choice", "options": [value, ...]}`` (a value may be any JSON scalar)
     - ``{"kind": "multi", "options": [value, ...], "min": a, "max": b}`` -> list of values
     - ``{"kind": "text", "max": n}``
@@ -74,8 +74,13 @@ def template(action_type: str, seat: int | None, secret: bool = False, **params:
     return out
 
 
-def int_param(low: int, high: int) -> dict:
-    return {"kind": "int", "min": low, "max": high}
+def int_param(low: int, high: int, step: int = 1) -> dict:
+    """Whole numbers from ``low`` to ``high``; with ``step``, only ``low + k * step``
+    (money in $100s): the page's +/- buttons move by the step."""
+    out = {"kind": "int", "min": low, "max": high}
+    if step != 1:
+        out["step"] = step
+    return out
 
 
 def choice_param(options: list) -> dict:
@@ -135,6 +140,8 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
         require(isinstance(value, int) and not isinstance(value, bool), "bad_param", name=name)
         require(spec["min"] <= value <= spec["max"], "out_of_range", name=name,
                 min=spec["min"], max=spec["max"])
+        step = spec.get("step", 1)
+        require((value - spec["min"]) % step == 0, "out_of_step", name=name, step=step)
         return value
     if kind == "choice":
         require(value in spec["options"] and not isinstance(value, (list, dict)),

@@ -32,8 +32,10 @@ Interpretations chosen (also in ``docs/rules-lawless.md``):
 - **Undertaker**: +2 coins per character eliminated (cowboy, sheriff, mayor, undertaker, as
   the Hired Killer card defines characters); a shot-down killer is not buried; an undertaker
   who is himself eliminated is not paid for it.
-- **Sheriff** protection is per ranch (with 2 players the other ranch of its player is not
-  covered). Lynching costs 2 + the bonus of the character hanged.
+- **Sheriff** protection against Hold-up and Cattle Rustling is per ranch (with 2 players
+  the other ranch of its player is not covered); against the Professional Cheat it covers the
+  hand, which with 2 players both ranches of its player share. Lynching costs 2 + the bonus
+  of the character hanged.
 - **Deck limits**: a kind of card cannot be put into play more often than the deck holds
   (e.g. one Sheriff, two Saloons): nothing returns from the discard pile.
 - **Girls**: the player says how many cowboys the pile gave (at most 2, fewer if the pile
@@ -60,7 +62,7 @@ from companion.rules.lawless_view import describe, prompt, view
 NAME = "lawless"
 PLAYERS = range(2, 7)
 OPTIONS = {"freeze_raided_herds": False}
-RULES_VERSION = 1
+RULES_VERSION = 2
 
 DECK = 117
 DEALT = 3
@@ -87,7 +89,8 @@ def setup(players: list[str], options: dict) -> dict:
         "pile": DECK - DEALT * count - ROW_SIZE, "row": [True] * ROW_SIZE,
         "current": 0, "turn": 0, "points": 0, "bought": 0, "mayor_may": False,
         "played": {}, "killers": {}, "next_id": 1, "news": [],
-        "history": [[0, [0] * len(ranches)]],
+        # [turn, coins of each ranch, prestige of each player] at the end of every turn
+        "history": [[0, [0] * len(ranches), [0] * count]],
     }
 
 

@@ -186,8 +186,13 @@ def play_rustling(state: dict, action: dict) -> dict:
 
 
 def play_cheat(state: dict, action: dict) -> dict:
+    """A card moves from the victim's hand to the player's. The hand is the player's, so
+    with 2 players a Sheriff on either of the victim's ranches protects it."""
     victim = ranch_named(state, action["victim"])
-    check_sheriff(state, victim, "cheat")
+    player = state["ranches"][victim]["player"]
+    for index, ranch in enumerate(state["ranches"]):
+        if ranch["player"] == player:
+            check_sheriff(state, index, "cheat")
     require(hand(state, victim) > 0, "lawless.victim_hand_empty", ranch=action["victim"])
     state = take_card(state, "cheat", COST["cheat"])
     state = with_hand(state, state["ranches"][victim]["player"], -1)

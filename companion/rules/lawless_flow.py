@@ -14,6 +14,7 @@ from companion.rules.lawless_ranch import (
     rotate_herds, sale_value, sellable_herds, terrain_index, watched_herds, without_herd,
     without_terrain, surveillance_bonus, herd_place,
 )
+from companion.rules.lawless_scoring import prestige_now
 from companion.rules.lawless_table import (
     HAND_LIMIT, POINTS_PER_TURN, ROW_SIZE, add_news, bank, current, freeze, hand,
     pay_from_bank, with_ranch,
@@ -158,12 +159,13 @@ def discard(state: dict, count: int) -> dict:
 
 
 def finish_turn(state: dict) -> dict:
-    """Refill the row, note the fortunes, end the game or pass to the next ranch."""
+    """Refill the row, note the fortunes and prestige, end the game or pass to the next ranch."""
     kept = sum(state["row"])
     added = min(ROW_SIZE - kept, state["pile"])
     row = [True] * (kept + added) + [False] * (ROW_SIZE - kept - added)
-    history = state["history"] + [[state["turn"], list(state["ledger"]["purses"])]]
-    state = replace(state, row=row, pile=state["pile"] - added, history=history)
+    state = replace(state, row=row, pile=state["pile"] - added)
+    noted = [state["turn"], list(state["ledger"]["purses"]), prestige_now(state)]
+    state = replace(state, history=state["history"] + [noted])
     reasons = []
     if state["pile"] == 0:
         reasons.append("pile_empty")

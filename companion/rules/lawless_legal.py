@@ -21,6 +21,10 @@ from companion.rules.lawless_table import (
 )
 
 D6 = ["d6"]
+GIRLS_COWBOYS = 2
+# What the table may type in from a Hired Killer card the first time it is played.
+KILLER_MOST_BONUS = 9
+KILLER_MOST_BOUNTY = 20
 # Cards played with no parameter, and the action that plays each.
 PLAIN_CARDS = {"play_fence": "fence", "play_sheriff": "sheriff", "play_mayor": "mayor",
                "play_undertaker": "undertaker", "play_trapper": "trapper"}
@@ -193,8 +197,8 @@ def _attacks(state: dict, seat: int, rivals: list[dict], own_terrains: list[str]
         out.append(template("play_hired_killer", seat, killer=choice_param(known),
                             target=choice_param(armed)))
     if armed and fresh:
-        out.append(template("hire_killer", seat, bonus=int_param(0, 9), bounty=int_param(0, 20),
-                            target=choice_param(armed)))
+        out.append(template("hire_killer", seat, bonus=int_param(1, KILLER_MOST_BONUS),
+                            bounty=int_param(1, KILLER_MOST_BOUNTY), target=choice_param(armed)))
     return out
 
 
@@ -209,7 +213,9 @@ def _counters(state: dict, seat: int, ranch: dict, own_terrains: list[str]) -> l
     if own_terrains and copies_left(state, "gold_mine") > 0:
         out.append(template("play_gold_mine", seat, terrain=choice_param(own_terrains)))
     if copies_left(state, "girls") > 0:
-        out.append(template("play_girls", seat, found=int_param(0, min(2, state["pile"]))))
+        # most often the pile gives both cowboys: that answer comes first
+        found = range(min(GIRLS_COWBOYS, state["pile"]), -1, -1)
+        out.append(template("play_girls", seat, found=choice_param(found)))
     return out
 
 

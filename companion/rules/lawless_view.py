@@ -12,7 +12,7 @@ from companion.rules.lawless_ranch import (
     ANGLES, CHARACTER_BONUS, CLOCK, capacity, cowboy_count, multiplier, sale_value,
     surveillance_bonus, watched_herds,
 )
-from companion.rules.lawless_scoring import fortune_chart, score_table
+from companion.rules.lawless_scoring import fortune_chart, prestige_chart, score_table
 from companion.rules.lawless_table import (
     FACE_DOWN_COST, HAND_LIMIT, POINT_PRICE, current, freeze, left_ranch, owner,
 )
@@ -43,7 +43,7 @@ def view(state: dict, seat: int | None) -> dict:
         "killers": [{"number": n, **k, "shot_total": sum(k["shot"])}
                     for n, k in sorted(state["killers"].items())],
         "news": state["news"], "options": state["options"],
-        "charts": [fortune_chart(state)], "final": state["phase"] == "over",
+        "charts": [fortune_chart(state), prestige_chart(state)], "final": state["phase"] == "over",
         "scoring": score_table(state) if state["phase"] == "over" else None,
     }
     if seat is not None:
@@ -102,8 +102,10 @@ def _surveillance_prompt(state: dict, name: str) -> dict:
     if step["difficulty"] is None:
         left = state["ranches"][left_ranch(state)]
         herds = len(watched_herds(ranch, freeze(state))) * (2 if ranch["stampede"] else 1)
+        # the roller is a player (with 2 players, not the name of their ranch)
         return dice_prompt(left["player"], D6, "surveillance_difficulty",
-                           "lawless.why.difficulty", ranch=name, roller=left["name"], herds=herds)
+                           "lawless.why.difficulty", ranch=name,
+                           roller=state["names"][left["player"]], herds=herds)
     return dice_prompt(owner(state), D6, "surveillance_roll", "lawless.why.surveillance",
                        ranch=name, difficulty=step["difficulty"],
                        bonus=surveillance_bonus(ranch))

@@ -139,6 +139,19 @@ def test_the_sheriff_protects_his_owner(action_type, params):
     assert error.params["ranch"] == "Bob"
 
 
+def test_with_two_players_the_sheriff_guards_the_shared_hand_but_only_its_own_ranch():
+    state = lay_out(start(["Ann", "Bob"]), 1, [("poor", [("poor", 0)])], coins=5,
+                    characters={"sheriff": 1})                    # Bob 1
+    state = lay_out(state, 3, [("poor", [("poor", 1)])], coins=5)  # Bob 2
+    state = lay_out(state, ANN, [("excellent", [])])
+    for victim in ("Bob 1", "Bob 2"):
+        error = refused(state, "play_cheat", "lawless.sheriff_protects", victim=victim)
+        assert error.params == {"ranch": "Bob 1", "card": "cheat"}
+    refused(state, "play_hold_up", "lawless.sheriff_protects", target="Bob 1")
+    state = act(state, "play_hold_up", target="Bob 2")
+    assert game.prompt(state)["action"]["type"] == "hold_up_roll"
+
+
 def test_trapper_is_paid_by_the_bank():
     state = roll(act(start(), "play_trapper"), 5)
     assert coins(state) == (42, [8, 0, 0])
@@ -263,10 +276,12 @@ def test_fences_add_two_to_the_surveillance_roll():
 
 
 def test_girls_bring_cowboys_from_the_pile():
+    # the likely answer, both cowboys, is the first button
+    assert offered(start(), "play_girls")[0]["params"]["found"]["options"] == [2, 1, 0]
     state = act(start(), "play_girls", found=2)
     assert state["hands"][ANN] == 4 and state["pile"] == 100
     state = act(replace(state, pile=1), "end_turn")
-    assert offered(state, "play_girls", BOB)[0]["params"]["found"]["max"] == 1
+    assert offered(state, "play_girls", BOB)[0]["params"]["found"]["options"] == [1, 0]
     state = act(state, "play_girls", found=1)
     assert state["pile"] == 0 and state["hands"][BOB] == 3
     assert game.final(act(state, "end_turn"))  # the pile is empty

@@ -93,6 +93,46 @@ def test_the_bank_running_dry_pays_what_is_left_and_ends_the_game():
     assert not game.final(refilled) and refilled["ledger"]["bank"] == 2
 
 
+def _trapper(state):
+    return roll(act(state, "play_trapper"), 6)
+
+
+def _hold_up_the_bank(state):
+    return roll(act(state, "play_hold_up", target="bank"), 6)
+
+
+def _killer(attack, defend):
+    def script(state):
+        state = act(state, "hire_killer", bonus=2, bounty=5, target="Bob")
+        return roll(state, attack, defend)
+    return script
+
+
+def _lynching(state):
+    return act(state, "play_lynching", target="Bob", character="novice")
+
+
+@pytest.mark.parametrize("script, asked, paid_to", [
+    (_trapper, 9, ANN),            # die + 3
+    (_hold_up_the_bank, 9, ANN),
+    (_killer(6, 1), 5, ANN),       # the bounty
+    (_killer(1, 6), 5, BOB),       # the bounty, to the defender
+    (_lynching, 2, CID),           # Cid's undertaker buries Bob's novice
+])
+def test_every_payout_from_a_short_bank_pays_what_is_left_and_ends_the_game(
+        script, asked, paid_to):
+    state = lay_out(start(), BOB, characters={"novice": 1})
+    state = lay_out(state, CID, characters={"undertaker": 1})
+    state = lay_out(state, ANN, coins=49)  # one coin left in the bank
+    before = coins(state)[1]
+    state = script(state)
+    assert coins(state)[0] == 0 and coins(state)[1][paid_to] == before[paid_to] + 1
+    assert {"key": "lawless.news.bank_short", "params": {"asked": asked, "paid": 1}} \
+        in state["news"]
+    state = act(state, "end_turn")
+    assert game.final(state) and state["news"][-1]["key"] == "lawless.news.game_over_bank_empty"
+
+
 def test_the_bank_pays_what_it_has_for_a_mine():
     state = lay_out(start(), BOB, [("poor", [], {"mine": True})])
     state = lay_out(state, ANN, coins=47)

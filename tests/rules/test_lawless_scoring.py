@@ -77,7 +77,45 @@ def test_the_chart_follows_fortunes_turn_by_turn():
     state = lay_out(start(), 0, coins=6)
     state = act(act(state, "buy_points", count=1), "end_turn")
     state = act(state, "end_turn")
-    [chart] = game.view(state, None)["charts"]
+    chart = game.view(state, None)["charts"][0]
     assert chart["title"] == "lawless.chart.fortunes"
     assert chart["series"][0] == {"label": "Ann", "points": [[0, 0], [1, 4], [2, 4]]}
     assert [s["label"] for s in chart["series"]] == ["Ann", "Bob", "Cid"]
+
+
+def test_the_prestige_chart_ends_on_the_final_scores():
+    """The scoring as a chart: each player's points if the game ended at each turn's end."""
+    state = start(["Ann", "Bob"])
+    state = act(state, "place_terrain", quality="poor")  # Ann 1: the only terrain
+    state = act(state, "end_turn")                        # Bob 1
+    state = act(replace(state, pile=0), "end_turn")
+    view = game.view(state, None)
+    prestige = view["charts"][1]
+    assert prestige["title"] == "lawless.chart.prestige"
+    assert prestige["series"] == [
+        {"label": "Ann", "points": [[0, 0], [1, 5], [2, 5]]},
+        {"label": "Bob", "points": [[0, 0], [1, 0], [2, 0]]}]
+    assert [s["points"][-1][1] for s in prestige["series"]] == \
+        [p["total"] for p in view["scoring"]["players"]]
+
+
+def test_the_rulebooks_example_as_the_table_shows_it():
+    """Claudia and Bruno of the rulebook's table, counted from real ranches at the end."""
+    state = start(["Claudia", "Laurence", "Pascal", "Bruno"])
+    claudia = [("poor", [("poor", 0)])] + [("poor", [])] * 5
+    bruno = [("average", [("poor", 0), ("poor", 1)]), ("poor", [("average", 2)]), ("poor", [])]
+    state = lay_out(state, 0, claudia, coins=17, characters={"novice": 1, "veteran": 1})
+    two_herds = [("excellent", [("poor", 0)] * 2)]
+    state = lay_out(state, 1, two_herds + [("poor", [])] * 4, coins=5, characters={"novice": 1})
+    state = lay_out(state, 2, two_herds + [("poor", [])] * 3, characters={"novice": 3})
+    state = lay_out(state, 3, bruno, coins=13)
+    state = act(replace(state, pile=0), "end_turn")
+    table = game.view(state, None)["scoring"]
+    claudia_row, bruno_row = table["rows"][0], table["rows"][3]
+    assert claudia_row["ranch"] == "Claudia" and bruno_row["ranch"] == "Bruno"
+    assert [(claudia_row["cells"][c]["count"], claudia_row["cells"][c]["points"])
+            for c in CATEGORIES] == [(6, 5), (1, 1), (2, 3), (17, 5)]
+    assert [(bruno_row["cells"][c]["count"], bruno_row["cells"][c]["points"])
+            for c in CATEGORIES] == [(3, 1), (3, 5), (0, 0), (13, 3)]
+    assert [p["total"] for p in table["players"]] == [14, 10, 10, 9]
+    assert table["winners"] == [0]

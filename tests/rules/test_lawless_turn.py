@@ -55,6 +55,32 @@ def test_surveillance(herds, ranch, faces, kept):
     assert state["phase"] == "sale"
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_left_hand_opponent_rolls_first_then_the_owner_as_the_die_reader_answers(players):
+    """Round the table: each ranch's difficulty is rolled by the next seat clockwise (with 2
+    players, the other player), then the owner rolls; a throw answers ``prompt()["action"]``
+    exactly as the die reader does (companion/inputs.py)."""
+    state = start(["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"][:players])
+    for index in range(len(state["ranches"])):
+        state = lay_out(state, index, [("excellent", [("poor", 0)])])
+    for _ in range(len(state["ranches"])):
+        state = act(state, "end_turn")
+        owner = state["ranches"][state["current"]]["player"]
+        left = (owner + 1) % players
+        asked = game.prompt(state)
+        assert (asked["seat"], asked["action"]) == \
+            (left, {"type": "surveillance_difficulty", "seat": left})
+        assert asked["why"]["params"]["roller"] == state["names"][left]
+        with pytest.raises(RuleError):  # the owner may not roll first
+            game.apply(state, {"type": "surveillance_roll", "seat": owner, "dice": [6]})
+        state = game.apply(state, {**asked["action"], "dice": [3]})
+        asked = game.prompt(state)
+        assert (asked["seat"], asked["action"]) == \
+            (owner, {"type": "surveillance_roll", "seat": owner})
+        state = game.apply(state, {**asked["action"], "dice": [6]})
+        state = act(state, "sell_herds", herds=[])
+
+
 def test_equal_herds_the_owner_picks_which_escapes():
     state = bobs_turn([("average", [("average", 0)]), ("excellent", [("poor", 1), ("poor", 0)])])
     state = roll(state, 6, 1)

@@ -52,7 +52,9 @@ def fill(template, draw):
     for name, spec in template["params"].items():
         kind = spec["kind"]
         if kind == "int":
-            action[name] = draw(st.integers(spec["min"], spec["max"]))
+            step = spec.get("step", 1)
+            action[name] = spec["min"] + step * draw(
+                st.integers(0, (spec["max"] - spec["min"]) // step))
         elif kind == "choice":
             action[name] = draw(st.sampled_from(spec["options"]))
         elif kind == "multi":

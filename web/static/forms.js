@@ -16,9 +16,10 @@
     const id = "param-" + name;
     if (spec.kind === "int") {
       values[name] = spec.min;
-      const input = C.h("input", { id, type: "number", min: spec.min, max: spec.max, value: spec.min,
+      const by = spec.step || 1;
+      const input = C.h("input", { id, type: "number", min: spec.min, max: spec.max, step: by, value: spec.min,
         inputmode: "numeric", oninput: (e) => { values[name] = parseInt(e.target.value, 10); } });
-      const step = (d) => { const v = Math.min(spec.max, Math.max(spec.min, (values[name] || 0) + d)); values[name] = v; input.value = v; };
+      const step = (d) => { const v = Math.min(spec.max, Math.max(spec.min, (values[name] || 0) + d * by)); values[name] = v; input.value = v; };
       return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }),
         C.h("div", { class: "row" }, C.h("button", { type: "button", "aria-label": "−", onclick: () => step(-1) }, "−"), input,
           C.h("button", { type: "button", "aria-label": "+", onclick: () => step(1) }, "+")));

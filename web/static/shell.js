@@ -190,7 +190,9 @@ window.Companion = window.Companion || {};
     const promptBox = document.getElementById("prompt");
     const turn = document.getElementById("turn");
     const prompt = view.prompt;
-    const current = view.table.current_seat;
+    // The headline is the game's turn; the prompt line says who must act now (the
+    // left-hand opponent rolling for a surveillance test, say).
+    const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
     turn.textContent = view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
     promptBox.textContent = prompt ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
     renderDicePrompt(prompt);

@@ -52,7 +52,11 @@ window.Companion = window.Companion || {};
     const W = 480, H = 260, L = 40, B = 26, T = 14, R = 150;
     const all = chart.series.flatMap((s) => s.points);
     const maxX = Math.max(1, ...all.map((p) => p[0])), minX = Math.min(0, ...all.map((p) => p[0]));
-    const maxY = Math.max(1, ...all.map((p) => p[1])), minY = Math.min(0, ...all.map((p) => p[1]));
+    const maxY = Math.max(1, ...all.map((p) => p[1]));
+    // Start at 0 unless every value sits high above it (money around $10,000): then start
+    // just under the lowest value, so the lines do not all squeeze against the top.
+    const lowest = Math.min(...all.map((p) => p[1]));
+    const minY = lowest < 0 ? lowest : (lowest > maxY / 2 ? Math.floor(lowest * 0.9 / 100) * 100 : 0);
     const x = (v) => L + ((v - minX) / (maxX - minX || 1)) * (W - L - R);
     const y = (v) => H - B - ((v - minY) / (maxY - minY || 1)) * (H - B - T);
     const title = C.t ? C.t(chart.title) : chart.title;

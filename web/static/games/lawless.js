@@ -8,7 +8,8 @@
   "use strict";
 
   const STYLE = `
-.lawless { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
+.lawless { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; grid-template-columns: minmax(0, 1fr); }
+.lawless-scroll { overflow-x: auto; }
 .lawless-head { display: flex; flex-wrap: wrap; gap: 1.4rem; align-items: baseline; }
 .lawless-row { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
 .lawless-slot { width: 3.4rem; height: 4.6rem; border-radius: .4rem; border: 3px solid var(--muted);
@@ -27,21 +28,27 @@
 .lawless-terrain.is-raided { border-color: #c0392b; background: repeating-linear-gradient(45deg,
   transparent, transparent 8px, rgba(192,57,43,.18) 8px, rgba(192,57,43,.18) 16px); }
 .lawless-terrain.is-mine { border-color: #d4a017; }
-.lawless-terrain-label { font-size: 1rem; color: var(--muted); }
+.lawless-terrain-label { font-size: 1.1rem; color: var(--muted); }
 .lawless-herds { display: flex; gap: .2rem; }
-.lawless-herd { display: flex; flex-direction: column; align-items: center; font-size: 1rem; }
-.lawless-herd svg { width: 4.6rem; height: 4.6rem; }
+.lawless-herd { display: flex; flex-direction: column; align-items: center; line-height: 1.15; }
+.lawless-herd svg { width: 6rem; height: 6rem; }
+.lawless-herd-id { font-size: 1rem; color: var(--muted); }
+.lawless-herd-value { font-size: 1.35rem; font-weight: 700; }
 .lawless-herd.is-stuck { opacity: .55; }
 .lawless-chips { display: flex; flex-wrap: wrap; gap: .4rem; }
 .lawless-chip { border-radius: 99px; padding: .1rem .7rem; border: 2px solid #3a78c2; }
 .lawless-chip.is-green { border-color: #3c9a4a; }
-.lawless-chip.is-red { border-color: #c0392b; color: #ff8a7a; }
+.lawless-chip.is-red { border-color: var(--bad, #c0392b); color: var(--bad, #c0392b); }
 .lawless-step { font-size: 1.6rem; font-weight: 700; display: flex; gap: .8rem; align-items: center; flex-wrap: wrap; }
 .lawless ul { margin: 0; padding-left: 1.2rem; }
-.lawless table { width: 100%; border-collapse: collapse; }
-.lawless th { color: var(--muted); font-weight: 400; padding: .2rem .5rem; text-align: right; }
-.lawless td { text-align: right; padding: .3rem .5rem; font-variant-numeric: tabular-nums; }
-.lawless th:first-child, .lawless td:first-child { text-align: left; }
+.lawless table { width: 100%; border-collapse: collapse; font-size: 1.2rem; }
+.lawless th { color: var(--muted); font-weight: 400; font-size: 1rem; padding: .15rem .35rem; text-align: right; }
+.lawless td { text-align: right; padding: .3rem .35rem; font-variant-numeric: tabular-nums; }
+.lawless th:first-child, .lawless td:first-child { text-align: left; white-space: nowrap; }
+.lawless-standings { font-size: 1.6rem; font-weight: 700; }
+.lawless th[colspan] { text-align: center; color: var(--fg); border-bottom: 2px solid var(--muted); }
+.lawless td.lawless-points { font-weight: 700; }
+.lawless-sum td { border-top: 2px solid var(--muted); }
 .lawless-win td { color: var(--accent); font-weight: 700; }`;
 
   // Word values that appear inside news lines and are translated before filling them in.
@@ -95,25 +102,31 @@
     ])]);
   }
 
-  /* A herd card at its real angle: noon, 3, 6 or 9 o'clock = 0, 90, 180, 270 degrees. */
+  /* A herd card at its real angle: noon, 3, 6 or 9 o'clock = 0, 90, 180, 270 degrees clockwise.
+     As on the printed card, the coins at its top edge give the base value; the hand drawn on
+     it points at the top edge, so it reads as a clock hand. The id and the value a sale would
+     bring now stay upright below the card. */
   function herdCard(ctx, herd) {
     const base = { poor: 1, average: 2, excellent: 3 }[herd.quality];
     const coins = [];
     for (let i = 0; i < base; i++) {
-      coins.push(ctx.s("circle", { cx: 38 + i * 12, cy: 24, r: 5, fill: "#d4a017" }));
+      coins.push(ctx.s("circle", { cx: 50 + (i - (base - 1) / 2) * 14, cy: 24, r: 6, fill: "#d4a017",
+        stroke: "#8a6a0c", "stroke-width": 1.5 }));
     }
     const card = ctx.s("g", { transform: `rotate(${herd.angle} 50 50)` },
-      ctx.s("rect", { x: 22, y: 10, width: 56, height: 80, rx: 6, fill: "#f4efe2",
+      ctx.s("rect", { x: 22, y: 8, width: 56, height: 84, rx: 7, fill: "#f4efe2",
         stroke: "#7b3fa0", "stroke-width": 5 }),
       ...coins,
-      ctx.s("path", { d: "M50 34 v14 m-6 -6 l6 6 l6 -6", stroke: "#7b3fa0", "stroke-width": 3, fill: "none" }),
-      ctx.s("text", { x: 50, y: 76, "text-anchor": "middle", "font-size": 16, "font-weight": 700,
-        fill: "#3b2a12", text: herd.id }));
+      ctx.s("path", { d: "M50 76 V40 M40 50 L50 40 L60 50", stroke: "#7b3fa0", "stroke-width": 6,
+        "stroke-linecap": "round", "stroke-linejoin": "round", fill: "none" }),
+      ctx.s("circle", { cx: 50, cy: 76, r: 5, fill: "#7b3fa0" }));
     const svg = ctx.s("svg", { viewBox: "0 0 100 100", role: "img", "data-angle": herd.angle,
       "aria-label": ctx.t("lawless.panel.herd_label", { herd: herd.id,
         quality: ctx.t("value.lawless." + herd.quality), clock: ctx.t("lawless.clock." + herd.clock) }) }, card);
-    return ctx.h("div", { class: "lawless-herd" + (herd.sellable ? "" : " is-stuck") }, svg,
-      ctx.h("span", {}, ctx.t("lawless.panel.herd_value", { multiplier: herd.multiplier, value: herd.value })));
+    return ctx.h("div", { class: "lawless-herd" + (herd.sellable ? "" : " is-stuck"), "data-herd": herd.id }, svg,
+      ctx.h("span", { class: "lawless-herd-id" }, herd.id),
+      ctx.h("span", { class: "lawless-herd-value" },
+        ctx.t("lawless.panel.herd_value", { multiplier: herd.multiplier, value: herd.value })));
   }
 
   function terrainCard(ctx, terrain) {
@@ -170,7 +183,8 @@
     if (!s) return null;
     const kids = [];
     if (view.phase === "surveillance" && s.difficulty !== null) {
-      kids.push(ctx.die("d6", s.roll), ctx.h("span", {}, ctx.t("lawless.panel.difficulty", { difficulty: s.difficulty })));
+      kids.push(ctx.die("d6", s.roll), ctx.h("span", {}, ctx.t("lawless.panel.difficulty",
+        { roll: s.roll, herds: s.difficulty - s.roll, difficulty: s.difficulty })));
     } else if (view.phase === "mines" && s.first !== null) {
       kids.push(ctx.die("d6", s.first), ctx.h("span", {}, ctx.t("lawless.panel.mine_first", { terrain: s.queue[0] })));
     } else if (s.kind === "duel" || s.kind === "aim") {
@@ -198,33 +212,42 @@
     return box(ctx, ctx.t("lawless.panel.news"), [el(ctx, "ul", {}, items)]);
   }
 
-  /* The rulebook's "Example of Scoring": count and points per category, then the total. */
+  /* The rulebook's "Example of Scoring": for each category the cards (or coins) and the points
+     they score, then the total; with 2 players each player's two ranches are added below. */
   function scoring(view, ctx) {
     const table = view.scoring;
     if (!table) return null;
-    const head = el(ctx, "tr", {}, [ctx.h("th", {}, ctx.t("lawless.panel.ranch")),
-      ...CATEGORIES.flatMap((c) => [ctx.h("th", {}, ctx.t("lawless.panel.category." + c)),
-        ctx.h("th", {}, ctx.t("lawless.panel.place")), ctx.h("th", {}, ctx.t("lawless.panel.score"))]),
-      ctx.h("th", {}, ctx.t("lawless.panel.total"))]);
+    const groups = el(ctx, "tr", {}, [ctx.h("th", { rowspan: 2 }, ctx.t("lawless.panel.ranch")),
+      ...CATEGORIES.map((c) => ctx.h("th", { colspan: 2 }, ctx.t("lawless.panel.category." + c))),
+      ctx.h("th", { rowspan: 2 }, ctx.t("lawless.panel.total"))]);
+    const units = el(ctx, "tr", {}, CATEGORIES.flatMap((c) => [
+      ctx.h("th", {}, ctx.t(c === "coins" ? "lawless.panel.unit_coins" : "lawless.panel.unit_cards")),
+      ctx.h("th", {}, ctx.t("lawless.panel.score"))]));
     const twoRanches = table.rows.length > table.players.length;
     const rows = table.rows.map((r) => ctx.h("tr", {
       class: !twoRanches && table.winners.includes(r.player) ? "lawless-win" : "" },
       ctx.h("td", {}, r.ranch),
       ...CATEGORIES.flatMap((c) => [ctx.h("td", {}, String(r.cells[c].count)),
-        ctx.h("td", {}, String(r.cells[c].place)), ctx.h("td", {}, String(r.cells[c].points))]),
+        ctx.h("td", { class: "lawless-points" }, String(r.cells[c].points))]),
       ctx.h("td", { class: "lawless-money" }, String(r.total))));
-    const totals = twoRanches ? table.players.map((p) => ctx.h("tr", {
-      class: table.winners.includes(p.player) ? "lawless-win" : "" },
-      ctx.h("td", { colspan: 13 }, p.name), ctx.h("td", { class: "lawless-money" }, String(p.total)))) : [];
+    const totals = twoRanches ? table.players.map((p, i) => ctx.h("tr", {
+      class: (i === 0 ? "lawless-sum " : "") + (table.winners.includes(p.player) ? "lawless-win" : "") },
+      ctx.h("td", { colspan: 1 + 2 * CATEGORIES.length }, p.name),
+      ctx.h("td", { class: "lawless-money" }, String(p.total)))) : [];
     const winners = table.winners.map((seat) => table.players[seat].name).join(", ");
+    // every player's total in large type first: readable across the table and on a phone
+    const standings = table.players.slice().sort((a, b) => b.total - a.total).map((p) =>
+      ctx.h("span", { class: table.winners.includes(p.player) ? "lawless-money" : "" },
+        ctx.t("lawless.panel.standing", { name: p.name, points: p.total })));
     return box(ctx, ctx.t("lawless.panel.scoring"), [
       ctx.h("div", { class: "panel-big" }, ctx.t("lawless.panel.winner", { names: winners })),
-      el(ctx, "table", {}, [head, ...rows, ...totals])]);
+      el(ctx, "div", { class: "lawless-head lawless-standings" }, standings),
+      ctx.h("div", { class: "lawless-scroll" }, el(ctx, "table", {}, [groups, units, ...rows, ...totals]))]);
   }
 
   function mine(view, ctx) {
-    if (!view.me) return null;
-    return box(ctx, null, [ctx.h("div", { class: "panel-big" },
+    if (!view.me || view.final) return null;
+    return box(ctx, null, [ctx.h("div", {},
       ctx.t("lawless.panel.your_hand", { cards: view.me.hand, limit: view.hand_limit }))]);
   }
 

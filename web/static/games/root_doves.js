@@ -29,9 +29,12 @@
   height: 3.4rem; display: inline-flex; align-items: center; justify-content: center;
   font-weight: 700; font-size: 1.1rem; }
 .root_doves-token.is-off { opacity: .45; border-style: dashed; }
-.root_doves-cardpic { width: 2.4rem; height: 3.4rem; border-radius: .35rem; display: inline-flex;
-  align-items: flex-end; justify-content: center; color: #111; font-size: .8rem;
-  font-weight: 700; border: 2px solid rgba(0,0,0,.35); }
+.root_doves-cardpic { flex-shrink: 0; width: 3.6rem; height: 5rem; border-radius: .4rem; display: inline-flex;
+  align-items: center; justify-content: center; color: #111; font-size: .85rem;
+  font-weight: 700; border: 2px solid rgba(0,0,0,.35); box-shadow: 0 2px 4px rgba(0,0,0,.4);
+  overflow: hidden; }
+.root_doves-discard { border: 3px solid var(--bad); border-radius: .5rem; padding: .5rem .7rem;
+  font-size: 1.3rem; font-weight: 600; display: flex; gap: .7rem; align-items: center; }
 .root_doves-count { font-size: 1.6rem; font-weight: 700; }
 .root_doves-slot { border: 2px solid var(--line); border-radius: .4rem; padding: .2rem .5rem;
   font-size: 1rem; }
@@ -51,7 +54,7 @@
 .root_doves-check .is-done, .root_doves-check .is-later, .root_doves-check .is-unused { color: var(--muted); }
 .root_doves-battle { display: grid; grid-template-columns: 1fr auto 1fr; gap: .6rem;
   align-items: center; text-align: center; }
-.root_doves-hits { font-size: 2.2rem; font-weight: 700; color: var(--accent); }
+.root_doves-hits { font-size: 3rem; font-weight: 700; color: var(--accent); line-height: 1; }
 .root_doves .die { width: 64px; height: 64px; }`;
 
   function el(ctx, tag, attrs, kids) {
@@ -137,20 +140,33 @@
       ctx.h("div", { class: "root_doves-row" }, ...pacification)];
   }
 
+  function cardPic(ctx, suit) {
+    return ctx.h("span", { class: "root_doves-cardpic", style: `background:${SUIT_COLOURS[suit]}`,
+      title: suitName(ctx, suit) }, suitName(ctx, suit));
+  }
+
+  /* SCU.2.6: the card the companion drew at random, in large type until the next one. */
+  function discard(view, ctx) {
+    const d = view.last_discard;
+    if (!d || view.turn_number - d.turn >= view.players.length) return null;  // one round
+    const params = { turn: d.turn, clearing: d.clearing, by: d.by, card: d.card ? suitName(ctx, d.card) : "" };
+    return ctx.h("div", { class: "root_doves-discard" }, d.card ? cardPic(ctx, d.card) : null,
+      ctx.h("span", {}, ctx.t(d.card ? "root_doves.panel.discard" : "root_doves.panel.discard_none", params)));
+  }
+
   function pile(view, ctx) {
     const board = view.board;
     const cards = [];
     SUITS.forEach((suit) => {
-      for (let i = 0; i < board.pile_by_suit[suit]; i++) {
-        cards.push(ctx.h("span", { class: "root_doves-cardpic", style: `background:${SUIT_COLOURS[suit]}`,
-          title: suitName(ctx, suit) }, suitName(ctx, suit).slice(0, 3)));
-      }
+      for (let i = 0; i < board.pile_by_suit[suit]; i++) cards.push(cardPic(ctx, suit));
     });
     const counts = SUITS.filter((s) => board.pile_by_suit[s]).map((s) => `${suitName(ctx, s)} ${board.pile_by_suit[s]}`);
     return [
-      ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.pile", { cards: board.pile.length })),
-      ctx.h("div", { class: "root_doves-row" }, ...cards),
-      counts.length ? ctx.h("div", {}, counts.join(" · ")) : null,
+      ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.pile", { cards: board.pile.length }),
+        counts.length ? ctx.h("span", { class: "muted" }, " — " + counts.join(" · ")) : null),
+      cards.length ? ctx.h("div", { class: "root_doves-row" }, ...cards) : null,
+      discard(view, ctx),
+      view.stage === "setup" ? ctx.h("div", {}, ctx.t("root_doves.panel.board_numbers")) : null,
       ctx.h("div", { class: "root_doves-cols" }, ...board.track.map((points, i) => ctx.h("span", {
         class: "root_doves-col" + (Math.min(board.pile.length, board.track.length) === i + 1 ? " is-here" : ""),
         title: ctx.t("root_doves.panel.track_column", { cards: i + 1, points }) }, `${i + 1}: ${points}`)))];
@@ -202,7 +218,8 @@
     const dice = b.dice ? b.dice.map((face) => ctx.die("root12", face)) : [ctx.t("root_doves.panel.waiting_dice")];
     const side = (name, hits, warriors) => ctx.h("div", {},
       ctx.h("div", { class: "root_doves-line" }, name),
-      ctx.h("div", { class: "root_doves-hits" }, ctx.t("root_doves.panel.hits", { hits })),
+      ctx.h("div", { class: "root_doves-hits" }, String(hits)),
+      ctx.h("div", { class: "muted" }, ctx.t("root_doves.panel.hits")),
       warriors === null ? null : ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors })));
     return card(ctx, title, [
       ctx.h("div", {}, ctx.t("root_doves.panel.battle_in", { clearing: b.clearing })),
@@ -218,12 +235,14 @@
 
   Companion.registerPanel("root_doves", {
     render(view, ctx) {
+      /* A battle in progress comes first for everyone; the Doves' own device then shows their
+         turn and board before the table's track. */
+      const fighting = battle(view, ctx, view.battle, ctx.t("root_doves.panel.battle"));
       const parts = view.mine
-        ? [checklist(view, ctx), doves(view, ctx), evacuation(view, ctx), battle(view, ctx, view.battle,
-          ctx.t("root_doves.panel.battle")), vpTrack(view, ctx), clearings(view, ctx)]
-        : [battle(view, ctx, view.battle, ctx.t("root_doves.panel.battle")), vpTrack(view, ctx),
-          checklist(view, ctx), evacuation(view, ctx), doves(view, ctx), clearings(view, ctx),
-          battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle"))];
+        ? [fighting, checklist(view, ctx), doves(view, ctx), evacuation(view, ctx), vpTrack(view, ctx),
+          clearings(view, ctx)]
+        : [fighting, vpTrack(view, ctx), checklist(view, ctx), evacuation(view, ctx), doves(view, ctx),
+          clearings(view, ctx), battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle"))];
       return ctx.h("div", { class: "root_doves" }, ctx.h("style", {}, STYLE), header(view, ctx),
         ...parts.filter(Boolean));
     }
