@@ -116,15 +116,16 @@ def _money_templates(state: dict, seat: int) -> list[dict]:
     # A player who owes what they cannot pay is offered, pre-filled, the loan that pays it.
     missing = money.unpaid(state, seat) - money.purse(state, seat)
     least = min(LARGEST_LOAN, max(100, money.round_up_hundred(missing * 100)))
-    out = [template("take_loan", seat, amount=int_param(least, LARGEST_LOAN))]
+    out = [template("take_loan", seat, amount=int_param(least, LARGEST_LOAN, 100))]
     mine = [x["id"] for x in state["loans"] if x["debtor"] == seat]
     if mine:
         out.append(template("repay_loan", seat, loan=choice_param(mine)))
     offer = state["loan_offer"]
     if offer is None and money.purse(state, seat) >= 100 and _others(state, seat):
         out.append(template("offer_loan", seat, borrower=choice_param(_others(state, seat)),
-                            amount=int_param(100, money.purse(state, seat)),
-                            interest=int_param(0, LARGEST_LOAN)))
+                            amount=int_param(100, money.purse(state, seat) // 100 * 100,
+                                             100),
+                            interest=int_param(0, LARGEST_LOAN, 100)))
     elif offer is not None and offer["borrower"] == seat:
         out += [template("accept_loan", seat), template("decline_loan", seat)]
     elif offer is not None and offer["lender"] == seat:

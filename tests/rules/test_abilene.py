@@ -268,7 +268,7 @@ def test_a_bank_loan_is_paid_at_once_and_repaid_with_its_interest():
 
 
 @pytest.mark.parametrize("action,code", [
-    ({"type": "take_loan", "seat": 1, "amount": 150}, "abilene.not_hundreds"),
+    ({"type": "take_loan", "seat": 1, "amount": 150}, "out_of_step"),
     ({"type": "take_loan", "seat": 1, "amount": 0}, "out_of_range"),
     ({"type": "repay_loan", "seat": 1, "loan": 1}, "not_now"),
     ({"type": "offer_loan", "seat": 1, "borrower": 1, "amount": 100, "interest": 0},
@@ -276,7 +276,7 @@ def test_a_bank_loan_is_paid_at_once_and_repaid_with_its_interest():
     ({"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 20000, "interest": 0},
      "out_of_range"),
     ({"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 500, "interest": 50},
-     "abilene.not_hundreds"),
+     "out_of_step"),
     ({"type": "accept_loan", "seat": 2}, "not_now"),
 ])
 def test_illegal_loans_are_refused(action, code):
