@@ -29,7 +29,7 @@ from companion.rules.base import RuleError, match_template, require
 
 NAME = "root_doves"
 PLAYERS = range(2, 7)
-RULES_VERSION = 1
+RULES_VERSION = 2
 OPTIONS = {
     "doves_seat": 0,      # which seat plays the United Doves Society
     "factions": "",       # each seat's faction, comma-separated (blank: the player's name)
@@ -58,7 +58,7 @@ def setup(players: list[str], options: dict) -> dict:
             "winner": None, "won_by": None, "history": [],
             "turn": {"seat": first, "phase": "birdsong", "number": 0},
             "doves_turn": None, "battle": None, "last_battle": None, "evacuation": None,
-            "board": B.new_board()}
+            "last_discard": None, "board": B.new_board()}
 
 
 def final(state: dict) -> bool:
@@ -67,24 +67,24 @@ def final(state: dict) -> bool:
 
 # -- what may be done -----------------------------------------------------------------------
 def legal(state: dict, seat: int | None) -> list[dict]:
+    """The seat's own step first (what the prompt asks for), then corrections and points."""
     if state["stage"] == "over" or not _is_seat(state, seat):
         return []
     if state["stage"] == "setup":
         return track.setup_legal(state, seat)
     if seat is None:
-        return []
-    out = track.track_legal(state, seat)
-    if seat == state["doves"]:
-        out += offers.corrections_legal(state, seat)
+        return track.correction_legal(state)
     if state["battle"] is not None:
-        return out + battle_rules.pending_legal(state, seat)
-    if seat != state["turn"]["seat"]:
-        return out
-    out += track.dominance_legal(state, seat)
-    out += battle_rules.declare_legal(state, seat)
+        out = battle_rules.pending_legal(state, seat)
+    elif seat != state["turn"]["seat"]:
+        out = []
+    else:
+        also = battle_rules.declare_legal(state, seat) + track.dominance_legal(state, seat)
+        turn = offers.turn_legal if seat == state["doves"] else track.faction_turn_legal
+        out = turn(state, seat, also)
     if seat == state["doves"]:
-        return out + offers.turn_legal(state, seat)
-    return out + track.faction_turn_legal(state, seat)
+        out = out + offers.corrections_legal(state, seat)
+    return out + track.track_legal(state, seat)
 
 
 def _is_seat(state: dict, seat: object) -> bool:
@@ -148,11 +148,17 @@ def remove_token(state: dict, action: dict) -> dict:
     require(state["stage"] == "play", "root_doves.setup_first")
     board, kind = B.remove_token(state["board"], action["clearing"])
     drawn = (action.get("drawn") or {}).get("refugee")
+    card = None
     if kind == "pacification" and board["pile"]:
         require(isinstance(drawn, list) and len(drawn) == 1, "root_doves.draw_missing")
-        board = B.discard_refugee(board, drawn[0])
+        card = drawn[0]
+        board = B.discard_refugee(board, card)
     else:
         require(drawn is None, "bad_param", name="drawn")
+    if kind == "pacification":
+        discard = {"turn": state["turn"]["number"], "clearing": action["clearing"],
+                   "by": action["by"], "card": card}
+        state = {**state, "last_discard": discard}
     return track.add_points({**state, "board": board}, track.seat_of(state, action["by"]), 1)
 
 
@@ -175,11 +181,16 @@ def score(state: dict, action: dict) -> dict:
     return track.score(state, action)
 
 
+def set_points(state: dict, action: dict) -> dict:
+    require(state["stage"] == "play", "root_doves.setup_first")
+    return track.set_points(state, action)
+
+
 HANDLERS = {
-    "set_clearing": track.set_clearing, "set_evacuation_points": track.set_evacuation_points,
+    "set_clearing": track.set_clearing, "set_evacuation_track": track.set_evacuation_track,
     "set_building_slot": track.set_building_slot, "setup_ceasefire": track.setup_ceasefire,
     "setup_warriors": track.setup_warriors, "start_game": track.start_game,
-    "score": score, "activate_dominance": track.activate_dominance,
+    "score": score, "set_points": set_points, "activate_dominance": track.activate_dominance,
     "dominance_victory": track.dominance_victory,
     "next_phase": T.next_phase, "end_turn": T.end_turn,
     "evacuate": T.evacuate, "no_evacuation": T.no_evacuation,
@@ -190,13 +201,14 @@ HANDLERS = {
     "exfiltrate": T.exfiltrate, "refugee": T.refugee,
     "dispensary_refugee": T.dispensary_refugee, "perilous_rescue": T.perilous_rescue,
     "evening_draw": T.evening_draw, "discard_down": T.discard_down,
-    "battle": battle_rules.battle, "battle_roll": battle_rules.battle_roll,
+    "battle": battle_rules.battle, "attack_doves": battle_rules.attack_doves,
+    "battle_roll": battle_rules.battle_roll,
     "extra_hits": battle_rules.extra_hits, "last_stand_draw": battle_rules.last_stand_draw,
     "end_battle": battle_rules.end_battle,
     "remove_token": remove_token, "remove_building": remove_building,
     "lose_warriors": lose_warriors, "set_hand": set_hand,
 }
-SETUP_TYPES = {"set_clearing", "set_evacuation_points", "set_building_slot",
+SETUP_TYPES = {"set_clearing", "set_evacuation_track", "set_building_slot",
                "setup_ceasefire", "setup_warriors", "start_game"}
 DOVES_ONLY = {"evacuate", "no_evacuation", "strategic_retreat", "choose_mandate", "ceasefire",
               "interposition", "pacify", "move", "recruit", "disarm", "build",

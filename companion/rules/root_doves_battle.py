@@ -40,7 +40,11 @@ def doves_presence(board: dict) -> list[str]:
 
 
 def declare_legal(state: dict, seat: int) -> list[dict]:
-    """Templates to start a battle on one's own turn (the Doves: as a mandate action)."""
+    """Templates to start a battle on one's own turn (the Doves: as a mandate action).
+
+    Another faction has two buttons: ``attack_doves`` (the companion knows the Doves'
+    warriors) and ``battle`` against anyone else, never in a Ceasefire clearing (SCU.2.2).
+    """
     doves, board, capped = state["doves"], state["board"], state["hits_capped"]
     names = state["players"]
     others = [names[s] for s in range(len(names)) if s != seat]
@@ -54,8 +58,8 @@ def declare_legal(state: dict, seat: int) -> list[dict]:
     out = []
     present = doves_presence(board)
     if present:
-        out.append(template("battle", seat, defender=choice_param([names[doves]]),
-                            clearing=choice_param(_sorted(present)), **counts))
+        out.append(template("attack_doves", seat, clearing=choice_param(_sorted(present)),
+                            **counts))
     rivals = [name for name in others if name != names[doves]]
     open_clearings = [c for c in state["clearings"] if c not in board["ceasefire"]]
     if rivals and open_clearings:
@@ -67,25 +71,37 @@ def declare_legal(state: dict, seat: int) -> list[dict]:
 
 
 def pending_legal(state: dict, seat: int | None) -> list[dict]:
+    """The two sides of the battle in progress: the roll (or, after it, the attacker's
+    ``end_battle`` and the Doves' Last Stand) first, extra hits for either side after."""
     battle = state["battle"]
     if seat is None or seat not in (battle["attacker"], battle["defender"]):
         return []
-    out = [template("extra_hits", seat, hits=int_param(1, MOST_EXTRA_HITS))]
+    out = []
     if battle["dice"] is None:
         if seat == battle["attacker"]:
             out.append(template("battle_roll", seat, dice=dice_param(DICE)))
-        return out
-    if seat == battle["defender"] == state["doves"] and battle["last_stand"] \
-            and not battle["declined"]:
-        out.append(template("last_stand_draw", seat))
-    if seat == battle["attacker"]:
-        out.append(template("end_battle", seat))
-    return out
+    else:
+        if seat == battle["defender"] == state["doves"] and battle["last_stand"] \
+                and not battle["declined"]:
+            out.append(template("last_stand_draw", seat))
+        if seat == battle["attacker"]:
+            out.append(template("end_battle", seat))
+    return out + [template("extra_hits", seat, hits=int_param(1, MOST_EXTRA_HITS))]
 
 
 def battle(state: dict, action: dict) -> dict:
+    """Base Root 4.3: the current faction battles ``defender`` in ``clearing``."""
+    return _declare(state, action, track.seat_of(state, action["defender"]))
+
+
+def attack_doves(state: dict, action: dict) -> dict:
+    """Another faction battles the Doves where they have a piece."""
+    require(action["seat"] != state["doves"], "bad_choice", name="defender")
+    return _declare(state, action, state["doves"])
+
+
+def _declare(state: dict, action: dict, defender: int) -> dict:
     attacker, clearing = action["seat"], action["clearing"]
-    defender = track.seat_of(state, action["defender"])
     doves, board = state["doves"], state["board"]
     require(state["battle"] is None, "root_doves.battle_in_progress")
     require(state["turn"]["seat"] == attacker, "root_doves.not_your_turn")

@@ -43,18 +43,20 @@ def corrections_legal(state: dict, seat: int) -> list[dict]:
     return out
 
 
-def turn_legal(state: dict, seat: int) -> list[dict]:
-    """The Doves' own turn, phase by phase (battle templates are added by the caller)."""
+def turn_legal(state: dict, seat: int, also: list[dict]) -> list[dict]:
+    """The Doves' own turn, phase by phase: the step the prompt asks for first (the
+    Evening's ``end_turn`` among them), then ``also`` (battle, dominance), Perilous Rescue,
+    and ``next_phase`` last."""
     phase, turn = state["turn"]["phase"], state["doves_turn"]
     if phase == "birdsong" and not turn["evacuated"]:
-        return [evacuation_template(state, seat)]
-    out = rescue_legal(state, seat)
+        return [evacuation_template(state, seat)] + also
     if phase == "birdsong":
-        out += retreat_legal(state, seat)
+        out = retreat_legal(state, seat)
     elif phase == "daylight":
-        out += daylight_legal(state, seat)
+        out = daylight_legal(state, seat)
     else:
-        out += evening_legal(state, seat)
+        out = evening_legal(state, seat)
+    out = out + also + rescue_legal(state, seat)
     if phase != "evening" and T.leave_blocker(state) is None:
         out.append(template("next_phase", seat))
     return out
@@ -117,10 +119,20 @@ def ceasefire_legal(state: dict, seat: int) -> list[dict]:
     if targets and sources:
         out.append(template("ceasefire", seat, clearing=choice_param(ordered(targets)),
                             source=choice_param(sources)))
-    due = min(B.warriors_in_supply(board), len(board["ceasefire"]))
-    out.append(template("interposition", seat,
-                        clearings=multi_param(ordered(board["ceasefire"]), due, due)))
+    out.append(interposition_template(state, seat))
     return out
+
+
+def interposition_template(state: dict, seat: int) -> dict:
+    """SCU.5.1 II: one warrior in each Ceasefire clearing. When the supply covers them all
+    (or none) there is nothing to choose: the form holds one pre-filled count. Only a short
+    supply asks which clearings get the warriors left."""
+    board = state["board"]
+    due = T.interposition_due(board)
+    if due in (0, len(board["ceasefire"])):
+        return template("interposition", seat, warriors=choice_param([due]))
+    return template("interposition", seat,
+                    clearings=multi_param(ordered(board["ceasefire"]), due, due))
 
 
 def mandate_actions_legal(state: dict, seat: int) -> list[dict]:

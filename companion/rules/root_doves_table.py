@@ -145,9 +145,10 @@ def end_turn(state: dict) -> dict:
     return begin_turn(state, next_seat(turn["seat"], len(state["players"])), turn["number"] + 1)
 
 
-def faction_turn_legal(state: dict, seat: int) -> list[dict]:
-    """A faction the companion does not model: it only walks the phases."""
-    out = []
+def faction_turn_legal(state: dict, seat: int, also: list[dict]) -> list[dict]:
+    """A faction the companion does not model: ``also`` (battle, dominance), then it walks
+    the phases."""
+    out = list(also)
     if state["turn"]["phase"] != "evening":
         out.append(template("next_phase", seat))
     out.append(template("end_turn", seat))
@@ -161,7 +162,7 @@ def setup_legal(state: dict, seat: int | None) -> list[dict]:
     if seat is None:
         out = [template("set_clearing", None, clearing=text_param(12),
                         suit=choice_param(board_rules.CLEARING_SUITS)),
-               template("set_evacuation_track", None, points=text_param(60)),
+               template("set_evacuation_track", None, track=text_param(60)),
                template("set_building_slot", None, building=choice_param(board_rules.BUILDINGS),
                         slot=int_param(1, 2), cost=int_param(0, 6), points=int_param(0, 10),
                         draw=int_param(0, 2))]
@@ -181,7 +182,8 @@ def setup_legal(state: dict, seat: int | None) -> list[dict]:
 
 
 def setup_done(board: dict) -> bool:
-    return bool(board["ceasefire"]) and sum(board["warriors"].values()) == board_rules.SETUP_WARRIORS
+    placed = sum(board["warriors"].values())
+    return bool(board["ceasefire"]) and placed == board_rules.SETUP_WARRIORS
 
 
 def set_clearing(state: dict, action: dict) -> dict:
@@ -193,7 +195,7 @@ def set_clearing(state: dict, action: dict) -> dict:
 def set_evacuation_track(state: dict, action: dict) -> dict:
     """SCU.4.1: the whole track from the faction board in one go, "1, 2, 3, 5, 7": the points
     for 1, 2, 3… refugee cards (at most 10 columns; more cards score the last column)."""
-    track = parse_track(action["points"])
+    track = parse_track(action["track"])
     return {**state, "board": {**state["board"], "track": track}}
 
 

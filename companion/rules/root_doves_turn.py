@@ -171,12 +171,22 @@ def ceasefire(state: dict, action: dict) -> dict:
     return {**state, "board": board}
 
 
+def interposition_due(board: dict) -> int:
+    return min(B.warriors_in_supply(board), len(board["ceasefire"]))
+
+
 def interposition(state: dict, action: dict) -> dict:
-    """SCU.5.1 II: a warrior in each Ceasefire clearing (as many as the supply allows)."""
+    """SCU.5.1 II: a warrior in each Ceasefire clearing (as many as the supply allows);
+    ``warriors`` when every Ceasefire gets one (or none can), else the ``clearings`` chosen."""
     in_step(state, "emergency", "ceasefire")
     board = state["board"]
-    chosen = action["clearings"]
-    due = min(B.warriors_in_supply(board), len(board["ceasefire"]))
+    due = interposition_due(board)
+    if "clearings" in action:
+        chosen = action["clearings"]
+    else:
+        require(action.get("warriors") == due and due in (0, len(board["ceasefire"])),
+                "root_doves.interposition_each_ceasefire", warriors=due)
+        chosen = list(board["ceasefire"]) if due else []
     require(len(set(chosen)) == len(chosen) == due and set(chosen) <= set(board["ceasefire"]),
             "root_doves.interposition_each_ceasefire", warriors=due)
     for clearing in chosen:

@@ -31,6 +31,7 @@ def view(state: dict, seat: int | None) -> dict:
             "hits_capped": state["hits_capped"],
             "clearings": clearings_view(state), "board": board_view(state),
             "checklist": checklist(state), "evacuation": evacuation_view(state),
+            "last_discard": state["last_discard"],
             "battle": battle_view(state, state["battle"]),
             "last_battle": battle_view(state, state["last_battle"]),
             "charts": [vp_chart(state)]}
@@ -121,7 +122,7 @@ def checklist(state: dict) -> list[dict] | None:
             return "done"
         return "now" if at == phase else ("later" if track.PHASES.index(at) > order else "missed")
 
-    items = [_item("root_doves.check.evacuation", status(turn["evacuated"], "birdsong")),
+    items = [evacuation_item(state, status(turn["evacuated"], "birdsong")),
              _item("root_doves.check.retreat", "done" if turn["retreat"] else
                    ("open" if phase == "birdsong" else "unused"))]
     items.append(_item("root_doves.check.mandate", status(turn["mandate"] is not None,
@@ -137,11 +138,24 @@ def checklist(state: dict) -> list[dict] | None:
     return items
 
 
+def evacuation_item(state: dict, status: str) -> dict:
+    """SCU.4.1 on the checklist: once resolved, what it scored or why nothing happened."""
+    record = state["evacuation"]
+    if status != "done" or record is None:
+        return _item("root_doves.check.evacuation", status)
+    if record["reason"] is None:
+        return _item("root_doves.check.evacuation_done", status, cards=record["cards"],
+                     points=record["points"])
+    return _item(f"root_doves.check.evacuation_none.{record['reason']}", status,
+                 cards=record["cards"])
+
+
 def mandate_items(state: dict, turn: dict) -> list[dict]:
     mandate, step = turn["mandate"], turn["step"]
-    used = _item("root_doves.check.actions", "done" if turn["actions"] >= T.ACTIONS_PER_MANDATE
+    limit = T.ACTIONS_PER_MANDATE
+    used = _item(f"root_doves.check.actions.{mandate}", "done" if turn["actions"] >= limit
                  else ("now" if step == "actions" else "later"),
-                 used=turn["actions"], limit=T.ACTIONS_PER_MANDATE)
+                 used=turn["actions"], limit=limit)
     if mandate == "emergency":
         return [_item("root_doves.check.ceasefire", "open" if step == "ceasefire" else "done"),
                 _item("root_doves.check.interposition", "now" if step == "ceasefire" else "done"),
@@ -180,7 +194,7 @@ def describe(action: dict, seat: int | None) -> dict:
     if kind == "ceasefire":
         key += ".supply" if action.get("source") == "supply" else ".moved"
     if kind == "interposition" and not action.get("clearings"):
-        key += ".none"
+        key += ".all" if action.get("warriors") else ".none"
     if kind == "remove_token":
         drawn = (action.get("drawn") or {}).get("refugee")
         if drawn:
@@ -202,21 +216,38 @@ def prompt(state: dict) -> dict | None:
         if battle["dice"] is None:
             return dice_prompt(battle["attacker"], battle_rules.DICE, "battle_roll",
                                "root_doves.why.battle", **names)
-        return choice_prompt(battle["attacker"], "root_doves.why.battle_result", **names)
+        offer = battle["last_stand"] and not battle["declined"]
+        why = "root_doves.why.battle_result" + ("_last_stand" if offer else "")
+        return choice_prompt(battle["attacker"], why, **names)
     seat, phase = state["turn"]["seat"], state["turn"]["phase"]
     player = state["players"][seat]
     if seat != state["doves"]:
         return choice_prompt(seat, f"root_doves.why.{phase}", player=player)
-    return choice_prompt(seat, doves_why(state), player=player,
-                         cards=T.evening_cards(state["board"]),
-                         over=max(0, state["board"]["hand"] - B.HAND_LIMIT))
+    why, params = doves_why(state)
+    return choice_prompt(seat, why, player=player, **params)
 
 
-def doves_why(state: dict) -> str:
-    turn, phase = state["doves_turn"], state["turn"]["phase"]
+def doves_why(state: dict) -> tuple[str, dict]:
+    """What the Doves' turn waits for, and the numbers the words need."""
+    turn, phase, board = state["doves_turn"], state["turn"]["phase"], state["board"]
     blocker = T.leave_blocker(state)
+    if blocker == "root_doves.evacuate_first":
+        cards, points, reason = T.evacuation_outcome(board)
+        if reason is None:
+            return "root_doves.why.evacuate", {"cards": cards, "points": points}
+        return f"root_doves.why.no_evacuation.{reason}", {"cards": cards}
+    if blocker == "root_doves.draw_first":
+        return "root_doves.why.draw_first", {"cards": T.evening_cards(board)}
+    if blocker == "root_doves.discard_first":
+        return "root_doves.why.discard_first", {"over": board["hand"] - B.HAND_LIMIT}
     if blocker is not None:
-        return "root_doves.why." + blocker.split(".", 1)[1]
+        return "root_doves.why." + blocker.split(".", 1)[1], {}
     if phase == "daylight" and turn["mandate"] is None:
-        return "root_doves.why.mandate"
-    return f"root_doves.why.doves_{phase}"
+        return "root_doves.why.mandate", {}
+    if phase == "daylight" and turn["step"] == "actions":
+        return "root_doves.why.doves_actions", {
+            "left": T.ACTIONS_PER_MANDATE - turn["actions"],
+            "mandate": turn["mandate"]}
+    if phase == "daylight" and turn["step"] == "exfiltration":
+        return "root_doves.why.exfiltration", {"clearing": turn["exfiltration"]["clearing"]}
+    return f"root_doves.why.doves_{phase}", {}

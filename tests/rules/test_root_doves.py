@@ -50,11 +50,11 @@ def test_setup_defaults_are_the_autumn_map_and_editable_board_numbers():
     state = play(game, state,
                  act("set_clearing", None, clearing=" Col ", suit="mouse"),
                  act("set_clearing", None, clearing="1", suit="rabbit"),
-                 act("set_evacuation_points", None, cards=3, points=4),
+                 act("set_evacuation_track", None, track="0, 1, 4"),
                  act("set_building_slot", None, building="school", slot=2, cost=3, points=2,
                      draw=1))
     assert state["clearings"]["Col"] == "mouse" and state["clearings"]["1"] == "rabbit"
-    assert state["board"]["track"][2] == 4
+    assert state["board"]["track"] == [0, 1, 4]
     assert state["board"]["slots"]["school"][1] == {"cost": 3, "points": 2, "draw": 1}
 
 
@@ -84,7 +84,7 @@ def test_setup_places_one_ceasefire_and_six_warriors_then_starts():
 def test_turn_order_phases_and_points_chart():
     state = started(first_seat=1)
     assert state["turn"]["seat"] == 1
-    assert types(state, 1) == ["score", "battle", "battle", "next_phase", "end_turn"]
+    assert types(state, 1) == ["attack_doves", "battle", "next_phase", "end_turn", "score"]
     state = play(game, state, act("score", 1, points=3), act("next_phase", 1),
                  act("next_phase", 1))
     assert state["turn"]["phase"] == "evening" and "next_phase" not in types(state, 1)
@@ -98,8 +98,8 @@ def test_turn_order_phases_and_points_chart():
     assert chloe["points"][-2:] == [[2, 2], [3, 2]]
 
 
-@pytest.mark.parametrize("points, expected", [(5, 5), (-2, 0), (30, 30)])
-def test_points_never_negative_and_thirty_wins(points, expected):
+@pytest.mark.parametrize("points, expected", [(5, 5), (1, 1), (30, 30)])
+def test_scoring_and_thirty_wins(points, expected):
     state = play(game, started(), act("score", 2, points=points))
     assert state["vp"][2] == expected
     assert game.final(state) is (expected >= 30)
@@ -107,6 +107,26 @@ def test_points_never_negative_and_thirty_wins(points, expected):
         assert state["winner"] == 2 and state["won_by"] == "points"
         assert all(game.legal(state, s) == [] for s in (None, 0, 1, 2))
         assert game.prompt(state) is None
+
+
+def test_the_score_form_starts_at_one_point():
+    """The shell's number input starts at the minimum: a score starts at +1, not -30."""
+    score = next(t for t in game.legal(started(), 2) if t["type"] == "score")
+    assert score["params"]["points"] == {"kind": "int", "min": 1, "max": 30}
+
+
+@pytest.mark.parametrize("before, points, expected, over", [
+    (7, 4, 4, False),      # a score typed wrong turns ago, put right
+    (7, 0, 0, False),
+    (12, 31, 31, True),    # a correction that reaches 30 still wins at once
+])
+def test_the_tablet_corrects_a_factions_points(before, points, expected, over):
+    state = play(game, started(), act("score", 2, points=before))
+    correction = next(t for t in game.legal(state, None) if t["type"] == "set_points")
+    assert correction["params"]["player"]["options"] == ["Ann", "Bruno", "Chloé"]
+    state = play(game, state, act("set_points", None, player="Chloé", points=points))
+    assert state["vp"] == [0, 0, expected] and game.final(state) is over
+    assert "set_points" not in types(state, 2)  # a phone never corrects the track
 
 
 def test_dominance_card_replaces_points_and_wins_at_birdsong():
@@ -127,7 +147,7 @@ def test_dominance_card_replaces_points_and_wins_at_birdsong():
 # -- whole Doves turns ------------------------------------------------------------------------
 def test_first_turn_no_evacuation_without_pacification_and_emergency_mandate():
     state = started()
-    assert types(state) == ["score", "set_hand", "remove_token", "lose_warriors", "no_evacuation"]
+    assert types(state) == ["no_evacuation", "set_hand", "remove_token", "lose_warriors", "score"]
     assert game.view(state, 0)["evacuation"]["next_line"]["key"] == \
         "root_doves.evacuation.next_none.no_pacification"
     state = play(game, state, act("no_evacuation", reason="no_pacification"))
@@ -141,14 +161,14 @@ def test_first_turn_no_evacuation_without_pacification_and_emergency_mandate():
                  act("ceasefire", clearing="4", source="supply"),
                  act("ceasefire", clearing="5", source="4"))
     assert state["board"]["ceasefire"] == ["5", "10", "12"]
-    state = play(game, state, act("interposition", clearings=["5", "10", "12"]))
+    state = play(game, state, act("interposition", warriors=3))
     assert state["board"]["warriors"] == {"10": 6, "12": 2, "5": 1}
     state = play(game, state, act("recruit", clearing="5"),
                  act("move", from_="10", to="9", warriors=2),
                  act("recruit", clearing="12"))
     assert types(state).count("recruit") == 0
     view = game.view(state, 0)
-    actions = next(i for i in view["checklist"] if i["key"] == "root_doves.check.actions")
+    actions = next(i for i in view["checklist"] if i["key"] == "root_doves.check.actions.emergency")
     assert actions["params"] == {"used": 3, "limit": 3} and actions["status"] == "done"
     state = evening(state)
     assert state["board"]["hand"] == 4
@@ -159,11 +179,11 @@ def test_civil_protection_pacifies_disarms_and_exfiltrates_with_dispensary():
     state = others_pass(play(game, started(), act("no_evacuation", reason="no_pacification"),
                              act("next_phase"), act("choose_mandate", mandate="emergency"),
                              act("ceasefire", clearing="12", source="supply"),
-                             act("interposition", clearings=["10", "12"])))
+                             act("interposition", warriors=2)))
     state = others_pass(evening(state)) if state["turn"]["seat"] == 0 else state
     state = dawn(state)
     state = play(game, state, act("choose_mandate", mandate="protection"))
-    assert types(state)[-1] == "pacify"
+    assert types(state)[0] == "pacify"
     assert "next_phase" not in types(state)
     assert refused(state, act("next_phase")) == "root_doves.pacify_first"
     state = play(game, state, act("pacify", clearing="10"))
@@ -209,7 +229,7 @@ def test_stabilisation_builds_aids_crafts_and_secures():
     view = game.view(state, 0)
     assert view["board"]["draw_bonus"] == 1 and view["board"]["evening_draw"] == 2
     state = play(game, state, act("next_phase"))
-    assert types(state)[-1] == "evening_draw"
+    assert types(state)[0] == "evening_draw"
     assert refused(state, act("end_turn")) == "root_doves.draw_first"
     state = play(game, state, act("evening_draw", cards=2))
     assert game.prompt(state)["why"]["key"] == "root_doves.why.discard_first"

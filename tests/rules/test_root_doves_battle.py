@@ -44,7 +44,7 @@ def bruno_turn():
 
 def test_the_doves_attack_as_a_mandate_action():
     state = play(game, dawn(started()), act("choose_mandate", mandate="emergency"),
-                 act("interposition", clearings=["10"]))
+                 act("interposition", warriors=1))
     template = next(t for t in game.legal(state, 0) if t["type"] == "battle")
     assert template["params"]["defender"]["options"] == ["Bruno", "Chloé"]
     assert template["params"]["clearing"]["options"] == ["10", "12"]
@@ -68,10 +68,11 @@ def test_the_doves_attack_as_a_mandate_action():
 
 def test_last_stand_adds_a_hit_or_draws_a_card_instead():
     state = bruno_turn()
-    template = next(t for t in game.legal(state, 1) if t["type"] == "battle"
-                    and "Ann" in t["params"]["defender"]["options"])
-    assert "defender_warriors" not in template["params"]
-    state = play(game, state, act("battle", 1, defender="Ann", clearing="10",
+    template = next(t for t in game.legal(state, 1) if t["type"] == "attack_doves")
+    assert set(template["params"]) == {"clearing", "attacker_warriors"}  # Doves are known
+    rivals = next(t for t in game.legal(state, 1) if t["type"] == "battle")
+    assert "Ann" not in rivals["params"]["defender"]["options"]
+    state = play(game, state, act("attack_doves", 1, clearing="10",
                                   attacker_warriors=5))
     assert state["battle"]["last_stand"] is True
     assert "last_stand_draw" not in types(state)
@@ -87,7 +88,7 @@ def test_last_stand_adds_a_hit_or_draws_a_card_instead():
 
 
 def test_no_last_stand_where_the_doves_have_no_token():
-    state = play(game, bruno_turn(), act("battle", 1, defender="Ann", clearing="12",
+    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="12",
                                          attacker_warriors=1),
                  act("battle_roll", 1, dice=[3, 3]))
     dealt = game.view(state, None)["battle"]["hits"]
@@ -130,7 +131,7 @@ def test_uncapped_table_types_no_warrior_counts():
     ([4, 1], "bad_face"), ([1], "wrong_dice_count"), ("31", "wrong_dice_count"),
 ])
 def test_bad_rolls_are_refused(dice, code):
-    state = play(game, bruno_turn(), act("battle", 1, defender="Ann", clearing="10",
+    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10",
                                          attacker_warriors=2))
     assert refused(state, act("battle_roll", 1, dice=dice)) == code
 

@@ -177,3 +177,17 @@ def test_replay_reproduces_each_draw_exactly():
             replayed = repacify(replayed)
     assert json.dumps(replayed, sort_keys=True) == json.dumps(state, sort_keys=True)
     assert len(state["board"]["pile"]) == 3 and state["vp"] == [0, 3, 3]
+
+
+@pytest.mark.parametrize("pile, clearing, shown", [
+    (["bird"], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": "bird"}),
+    ([], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": None}),  # pile empty
+    (["fox"], "10", None),                                       # a Ceasefire: no discard
+])
+def test_the_table_sees_the_random_discard(pile, clearing, shown):
+    """SCU.2.6: the dashboard says which card went (or that the pile was empty) until the
+    next Pacification token is removed; a Ceasefire's removal discards nothing."""
+    state = play(game, repacify(pacified_with_pile(pile)),
+                 act("remove_token", clearing=clearing, by="Bruno"))
+    assert game.view(state, None)["last_discard"] == shown
+    assert game.view(state, 2)["last_discard"] == shown

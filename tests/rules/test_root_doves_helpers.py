@@ -91,3 +91,32 @@ def daylight_and_evening(state, mandate, steps):
 def doves_turn(state, mandate, steps, retreat=None):
     """A whole Doves turn from Dawn."""
     return daylight_and_evening(dawn(state, retreat), mandate, steps)
+
+
+# The prompt's words -> the button that answers them (the first one its seat is offered).
+FIRST_BUTTON = {
+    "root_doves.why.evacuate": ("evacuate",),
+    "root_doves.why.no_evacuation.no_pacification": ("no_evacuation",),
+    "root_doves.why.no_evacuation.empty_pile": ("no_evacuation",),
+    "root_doves.why.mandate": ("choose_mandate",),
+    "root_doves.why.interposition_first": ("ceasefire", "interposition"),
+    "root_doves.why.pacify_first": ("pacify",),
+    "root_doves.why.draw_first": ("evening_draw",),
+    "root_doves.why.discard_first": ("discard_down",),
+    "root_doves.why.doves_evening": ("end_turn",),
+    "root_doves.why.battle_result": ("end_battle",),
+}
+
+
+def check_prompt(state):
+    """The prompt names something its seat can do, and that step is the seat's first button."""
+    prompt = game.prompt(state)
+    if prompt is None:
+        assert game.final(state)
+        return
+    buttons = [t["type"] for t in game.legal(state, prompt["seat"])]
+    assert buttons, prompt
+    if prompt["kind"] == "dice":
+        assert buttons[0] == "battle_roll"
+    elif prompt["why"]["key"] in FIRST_BUTTON:
+        assert buttons[0] in FIRST_BUTTON[prompt["why"]["key"]], (prompt, buttons)

@@ -38,7 +38,7 @@ RABBIT_AT_10 = {"fox": None, "rabbit": "10", "mouse": None}
 # Rabbit pacified in 10 (with warriors); a Ceasefire in 3, a rabbit clearing too, so Civil
 # Protection's pacification step is skipped and its actions come at once.
 WITH_TOKEN = {"pacification": RABBIT_AT_10, "ceasefire": ["3"]}
-EMERGENCY_DONE = ("emergency", act("interposition", clearings=["10"]))
+EMERGENCY_DONE = ("emergency", act("interposition", warriors=1))
 
 CASES = {
     # SCU.2.5: three Ceasefire tokens, one per clearing.
@@ -56,7 +56,7 @@ CASES = {
         "root_doves.no_ceasefire_there"),
     "interposition_skips_a_ceasefire": (
         lambda: daylight("emergency", ceasefire=["10", "12"]),
-        act("interposition", clearings=["10"]), "root_doves.interposition_each_ceasefire"),
+        act("interposition", warriors=1), "root_doves.interposition_each_ceasefire"),
     "ceasefire_after_interposition": (
         lambda: acting(*EMERGENCY_DONE), act("ceasefire", clearing="2", source="supply"),
         "root_doves.not_this_step"),
@@ -95,7 +95,7 @@ CASES = {
         lambda: acting(*EMERGENCY_DONE, *[act("recruit", clearing="10")] * 3),
         act("recruit", clearing="10"), "root_doves.no_actions_left"),
     "build_in_an_emergency": (
-        lambda: acting("emergency", act("interposition", clearings=["3"]), **WITH_TOKEN),
+        lambda: acting("emergency", act("interposition", warriors=1), **WITH_TOKEN),
         act("build", building="school", clearing="10"), "root_doves.not_in_mandate"),
     "interposition_is_mandatory": (
         lambda: daylight("emergency"), act("next_phase"), "root_doves.interposition_first"),

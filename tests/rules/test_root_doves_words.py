@@ -116,53 +116,71 @@ def gather_keys():
     return keys
 
 
-def tour():
-    """A scripted game through every Doves step, collecting what each state and action says."""
-    keys, rng = set(), random.Random(0)
-    state = started()
+def a(kind, seat=0, **params):
+    return {"type": kind, "seat": seat, **params}
 
-    def do(*actions):
-        nonlocal state
-        for action in actions:
-            templates = [t for seat in (None, 0, 1, 2) for t in game.legal(state, seat)]
-            template_keys(templates, keys, state)
-            emitted_keys(state, keys)
-            state = game.apply(state, resolve_draws(game, state, action, rng))
-            keys.add(game.describe(action, None)["key"])
+
+OTHERS = (a("end_turn", 1), a("end_turn", 2))
+# A scripted game through every Doves step, from the first Dawn.
+SCRIPT = (
+    a("no_evacuation", reason="no_pacification"), a("next_phase"),
+    a("choose_mandate", mandate="emergency"), a("ceasefire", clearing="12", source="supply"),
+    a("interposition", warriors=2), a("next_phase"), a("evening_draw", cards=1),
+    a("end_turn"), *OTHERS,
+    a("no_evacuation", reason="no_pacification"), a("next_phase"),
+    a("choose_mandate", mandate="protection"), a("pacify", clearing="10"),
+    a("disarm", opponent="Bruno"), a("exfiltrate", clearing="10"),
+    a("refugee", **{"from": "12", "card": "fox"}), a("next_phase"),
+    a("evening_draw", cards=1), a("end_turn"), *OTHERS,
+    a("evacuate", cards=1, points=1), a("next_phase"), a("set_hand", cards=7),
+    a("choose_mandate", mandate="stabilisation"),
+    a("build", building="dispensary", clearing="10"), a("development_aid", opponent="Chloé"),
+    a("craft", tokens=["10"], points=1), a("secure", clearing="12", card="fox"),
+    a("next_phase"), a("evening_draw", cards=1), a("discard_down", cards=2), a("end_turn"),
+    a("attack_doves", 1, clearing="10", attacker_warriors=3),
+    a("battle_roll", 1, dice=[3, 1]), a("last_stand_draw"), a("end_battle", 1),
+    a("score", 1, points=10), a("set_points", None, player="Chloé", points=3),
+    a("next_phase", 1), a("activate_dominance", 1, suit="fox"),
+    a("end_turn", 1), a("end_turn", 2),
+    a("no_evacuation", reason="empty_pile"), a("next_phase"),
+    a("choose_mandate", mandate="protection"), a("pacify", clearing="12"),
+    a("exfiltrate", clearing="10"), a("refugee", **{"from": "12", "card": "bird"}),
+    a("dispensary_refugee", card="mouse"), a("next_phase"), a("evening_draw", cards=1),
+    a("end_turn"), a("dominance_victory", 1))
+SETUP_SCRIPT = (
+    a("set_evacuation_track", None, track="1, 2, 4, 6"), a("setup_ceasefire", clearing="10"),
+    a("setup_warriors", clearing="10", warriors=5), a("setup_warriors", clearing="12", warriors=1),
+    a("start_game", None), a("no_evacuation", reason="no_pacification"),
+    a("strategic_retreat", **{"from": "12", "to": "10", "warriors": 1}))
+BOARDS = (  # Pacification skipped for each reason; one warrior left for two Ceasefires
+    ({"ceasefire": ["3"], "warriors": {"3": 1},
+      "pacification": {"fox": None, "rabbit": "5", "mouse": None}}, "protection", ()),
+    ({"ceasefire": ["4"], "warriors": {"12": 1}}, "protection", ()),
+    ({"ceasefire": ["10", "12"], "warriors": {"10": 14}}, "emergency",
+     (a("interposition", clearings=["12"]),)))
+
+
+def run(state, actions, keys, rng):
+    """Apply ``actions``, collecting what each state offers and says, and each log line."""
+    for action in actions:
+        templates = [t for seat in (None, 0, 1, 2) for t in game.legal(state, seat)]
+        template_keys(templates, keys, state)
         emitted_keys(state, keys)
+        state = game.apply(state, resolve_draws(game, state, action, rng))
+        keys.add(game.describe(action, None)["key"])
+    emitted_keys(state, keys)
+    return state
 
-    def a(kind, seat=0, **params):
-        return {"type": kind, "seat": seat, **params}
 
-    others = (a("end_turn", 1), a("end_turn", 2))
-    do(a("no_evacuation", reason="no_pacification"), a("next_phase"),
-       a("choose_mandate", mandate="emergency"), a("ceasefire", clearing="12", source="supply"),
-       a("interposition", clearings=["10", "12"]), a("next_phase"), a("evening_draw", cards=1),
-       a("end_turn"), *others,
-       a("no_evacuation", reason="no_pacification"), a("next_phase"),
-       a("choose_mandate", mandate="protection"), a("pacify", clearing="10"),
-       a("disarm", opponent="Bruno"), a("exfiltrate", clearing="10"),
-       a("refugee", **{"from": "12", "card": "fox"}), a("next_phase"),
-       a("evening_draw", cards=1), a("end_turn"), *others,
-       a("evacuate", cards=1, points=1), a("next_phase"), a("set_hand", cards=7),
-       a("choose_mandate", mandate="stabilisation"),
-       a("build", building="dispensary", clearing="10"), a("development_aid", opponent="Chloé"),
-       a("craft", tokens=["10"], points=1), a("secure", clearing="12", card="fox"),
-       a("next_phase"), a("evening_draw", cards=1), a("discard_down", cards=2), a("end_turn"),
-       a("battle", 1, defender="Ann", clearing="10", attacker_warriors=3),
-       a("battle_roll", 1, dice=[3, 1]), a("last_stand_draw"), a("end_battle", 1),
-       a("score", 1, points=10), a("next_phase", 1), a("activate_dominance", 1, suit="fox"),
-       a("end_turn", 1), a("end_turn", 2),
-       a("no_evacuation", reason="empty_pile"), a("next_phase"),
-       a("choose_mandate", mandate="protection"), a("pacify", clearing="12"),
-       a("exfiltrate", clearing="10"), a("refugee", **{"from": "12", "card": "bird"}),
-       a("dispensary_refugee", card="mouse"), a("next_phase"), a("evening_draw", cards=1),
-       a("end_turn"), a("dominance_victory", 1))
-    for board in ({"ceasefire": ["3"], "warriors": {"3": 1},
-                   "pacification": {"fox": None, "rabbit": "5", "mouse": None}},
-                  {"ceasefire": ["4"], "warriors": {"12": 1}}):
+def tour():
+    """The scripted games above, collecting what each state and action says."""
+    keys, rng = set(), random.Random(0)
+    run(started(), SCRIPT, keys, rng)
+    run(fresh(), SETUP_SCRIPT, keys, rng)
+    for board, mandate, steps in BOARDS:
         state = {**started(), "board": {**started()["board"], **board}}
-        do(evacuation(state), a("next_phase"), a("choose_mandate", mandate="protection"))
+        run(state, (evacuation(state), a("next_phase"), a("choose_mandate", mandate=mandate),
+                    *steps), keys, rng)
     return keys
 
 
