@@ -227,7 +227,7 @@ class Table:
                 "viewer": {"seat": viewer.seat, "admin": viewer.admin},
                 "state": state,
                 "prompt": prompt,
-                "legal": self.legal_for(viewer)}
+                "legal": self.legal_for(viewer, table["current_seat"])}
 
     def current_seat(self, prompt: dict | None = None,
                      public: dict | None = None) -> int | None:
@@ -256,17 +256,18 @@ class Table:
                                  {"version": version, "dice": kinds, "faces": action["dice"]})
         return self._correctable[1]
 
-    def legal_for(self, viewer: Viewer) -> list[dict]:
+    def legal_for(self, viewer: Viewer, first: int | None = None) -> list[dict]:
         if self.ended:
             return []
         if viewer.seat is not None:
             return self.game.legal(self.state, viewer.seat)
         if not viewer.admin:
             return []
-        out = [t for t in self.game.legal(self.state, None) if not t.get("secret")]
-        for seat in range(len(self.record.players)):
-            out.extend(t for t in self.game.legal(self.state, seat) if not t.get("secret"))
-        return out
+        # the seat the table waits for first, then the table's own, then everyone else's
+        order = ([first] if first is not None else []) + [None] + [
+            s for s in range(len(self.record.players)) if s != first]
+        return [t for seat in order for t in self.game.legal(self.state, seat)
+                if not t.get("secret")]
 
     def log_for(self, viewer: Viewer, after: int = 0) -> list[dict]:
         """The journal as this viewer may read it, entries with version > ``after``."""

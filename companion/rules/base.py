@@ -74,12 +74,15 @@ def template(action_type: str, seat: int | None, secret: bool = False, **params:
     return out
 
 
-def int_param(low: int, high: int, step: int = 1) -> dict:
+def int_param(low: int, high: int, step: int = 1, default: int | None = None) -> dict:
     """Whole numbers from ``low`` to ``high``; with ``step``, only ``low + k * step``
-    (money in $100s): the page's +/- buttons move by the step."""
+    (money in $100s): the page's +/- buttons move by the step. ``default`` is what the
+    form starts at (the current value, say); otherwise it starts at ``low``."""
     out = {"kind": "int", "min": low, "max": high}
     if step != 1:
         out["step"] = step
+    if default is not None:
+        out["default"] = default
     return out
 
 
@@ -92,8 +95,11 @@ def multi_param(options: list, low: int = 0, high: int | None = None) -> dict:
             "max": len(options) if high is None else high}
 
 
-def text_param(longest: int = 60) -> dict:
-    return {"kind": "text", "max": longest}
+def text_param(longest: int = 60, default: str | None = None) -> dict:
+    out = {"kind": "text", "max": longest}
+    if default is not None:
+        out["default"] = default
+    return out
 
 
 def dice_param(dice: list[str]) -> dict:

@@ -15,9 +15,9 @@
     const label = C.t(`param.${game}.${name}`);
     const id = "param-" + name;
     if (spec.kind === "int") {
-      values[name] = spec.min;
+      values[name] = spec.default !== undefined ? spec.default : spec.min;
       const by = spec.step || 1;
-      const input = C.h("input", { id, type: "number", min: spec.min, max: spec.max, step: by, value: spec.min,
+      const input = C.h("input", { id, type: "number", min: spec.min, max: spec.max, step: by, value: values[name],
         inputmode: "numeric", oninput: (e) => { values[name] = parseInt(e.target.value, 10); } });
       const step = (d) => { const v = Math.min(spec.max, Math.max(spec.min, (values[name] || 0) + d * by)); values[name] = v; input.value = v; };
       return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }),
@@ -25,7 +25,9 @@
           C.h("button", { type: "button", "aria-label": "+", onclick: () => step(1) }, "+")));
     }
     if (spec.kind === "text") {
-      const input = C.h("input", { id, type: "text", maxlength: spec.max, oninput: (e) => { values[name] = e.target.value; } });
+      if (spec.default !== undefined) values[name] = spec.default;
+      const input = C.h("input", { id, type: "text", maxlength: spec.max, value: spec.default,
+        oninput: (e) => { values[name] = e.target.value; } });
       return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }), input);
     }
     if (spec.kind === "choice" || spec.kind === "multi") {

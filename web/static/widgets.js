@@ -79,6 +79,8 @@ window.Companion = window.Companion || {};
     // end labels, pushed apart so that equal values do not print on top of each other
     labels.sort((a, b) => a.y - b.y);
     labels.forEach((label, i) => { if (i && label.y - labels[i - 1].y < 19) label.y = labels[i - 1].y + 19; });
+    const over = labels.length ? labels[labels.length - 1].y - (H - 4) : 0;
+    if (over > 0) labels.forEach((label) => { label.y = Math.max(T + 12, label.y - over); });
     for (const label of labels) {
       svg.appendChild(C.s("text", { x: W - R + 8, y: label.y, style: "fill:" + label.colour, text: label.text }));
     }
