@@ -2,15 +2,18 @@
 
 Interpretations (rulebook sections in brackets; the same list is in docs/rules-108-outlaws.md):
 
-- The companion does not know card texts. A played card is recorded as the table tells it:
-  realm, optional number (0 = not given), active icons, upside-down icons, and for a Ruan
-  Brother the icon its Navy icons may count as. What the rulebook prints is checked: Heaven
-  is No. 1–36, Earth No. 37–108; an Earth card with two different icons is a Strategist.
-- A Heaven card needs at least one outlaw exhausted to pay for it [Heaven Cards].
+- The companion does not know card texts. A played card is recorded as the table tells it
+  (``play_earth`` / ``play_heaven``, every field optional but a Heaven card's cost): number
+  (0 = not given), active icons, upside-down icons, for a Ruan Brother the icon its Navy icons
+  may count as. What the rulebook prints is checked: Heaven is No. 1–36, Earth No. 37–108; an
+  Earth card shows one icon, two different ones make it a Strategist; a Heavenly Spirit shows
+  two, so one icon given means both are that icon [Earth Cards, Heaven Cards].
+- The Draw action offers what 2 draw points buy: 2 Earth, 1 Earth or 1 Heaven card.
+- A Heaven card needs at least one active outlaw exhausted to pay for it [Heaven Cards].
 - Effects and Minor Campaign bonus actions (draw points, revive, another card) are open once
-  a card was played or a campaign embarked on this turn; costs (exhaust, discard) any time
-  of one's turn [Card Effect Types]. The Draw action alone opens no effects.
-- A campaign may be entered with its cost icons; then the exhausted outlaws must cover them
+  a card was played or a Minor Campaign embarked on this turn; costs (exhaust, discard) any
+  time of one's turn [Card Effect Types]. The Draw action and a Major Campaign open none.
+- A campaign's cost is entered as a count per icon; the exhausted outlaws must cover it
   (less the icons a Campaign effect fulfils, ``waived``), each Strategist or converted Navy
   used as exactly one icon. With no cost entered, at least one outlaw must be exhausted.
 - The end is checked when a turn ends: once anyone has 12 outlaws, play goes on until the
@@ -67,7 +70,8 @@ def setup(players: list[str], options: dict) -> dict:
 
 
 def _new_turn(outlaws_before: int) -> dict:
-    return {"action": None, "campaigned": False, "outlaws_before": outlaws_before}
+    # ``campaigned``: the tier of this turn's campaign (one per turn), None before it.
+    return {"action": None, "campaigned": None, "outlaws_before": outlaws_before}
 
 
 # -- legal ------------------------------------------------------------------------------------
@@ -125,16 +129,15 @@ def _play_templates(kind: str, seat: int, now: dict) -> list[dict]:
     """Play an Earth card / a Heaven card: one button each, every field optional but the
     Heaven card's cost (at least one outlaw exhausted) [Earth Cards, Heaven Cards]."""
     out = []
+    shown = {"number": int_param(0, 108), "upside_down": multi_param(cards.ICONS, 0, 2)}
     if "earth" in now["realms"]:
+        # An Earth card's cost may exhaust outlaws; with none active there is nothing to ask.
+        cost = {"exhaust": multi_param(now["active"])} if now["active"] else {}
         out.append(template(f"{kind}_earth", seat, icons=multi_param(cards.ICONS, 0, 2),
-                            number=int_param(0, 108),
-                            upside_down=multi_param(cards.ICONS, 0, 2),
-                            exhaust=multi_param(now["active"])))
+                            **shown, **cost))
     if "heaven" in now["realms"] and now["active"]:
         out.append(template(f"{kind}_heaven", seat, exhaust=multi_param(now["active"], 1),
-                            icons=multi_param(cards.ICONS, 0, 2),
-                            number=int_param(0, 108),
-                            upside_down=multi_param(cards.ICONS, 0, 2),
+                            heaven_icons=multi_param(cards.ICONS, 0, 2), **shown,
                             navy_as=multi_param(cards.NAVY_TARGETS, 0, 1)))
     return out
 
@@ -154,7 +157,8 @@ def _campaign_templates(state: dict, seat: int, active: dict) -> list[dict]:
 
 def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
     if seat is None:
-        return [template("confirm_scores", None)]
+        # Offered once every Heaven card has its points, so the button never refuses.
+        return [template("confirm_scores", None)] if not scoring.unscored(state["areas"]) else []
     if seat not in range(len(state["players"])):
         return []
     area = state["areas"][seat]
@@ -181,6 +185,9 @@ def apply(state: dict, action: dict) -> dict:
 
 def _explain_refusal(state: dict, action: dict) -> None:
     """Codes a player can act on for the refusals ``not_now`` would leave unexplained."""
+    if state["phase"] == "scoring" and action.get("type") == "confirm_scores":
+        missing = scoring.unscored(state["areas"])
+        require(missing == 0, "outlaws108.heaven_unscored", count=missing)
     if state["phase"] != "turn":
         return
     seat = action.get("seat")
@@ -188,8 +195,12 @@ def _explain_refusal(state: dict, action: dict) -> None:
         return
     acted = state["turn"]["action"] is not None
     kind = action.get("type")
-    if kind == "draw" and not acted and turn.room_in_hand(state, seat) == 0:
-        raise RuleError("outlaws108.must_play", limit=state["hand_limit"])
+    if kind == "draw" and not acted:
+        room = turn.room_in_hand(state, seat)
+        require(room != 0, "outlaws108.must_play", limit=state["hand_limit"])
+        taken = turn.DRAW_CHOICES.get(action.get("cards"), ())
+        require(room is None or sum(taken) <= room, "outlaws108.hand_limit",
+                limit=state["hand_limit"], hand=turn.hand_size(state["areas"][seat]))
     if kind in ("play_heaven", "effect_play_heaven"):
         require(any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
                 "outlaws108.heaven_needs_cost")
@@ -213,7 +224,8 @@ def _end_turn(state: dict, action: dict) -> dict:
     seat = state["current"]
     area = state["areas"][seat]
     state = turn.with_area(state, seat, turns=area["turns"] + 1)
-    if state["end_trigger"] is None and any(len(a["outlaws"]) >= turn.END_AT for a in state["areas"]):
+    reached = any(len(a["outlaws"]) >= turn.END_AT for a in state["areas"])
+    if state["end_trigger"] is None and reached:
         state = replace(state, end_trigger=seat)
     following = next_seat(seat, len(state["players"]))
     if state["end_trigger"] is not None and following == state["start"]:
@@ -267,8 +279,6 @@ def _score_campaign(state: dict, action: dict) -> dict:
 
 
 def _confirm_scores(state: dict, action: dict) -> dict:
-    missing = scoring.unscored(state["areas"])
-    require(missing == 0, "outlaws108.heaven_unscored", count=missing)
     return replace(state, phase="over")
 
 

@@ -50,12 +50,12 @@ def cost_from_counts(action: dict) -> list[str]:
     return [icon for icon in COST_ICONS for _ in range(action[cost_param(icon)])]
 
 
-def new_outlaw(slot: int, realm: str, action: dict) -> dict:
+def new_outlaw(slot: int, realm: str, icons: list[str], action: dict) -> dict:
     """The record of one outlaw entering a play area, checked against what is printed."""
     number = action["number"] or None
     if number is not None:
         require(realm_of_number(number) == realm, "outlaws108.realm_mismatch", number=number)
-    icons = _printed_icons(realm, number, list(action["icons"]))
+    icons = _printed_icons(realm, number, list(icons))
     navy_as = _navy_conversion(realm, number, (action.get("navy_as") or [None])[0])
     strategist = realm == "earth" and (number in STRATEGISTS or len(icons) == 2)
     return {"slot": slot, "realm": realm, "number": number, "icons": icons,
@@ -158,3 +158,17 @@ def exhaust(outlaws: list[dict], slots: list[int], exhausted: bool) -> list[dict
     """The play area with the outlaws in ``slots`` turned (exhausted) or straightened."""
     wanted = set(slots)
     return [{**o, "exhausted": exhausted} if o["slot"] in wanted else o for o in outlaws]
+
+
+def flexible_units(outlaws: list[dict], active_only: bool) -> list[dict]:
+    """The units that may count as more than one icon (Strategists, Navy icons a Ruan
+    Brother converts), grouped: ``[{"icons": ["cavalry", "navy"], "count": 2}]``."""
+    targets = navy_targets(outlaws)
+    counts: dict[tuple[str, ...], int] = {}
+    for outlaw in outlaws:
+        if active_only and outlaw["exhausted"]:
+            continue
+        for unit in units(outlaw, targets):
+            if len(unit) > 1:
+                counts[tuple(unit)] = counts.get(tuple(unit), 0) + 1
+    return [{"icons": list(icons), "count": n} for icons, n in sorted(counts.items())]

@@ -3,7 +3,7 @@
 A turn is one action — Draw cards (2 draw points: an Earth card costs 1, a Heaven card 2) or
 Play 1 card — and, before or after it, at most one Campaign as a free action. Card effects
 and Minor Campaign bonus actions (draw points, revive, play another card) become available
-once a card was played or a campaign embarked on this turn; costs (exhaust, discard) may be
+once a card was played or a Minor Campaign embarked on this turn; costs (exhaust, discard) may be
 paid at any time of one's own turn. These functions assume ``apply`` has matched the action
 against ``legal``; they check what a template cannot say.
 """
@@ -18,6 +18,8 @@ from companion.rules.base import replace, replace_at, require
 END_AT = 12
 DRAW_POINTS = 2
 CARD_COST = {"earth": 1, "heaven": 2}
+#: The Draw cards action's choices with 2 draw points: (Earth cards, Heaven cards).
+DRAW_CHOICES = {"earth_2": (2, 0), "earth_1": (1, 0), "heaven_1": (0, 1)}
 
 
 def hand_size(area: dict) -> int:
@@ -54,7 +56,8 @@ def take_cards(state: dict, seat: int, earth: int, heaven: int, points: int) -> 
 
 
 def draw(state: dict, action: dict) -> dict:
-    state = take_cards(state, action["seat"], action["earth"], action["heaven"], DRAW_POINTS)
+    earth, heaven = DRAW_CHOICES[action["cards"]]
+    state = take_cards(state, action["seat"], earth, heaven, DRAW_POINTS)
     return with_turn(state, action="draw")
 
 
@@ -63,8 +66,9 @@ def effect_draw(state: dict, action: dict) -> dict:
 
 
 def play(state: dict, action: dict) -> dict:
-    """Play 1 card: the turn's action, or another card by an effect (``play_by_effect``)."""
-    seat, realm = action["seat"], action["realm"]
+    """Play 1 card (``play_earth``, ``play_heaven``): the turn's action; or another card by
+    an effect (``effect_play_earth``, ``effect_play_heaven``)."""
+    seat, realm = action["seat"], action["type"].rsplit("_", 1)[1]
     area = state["areas"][seat]
     require(area["hand"][realm] > 0, "outlaws108.no_card_in_hand")
     number = action["number"]
@@ -72,13 +76,14 @@ def play(state: dict, action: dict) -> dict:
         for other, other_area in enumerate(state["areas"]):
             require(all(o["number"] != number for o in other_area["outlaws"]),
                     "outlaws108.card_in_play", number=number, seat=other)
-    outlaw = cards.new_outlaw(len(area["outlaws"]) + 1, action)
+    icons = action["heaven_icons"] if realm == "heaven" else action["icons"]
+    outlaw = cards.new_outlaw(len(area["outlaws"]) + 1, realm, icons, action)
     # A Heaven card is paid for by exhausting an outlaw with its cost icon.
-    require(realm != "heaven" or action["exhaust"], "outlaws108.heaven_needs_cost")
-    outlaws = cards.exhaust(area["outlaws"], action["exhaust"], True) + [outlaw]
+    require(realm != "heaven" or action.get("exhaust"), "outlaws108.heaven_needs_cost")
+    outlaws = cards.exhaust(area["outlaws"], action.get("exhaust", []), True) + [outlaw]
     hand = {**area["hand"], realm: area["hand"][realm] - 1}
     state = with_area(state, seat, outlaws=outlaws, hand=hand)
-    return with_turn(state, action="play") if action["type"] == "play" else state
+    return state if action["type"].startswith("effect_") else with_turn(state, action="play")
 
 
 def campaign(state: dict, action: dict) -> dict:
@@ -93,7 +98,7 @@ def campaign(state: dict, action: dict) -> dict:
             state["campaign_row"], [card["slot"]], "taken"))
     else:
         taken = {"tier": action["tier"], "points": action["points"],
-                 "cost": list(action["cost"]), "slot": None}
+                 "cost": cards.cost_from_counts(action), "slot": None}
         left = state["campaigns_left"]
         state = replace(state, campaigns_left={**left, action["tier"]: left[action["tier"]] - 1})
     if taken["cost"]:
@@ -103,7 +108,7 @@ def campaign(state: dict, action: dict) -> dict:
         require(bool(action["exhaust"]), "outlaws108.campaign_needs_exhaust")
     state = with_area(state, seat, campaigns=area["campaigns"] + [taken],
                       outlaws=cards.exhaust(area["outlaws"], action["exhaust"], True))
-    return with_turn(state, campaigned=True)
+    return with_turn(state, campaigned=taken["tier"])
 
 
 def turn_outlaws(state: dict, action: dict, exhausted: bool) -> dict:
@@ -128,8 +133,12 @@ def turn_templates_open(state: dict, seat: int) -> dict:
     room = room_in_hand(state, seat)
     return {
         "acted": turn["action"] is not None,
-        "effects": turn["action"] == "play" or turn["campaigned"],
-        "can_draw": room is None or room > 0,
+        # Minor Campaigns give a bonus action; Major ones only points [Free Action].
+        "effects": turn["action"] == "play" or turn["campaigned"] == "minor",
+        "room": room,
+        # With the solo hand limit only the draws that fit are offered.
+        "draw_options": [name for name, (earth, heaven) in DRAW_CHOICES.items()
+                         if room is None or earth + heaven <= room],
         "realms": [r for r in cards.REALMS if area["hand"][r] > 0],
         "active": [o["slot"] for o in area["outlaws"] if not o["exhausted"]],
         "exhausted": [o["slot"] for o in area["outlaws"] if o["exhausted"]],

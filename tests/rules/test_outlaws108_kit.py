@@ -8,6 +8,7 @@ choice, nothing picked).
 from __future__ import annotations
 
 from companion.rules import outlaws108 as game
+from companion.rules import outlaws108_cards as cards
 from tests.support.play import play, setup
 
 
@@ -19,7 +20,16 @@ def _plainest(spec: dict):
     return []
 
 
+def cost(*icons: str) -> dict:
+    """A campaign cost as the per-icon counts the form sends: ``cost("navy", "navy")``."""
+    return {cards.cost_param(icon): icons.count(icon) for icon in cards.COST_ICONS}
+
+
 def act(state: dict, kind: str, seat: int | None, **given) -> dict:
+    """The action the seat's form for ``kind`` sends; ``cost=[...]`` fills the per-icon
+    cost counts."""
+    if "cost" in given:
+        given.update(cost(*given.pop("cost")))
     templates = [t for t in game.legal(state, seat) if t["type"] == kind]
     assert templates, f"{kind} is not legal for seat {seat} in phase {state['phase']}"
     action = {"type": kind, "seat": seat}
@@ -40,13 +50,13 @@ def new_game(players: int, **options) -> dict:
 def earth(state: dict, icon: str = "infantry", **given) -> dict:
     """The current player plays an Earth card showing ``icon`` and ends the turn."""
     seat = state["current"]
-    state = do(state, "play", seat, realm="earth", icons=[icon], **given)
+    state = do(state, "play_earth", seat, icons=[icon], **given)
     return do(state, "end_turn", seat)
 
 
-def draw_turn(state: dict, earth_cards: int = 2, heaven_cards: int = 0) -> dict:
+def draw_turn(state: dict, cards_taken: str = "earth_2") -> dict:
     seat = state["current"]
-    state = do(state, "draw", seat, earth=earth_cards, heaven=heaven_cards)
+    state = do(state, "draw", seat, cards=cards_taken)
     return do(state, "end_turn", seat)
 
 
@@ -60,6 +70,6 @@ def describe_solo_row(state: dict, costs: dict) -> dict:
 
 def test_act_fills_a_legal_action():
     state = new_game(3)
-    action = act(state, "play", 0, icons=["navy"])
-    assert action == {"type": "play", "seat": 0, "realm": "earth", "number": 0,
-                      "icons": ["navy"], "upside_down": [], "navy_as": "none", "exhaust": []}
+    action = act(state, "play_earth", 0, icons=["navy"])
+    assert action == {"type": "play_earth", "seat": 0, "number": 0, "icons": ["navy"],
+                      "upside_down": []}  # no outlaw to exhaust yet: the field is not asked

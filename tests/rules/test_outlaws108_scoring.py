@@ -14,11 +14,11 @@ def band_of_outlaws(state: dict, count: int, icon: str = "infantry") -> dict:
     """The current player plays Earth cards (one by action, the rest by effects) until
     ``count`` outlaws are in play, drawing by effect when the hand runs dry; turn not ended."""
     seat = state["current"]
-    state = do(state, "play", seat, realm="earth", icons=[icon])
+    state = do(state, "play_earth", seat, icons=[icon])
     while len(state["areas"][seat]["outlaws"]) < count:
         if state["areas"][seat]["hand"]["earth"] == 0:
             state = do(state, "effect_draw", seat, points=6, earth=6)
-        state = do(state, "play_by_effect", seat, realm="earth", icons=[icon])
+        state = do(state, "effect_play_earth", seat, icons=[icon])
     return state
 
 
@@ -55,7 +55,7 @@ def test_campaigns_do_not_count_towards_twelve():
     assert not game.view(state, None)["end"]["triggered"]
     state = do(state, "end_turn", 0)
     assert state["end_trigger"] is None
-    state = do(draw_turn(state), "play", 0, realm="heaven", exhaust=[2])
+    state = do(draw_turn(state), "play_heaven", 0, exhaust=[2])
     state = do(state, "end_turn", 0)
     assert state["end_trigger"] == 0 and game.view(state, None)["end"]["turns_left"] == 1
 
@@ -70,11 +70,11 @@ def scoring_game():
     """Three players; seat 0 ends the game with 12 outlaws; seat 1 holds a Heaven card and a
     campaign; an outlaw of seat 1 is exhausted when the game ends."""
     state = earth(new_game(3), "support")
-    state = do(state, "play", 1, realm="earth", icons=["leadership"])
+    state = do(state, "play_earth", 1, icons=["leadership"])
     state = do(state, "end_turn", 1)
     state = draw_turn(state)
     state = do(band_of_outlaws(state, 12), "end_turn", 0)
-    state = do(state, "play", 1, realm="heaven", icons=["support", "scout"], exhaust=[1])
+    state = do(state, "play_heaven", 1, heaven_icons=["support", "scout"], exhaust=[1])
     state = do(state, "campaign", 1, tier="major", points=9, cost=["scout"], exhaust=[2])
     state = do(state, "end_turn", 1)
     return draw_turn(state)
@@ -136,12 +136,12 @@ def test_three_player_game_to_the_end():
     state = new_game(3, starting_player=2)
     state = earth(state, "scout")                      # seat 2
     state = earth(state, "navy")                       # seat 0
-    state = draw_turn(state, 0, 1)                     # seat 1 draws a Heaven card
+    state = draw_turn(state, "heaven_1")                     # seat 1 draws a Heaven card
     state = earth(state, "support")                    # seat 2
-    state = do(state, "play", 0, realm="heaven", number=12, icons=["navy", "support"],
+    state = do(state, "play_heaven", 0, number=12, heaven_icons=["navy", "support"],
                exhaust=[1])                            # seat 0
     state = do(state, "end_turn", 0)
-    state = do(state, "play", 1, realm="earth", number=37)  # seat 1: Zhu Wu, a Strategist
+    state = do(state, "play_earth", 1, number=37)  # seat 1: Zhu Wu, a Strategist
     state = do(state, "end_turn", 1)
     assert state["areas"][1]["outlaws"][0]["icons"] == ["navy", "support"]
     state = do(state, "campaign", 2, tier="minor", points=4, cost=["scout", "support"],

@@ -26,22 +26,32 @@ def refused(state, action):
 
 def test_campaign_row_is_described_before_the_first_turn():
     state = new_game(1)
-    assert game.prompt(state)["why"] == {"key": "outlaws108.why.describe_campaigns",
-                                         "params": {"left": 9}}
+    assert game.prompt(state)["why"] == {"key": "outlaws108.why.describe_major",
+                                         "params": {"slot": 1, "left": 9}}
     assert game.legal(state, None) == []
-    state = do(state, "describe_campaign", 0, slot=4, points=3, cost=["navy", "navy"])
-    assert game.legal(state, 0)[0]["params"]["slot"]["options"] == [1, 2, 3, 5, 6, 7, 8, 9]
+    # One campaign at a time, in table order: the slot is already filled in.
+    assert game.legal(state, 0)[0]["params"]["slot"]["options"] == [1]
+    assert refused(state, act(state, "describe_campaign", 0, points=3)).code == (
+        "outlaws108.campaign_cost_needed")
+    for _ in range(3):
+        state = do(state, "describe_campaign", 0, points=3, cost=["navy", "navy"])
+    assert game.prompt(state)["why"] == {"key": "outlaws108.why.describe_minor",
+                                         "params": {"slot": 4, "left": 6}}
+    assert state["campaign_row"][0] == {"slot": 1, "tier": "major", "points": 3,
+                                        "cost": ["navy", "navy"], "status": "open"}
     state = describe_solo_row(state, {})
     assert state["phase"] == "turn"
     assert game.prompt(state)["why"]["key"] == "outlaws108.why.turn"
 
 
-@pytest.mark.parametrize("earth_cards, heaven_cards, hand_after, code", [
-    (1, 0, 8, None), (0, 1, 8, None), (2, 0, None, "outlaws108.hand_limit"),
+@pytest.mark.parametrize("taken, hand_after, code", [
+    ("earth_1", 8, None), ("heaven_1", 8, None), ("earth_2", None, "outlaws108.hand_limit"),
 ])
-def test_a_ninth_card_is_never_drawn(earth_cards, heaven_cards, hand_after, code):
+def test_a_ninth_card_is_never_drawn(taken, hand_after, code):
     state = solo_game()
-    action = {"type": "draw", "seat": 0, "earth": earth_cards, "heaven": heaven_cards}
+    options = next(t for t in game.legal(state, 0) if t["type"] == "draw")["params"]["cards"]
+    assert options["options"] == ["earth_1", "heaven_1"]  # only what fits under 8
+    action = {"type": "draw", "seat": 0, "cards": taken}
     if code:
         error = refused(state, action)
         assert (error.code, error.params) == (code, {"limit": 8, "hand": 7})
@@ -51,13 +61,13 @@ def test_a_ninth_card_is_never_drawn(earth_cards, heaven_cards, hand_after, code
 
 
 def test_at_eight_cards_the_player_must_play():
-    state = do(do(solo_game(), "draw", 0, earth=1), "end_turn", 0)
+    state = do(do(solo_game(), "draw", 0, cards="earth_1"), "end_turn", 0)
     assert game.prompt(state)["why"] == {"key": "outlaws108.why.must_play",
                                          "params": {"player": "P0", "limit": 8}}
     assert "draw" not in {t["type"] for t in game.legal(state, 0)}
-    error = refused(state, {"type": "draw", "seat": 0, "earth": 0, "heaven": 1})
+    error = refused(state, {"type": "draw", "seat": 0, "cards": "heaven_1"})
     assert error.code == "outlaws108.must_play"
-    state = do(state, "play", 0, realm="earth", icons=["scout"])
+    state = do(state, "play_earth", 0, icons=["scout"])
     # A card effect may not draw past 8 either.
     error = refused(state, act(state, "effect_draw", 0, points=2, earth=2))
     assert error.code == "outlaws108.hand_limit"
@@ -70,7 +80,7 @@ def to_removal(state, outlaws=4):
         if state["areas"][0]["hand"]["earth"]:
             state = earth(state)
         else:
-            state = do(do(state, "draw", 0, earth=2), "end_turn", 0)
+            state = do(do(state, "draw", 0, cards="earth_2"), "end_turn", 0)
     return state
 
 
@@ -120,7 +130,7 @@ def test_taken_campaigns_are_not_removed_and_removal_runs_at_four_and_eight():
     state = do(state, "campaign", 0, slot=1, exhaust=[1], waived=0)
     assert state["areas"][0]["campaigns"] == [{"tier": "major", "points": 1, "cost": ["scout"],
                                                "slot": 1}]
-    state = do(do(state, "play", 0, realm="earth", icons=["navy"]), "end_turn", 0)
+    state = do(do(state, "play_earth", 0, icons=["navy"]), "end_turn", 0)
     state = to_removal(state, 4)
     state = do(answer_all(state, ["scout"])[0], "rows_refreshed", 0)
     statuses = {c["slot"]: c["status"] for c in state["campaign_row"]}
@@ -153,9 +163,9 @@ def test_solo_game_to_the_end():
     state = solo_game({1: ["support"], 4: ["scout"], 6: ["cavalry"]})
     state = to_removal(state, 4)
     state = do(answer_all(state, ["navy", "none", "scout"])[0], "rows_refreshed", 0)
-    state = do(state, "play", 0, realm="heaven", icons=["support", "navy"], exhaust=[1])
+    state = do(state, "play_heaven", 0, heaven_icons=["support", "navy"], exhaust=[1])
     state = do(state, "campaign", 0, slot=1, exhaust=[5], waived=0)
-    state = do(do(state, "end_turn", 0), "draw", 0, heaven=1)
+    state = do(do(state, "end_turn", 0), "draw", 0, cards="heaven_1")
     state = to_removal(do(state, "end_turn", 0), 8)
     state = do(answer_all(state, ["cavalry"])[0], "rows_refreshed", 0)
     assert [c["slot"] for c in state["campaign_row"] if c["status"] == "removed"] == [4, 6]

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import outlaws108 as game
+from tests.rules.test_outlaws108_kit import cost
 from tests.support.play import legal_walk, play, setup
 
 
@@ -76,38 +77,42 @@ def sensible_turn(data, state: dict) -> list[dict]:
         params = types["campaign"]["params"]
         picked = {"slot": params["slot"]["options"][(roll >> 8) % len(
             params["slot"]["options"])]} if "slot" in params else {
-            "tier": params["tier"]["options"][0], "points": 3, "cost": []}
+            "tier": params["tier"]["options"][0], "points": 3, **cost()}
         steps.append({"type": "campaign", "seat": seat, **picked, "exhaust": active,
                       "waived": 3})
         active = []
     icons = ["navy", "scout", "support", "cavalry"]
-    card = {"type": "play", "seat": seat, "number": 0, "navy_as": "none", "exhaust": [],
-            "upside_down": ["navy"] if roll & 2 else [], "icons": [icons[(roll >> 2) % 4]]}
+    card = {"seat": seat, "number": 0, "upside_down": ["navy"] if roll & 2 else [],
+            "icons": [icons[(roll >> 2) % 4]], **({"exhaust": []} if active else {})}
+    heaven = {"seat": seat, "number": 0, "upside_down": [], "type": "play_heaven",
+              "heaven_icons": card["icons"], "navy_as": [], "exhaust": active[:1]}
     if area["hand"]["heaven"] and active and roll & 16:
-        steps.append({**card, "realm": "heaven", "exhaust": active[:1]})
+        steps.append(heaven)
     elif area["hand"]["earth"] and ((roll >> 5) % 4 or area["turns"] % 2):
         # Every other turn a card is played when one can be: every game ends, whatever
         # hypothesis draws (an all-zero draw would otherwise only ever draw cards).
-        steps.append({**card, "realm": "earth"})
+        steps.append({**card, "type": "play_earth"})
     elif "draw" in types:
-        room = 2 if state["hand_limit"] is None else min(2, state["hand_limit"] - sum(
-            area["hand"].values()))
-        steps.append({"type": "draw", "seat": seat, "earth": room, "heaven": 0})
+        steps.append({"type": "draw", "seat": seat,
+                      "cards": types["draw"]["params"]["cards"]["options"][0]})
     elif area["hand"]["earth"]:
-        steps.append({**card, "realm": "earth"})
-    else:
-        steps.append({**card, "realm": "heaven", "exhaust": active[:1]})
+        steps.append({**card, "type": "play_earth"})
+    elif active:
+        steps.append(heaven)
+    else:  # solo, 8 Heaven cards and nobody to pay for them: discard, then draw
+        steps += [{"type": "discard", "seat": seat, "realm": "heaven"},
+                  {"type": "draw", "seat": seat, "cards": "earth_1"}]
     return steps + [{"type": "end_turn", "seat": seat}]
 
 
 def between_turns(data, state: dict) -> list[dict]:
     """Solo setup and the removal routine, answered at random."""
     if state["phase"] == "campaign_row":
-        cost = data.draw(st.lists(st.sampled_from(["navy", "scout", "leadership"]),
-                                  min_size=1, max_size=3))
+        icons = data.draw(st.lists(st.sampled_from(["navy", "scout", "leadership"]),
+                                   min_size=1, max_size=3))
         slot = game.legal(state, 0)[0]["params"]["slot"]["options"][0]
         return [{"type": "describe_campaign", "seat": 0, "slot": slot, "points": 2,
-                 "cost": cost}]
+                 **cost(*icons)}]
     if state["removal"]["finished"]:
         return [{"type": "rows_refreshed", "seat": 0}]
     icon = data.draw(st.sampled_from(["none", "none", "navy", "scout", "cavalry"]))

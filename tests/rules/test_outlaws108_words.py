@@ -14,7 +14,9 @@ import pytest
 
 from companion.rules import outlaws108 as game
 from companion.rules import outlaws108_cards as cards
-from tests.rules.test_outlaws108_kit import do, draw_turn, earth, new_game
+from companion.rules.outlaws108_turn import DRAW_CHOICES
+from companion.rules.outlaws108_view import PLAYS
+from tests.rules.test_outlaws108_kit import cost, do, draw_turn, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws, scoring_game
 from tests.rules.test_outlaws108_solo import answer_all, solo_game, to_removal
 
@@ -30,19 +32,28 @@ def placeholders(text: str) -> set[str]:
 def sample_states() -> list[dict]:
     """States covering every phase, prompt and action type."""
     three = earth(new_game(3), "support")
-    mid = do(do(three, "play", 1, realm="earth", icons=["navy", "scout"]), "end_turn", 1)
-    after_play = do(draw_turn(mid), "play", 0, realm="heaven", number=27, exhaust=[1])
+    mid = do(do(three, "play_earth", 1, icons=["navy", "scout"]), "end_turn", 1)
+    heaven_ready = draw_turn(mid)
+    after_play = do(heaven_ready, "play_heaven", 0, number=27, exhaust=[1])
+    before_action = do(heaven_ready, "campaign", 0, tier="minor", points=2, exhaust=[1])
+    campaigned = do(before_action, "draw", 0, cards="earth_2")
+    minor_next = new_game(1)
+    for _ in range(3):
+        minor_next = do(minor_next, "describe_campaign", 0, points=5, cost=["navy"])
     solo_removal = to_removal(solo_game({9: ["support"]}))
     heaven_walk, _ = answer_all(solo_removal, ["none"] * 5)
     removed, _ = answer_all(heaven_walk, ["support"])
     nothing, _ = answer_all(heaven_walk, ["none"] * 5)
-    must_play = do(do(solo_game(), "draw", 0, earth=1), "end_turn", 0)
+    must_play = do(do(solo_game(), "draw", 0, cards="earth_1"), "end_turn", 0)
     scoring = scoring_game()
-    over = do(do(scoring, "score_heaven", 1, outlaw=2, points=3), "confirm_scores", None)
+    all_scored = do(scoring, "score_heaven", 1, outlaw=2, points=3)
+    over = do(all_scored, "confirm_scores", None)
     ended = band_of_outlaws(new_game(2), 12)
-    return [new_game(3), three, mid, after_play, do(three, "draw", 1, earth=2),
-            new_game(1), solo_game(), must_play, solo_removal, heaven_walk, removed, nothing,
-            scoring, over, ended]
+    last_turn = do(ended, "end_turn", 0)
+    return [new_game(3), three, mid, heaven_ready, after_play, before_action, campaigned,
+            minor_next, do(three, "draw", 1, cards="earth_2"), new_game(1), solo_game(),
+            must_play, solo_removal, heaven_walk, removed, nothing, scoring, all_scored, over,
+            ended, last_turn]
 
 
 def templates_of(states):
@@ -52,17 +63,16 @@ def templates_of(states):
 
 def log_lines() -> list[dict]:
     """A log line for every shape of action."""
-    actions = [{"type": kind, "seat": 0, "earth": 1, "heaven": 0, "points": 2}
-               for kind in ("draw", "effect_draw")]
-    actions += [{"type": kind, "seat": 0, "realm": realm, "number": number, "exhaust": [1]}
-                for kind in ("play", "play_by_effect") for realm in cards.REALMS
-                for number in (0, 40)]
+    actions = [{"type": "draw", "seat": 0, "cards": taken} for taken in DRAW_CHOICES]
+    actions += [{"type": "effect_draw", "seat": 0, "earth": 1, "heaven": 0, "points": 2}]
+    actions += [{"type": kind, "seat": 0, "number": number, "exhaust": exhaust}
+                for kind in PLAYS for number in (0, 40) for exhaust in ([], [1])]
     actions += [{"type": "campaign", "seat": 0, "tier": tier, "points": 3, "exhaust": [1]}
                 for tier in game.TIERS]
     actions += [{"type": "campaign", "seat": 0, "slot": 4, "exhaust": [1, 2]},
                 {"type": "exhaust", "seat": 0, "outlaws": [1]},
                 {"type": "revive", "seat": 0, "outlaws": [1, 2]},
-                {"type": "describe_campaign", "seat": 0, "slot": 1, "points": 2, "cost": ["navy"]},
+                {"type": "describe_campaign", "seat": 0, "slot": 1, "points": 2, **cost("navy")},
                 {"type": "score_heaven", "seat": 0, "outlaw": 1, "points": 9},
                 {"type": "score_campaign", "seat": 0, "campaign": 1, "points": 9}]
     actions += [{"type": "discard", "seat": 0, "realm": realm} for realm in cards.REALMS]
@@ -106,7 +116,7 @@ def needed_keys() -> dict[str, set[str] | None]:
                     keys[f"value.outlaws108.{value}"] = set()
     for name in game.OPTIONS:
         keys[f"option.outlaws108.{name}"] = set()
-    for line in game.view(states[-2], None)["standings"]:
+    for line in game.view(states[-3], None)["standings"]:
         keys[f"outlaws108.rank.{line['rank']}"] = set()
     from companion.rules.outlaws108_scoring import RANK_TABLE, TOP_RANK
     for title in [t for _, t in RANK_TABLE] + [TOP_RANK]:

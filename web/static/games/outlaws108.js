@@ -120,9 +120,10 @@
 
   function campaignsTaken(ctx, area) {
     if (!area.campaigns.length) return null;
-    return ctx.h("div", { "class": "outlaws108-campaigns" }, area.campaigns.map(function (c) {
+    // Numbered as the scoring form's "campaign" buttons are (1, 2, … in the order taken).
+    return ctx.h("div", { "class": "outlaws108-campaigns" }, area.campaigns.map(function (c, index) {
       return ctx.h("span", { "class": "outlaws108-camp " + c.tier },
-        word(ctx, c.tier) + " \u00B7 " + ctx.t("outlaws108.panel.points", { points: c.points }) +
+        (index + 1) + ". " + word(ctx, c.tier) + " \u00B7 " + ctx.t("outlaws108.panel.points", { points: c.points }) +
         (c.cost && c.cost.length ? " \u00B7 " + iconText(c.cost) : ""));
     }));
   }
