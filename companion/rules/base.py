@@ -86,13 +86,22 @@ def int_param(low: int, high: int, step: int = 1, default: int | None = None) ->
     return out
 
 
-def choice_param(options: list) -> dict:
-    return {"kind": "choice", "options": list(options)}
+def choice_param(options: list, default=None) -> dict:
+    """One of ``options``; ``default`` (one of them) is picked when the form opens. A
+    single option is always picked."""
+    out = {"kind": "choice", "options": list(options)}
+    if default is not None:
+        out["default"] = default
+    return out
 
 
-def multi_param(options: list, low: int = 0, high: int | None = None) -> dict:
-    return {"kind": "multi", "options": list(options), "min": low,
-            "max": len(options) if high is None else high}
+def multi_param(options: list, low: int = 0, high: int | None = None,
+                default: list | None = None) -> dict:
+    out = {"kind": "multi", "options": list(options), "min": low,
+           "max": len(options) if high is None else high}
+    if default is not None:
+        out["default"] = list(default)
+    return out
 
 
 def text_param(longest: int = 60, default: str | None = None) -> dict:

@@ -63,3 +63,17 @@ def test_hardware_goes_to_the_table_the_tablet_chooses(browser, live):
     page.wait_for_selector("#use-reader", state="detached")
     assert live.service.active_table_id() == first["id"]
     context.close()
+
+
+def test_forms_open_with_their_defaults(browser, live):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    made = make_table(page, live)
+    page.goto(f"{live.url}/table/{made['id']}")
+    page.click("[data-action=add]")
+    assert page.input_value("#param-amount") == "2"
+    page.click("#dialog button[type=submit]")
+    page.wait_for_selector("#log li[data-version='1']")
+    view = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
+    assert view["state"]["scores"] == [2, 0]
+    context.close()

@@ -139,3 +139,9 @@ def test_turn_order():
     assert turns.next_seat(0, 4, skip={1, 2}) == 3
     assert turns.left_of(3, 4) == 0
     assert turns.order_from(2, 4) == [2, 3, 0, 1]
+
+
+def test_choice_and_multi_defaults():
+    assert choice_param(["a", "b"], default="b")["default"] == "b"
+    assert multi_param(["x", "y"], default=["y"])["default"] == ["y"]
+    assert "default" not in choice_param(["a"])

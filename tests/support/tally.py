@@ -33,7 +33,7 @@ def legal(state, seat):
         return []
     if state["asked"]:
         return [template("roll", seat, dice=dice_param(["d6"]))]
-    return [template("add", seat, amount=int_param(1, 5)), template("ask", seat),
+    return [template("add", seat, amount=int_param(1, 5, default=2)), template("ask", seat),
             template("pick", seat), template("call_bids", seat), template("end_turn", seat)]
 
 

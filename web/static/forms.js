@@ -32,10 +32,20 @@
     }
     if (spec.kind === "choice" || spec.kind === "multi") {
       const multi = spec.kind === "multi";
-      values[name] = multi ? [] : (spec.options.length === 1 ? spec.options[0] : undefined);
+      if (multi) values[name] = (spec.default || []).slice();
+      else values[name] = spec.default !== undefined ? spec.default : (spec.options.length === 1 ? spec.options[0] : undefined);
+      const picked = new Set();  // indices pressed at the start (a default may repeat an option)
+      if (multi) {
+        const left = values[name].slice();
+        spec.options.forEach((option, index) => {
+          const at = left.findIndex((v) => JSON.stringify(v) === JSON.stringify(option));
+          if (at >= 0) { picked.add(index); left.splice(at, 1); }
+        });
+      }
       const group = C.h("div", { class: "options", role: "group", "aria-label": label });
       spec.options.forEach((option, index) => {
-        const button = C.h("button", { type: "button", "aria-pressed": values[name] === option ? "true" : "false",
+        const on = multi ? picked.has(index) : values[name] === option;
+        const button = C.h("button", { type: "button", "aria-pressed": on ? "true" : "false",
           "data-value": JSON.stringify(option), "data-index": index }, C.valueLabel(game, name, option, players));
         button.addEventListener("click", () => {
           if (multi) {
