@@ -11,11 +11,18 @@ Equipment, Fortune cards, the Sheriff), ``_fights`` (Shootout, robbery calculato
 
 Interpretations chosen (rulebook section in brackets; details in the docs):
 
-- Bandit and Equipment cards are typed in when they come face-up; Black Market cards stay a
-  face-down count until their owner reveals them, and their stats are typed in then (a gun's
-  one-time bullets are collected at the reveal) [Black Market, Weapons].
+- Only the Bandit cards are typed in before round 1. An Equipment card is typed in when it
+  comes to a bandit (drawn, stolen, bought), the Victim card at its first robbery; the Shop
+  row and a new Victim are reminders in the Maintenance prompt [Game Setup, Maintenance].
+  Black Market cards stay a face-down count until their owner reveals them, and their stats
+  are typed in then (a gun's one-time bullets are collected at the reveal) [Black Market].
 - With two players the first bandit entered is the original, the second the accomplice
-  [Recommendations for 2 or 3 Players].
+  [Recommendations for 2 or 3 Players]. A bandit name already in play is given its
+  owner's name ("Doc (Bruno)"): names identify bandits in every form.
+- The order at a Location is agreed one place at a time (who comes first of those left);
+  Shootout throws are typed in at the tablet [Location Resolution, Shootout].
+- Money comes in $100 / $200 notes: Fortune amounts and Victim payouts are typed in $100
+  steps; a physical pot is counted as how many of its notes are $200 [Game Setup 6].
 - A bandit who dies takes no further part in the round, even the original who comes back
   [The Death of a Bandit]. A bandit killed by the Sheriff pays no $300 [Fortune Cards].
 - A plan skipped by ``reveal_without`` keeps that gang at home without healing.
@@ -39,7 +46,7 @@ from companion.rules.ledger import open_ledger
 
 NAME = "nowheresville"
 PLAYERS = range(2, 6)
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: cards typed when taken, order agreed one place at a time
 OPTIONS = {"goal": 0, "saloon": "auto", "money": "physical", "notes_100": 40,
            "notes_200": 20, "equal_is_enough": False, "runaway_misses": False,
            "fresh_market": False}
@@ -78,7 +85,7 @@ def setup(players: list[str], options: dict) -> dict:
         "phase": "setup", "round": 0,
         "ledger": open_ledger(count, money.START_MONEY, None),
         "bandits": {}, "gangs": [[] for _ in players], "heal_cards": [0] * count,
-        "shop": [], "next_card": 1, "victim": None,
+        "next_card": 1, "victim": None,
         "pots": {"bank": 0, "coach": 0}, "robbed": {"bank": False, "coach": False},
         "notes": ({"deck": money.fresh_deck(options), "discards": [], "bank": [],
                    "coach": []} if virtual else None),
@@ -111,8 +118,7 @@ def _legal_resolution(state: dict, seat: int | None) -> list[dict]:
 
 
 PHASE_LEGAL = {"setup": rounds.legal_setup, "maintenance": rounds.legal_maintenance,
-               "restock": rounds.legal_restock, "planning": rounds.legal_planning,
-               "resolution": _legal_resolution}
+               "planning": rounds.legal_planning, "resolution": _legal_resolution}
 
 
 def legal(state: dict, seat: int | None) -> list[dict]:
@@ -126,7 +132,7 @@ def legal(state: dict, seat: int | None) -> list[dict]:
 
 HANDLERS = {
     "enlist": rounds.enlist, "gear": cards.enter_card, "gun": cards.enter_card,
-    "victim": rounds.victim, "start": rounds.start, "maintenance": rounds.maintenance,
+    "start": rounds.start, "maintenance": rounds.maintenance,
     "plan": rounds.plan, "reveal_without": rounds.reveal_without,
     "reveal_gear": cards.reveal, "reveal_gun": cards.reveal, "hand_gun": cards.hand_gun,
     "agree_order": places.agree_order, "shootout": fights.shootout, "arm": fights.arm,

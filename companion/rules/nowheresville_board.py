@@ -25,7 +25,7 @@ REWARDS = {"saloon": 2, "school": 2, "town": 2, "shop": 3, "black_market": 3,
 PRICE = {"shop": 100, "black_market": 200}
 TOWN_PAY = (200, 100)
 NEWS_KEPT = 24
-NEWS = ("enlist", "three_guns", "shop_cleared", "heal_card", "hideout", "school", "work",
+NEWS = ("enlist", "heal_card", "hideout", "school", "work",
         "drew_card", "buy", "black_market", "revealed", "hand_gun", "decline", "fortune",
         "sheriff", "provision", "shootout", "shootout_over", "death", "robbery",
         "pot_taken", "discarded", "freed", "round_over", "winner")

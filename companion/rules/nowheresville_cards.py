@@ -1,8 +1,9 @@
 """Equipment and Fortune cards: typing them in, revealing, handing guns, the Sheriff.
 
-The companion does not know the decks; each card is typed in when it becomes face-up: a
-Shop card at Maintenance, the top card drawn at the Saloon or stolen in Town, a Black Market
-card when its owner reveals it ("Weapons", "Shop", "Black Market", "Fortune Cards").
+The companion does not know the decks; a card is typed in when it comes to a bandit: the
+top card drawn at the Saloon or stolen in Town, the card bought at the Shop, a Black Market
+card when its owner reveals it ("Weapons", "Shop", "Black Market", "Fortune Cards"). Cards
+lying in the Shop row nobody buys are never typed.
 A Fortune Money card's amount and a Corruptible Sheriff's bribe are typed in on the
 drawer's own phone (secret templates): the log tells the others only which kind of card it
 was.
@@ -15,10 +16,10 @@ from companion.rules import nowheresville_money as money
 from companion.rules.base import choice_param, int_param, require, template
 from companion.rules.nowheresville_board import bandit, owner, put_bandit, tell
 from companion.rules.nowheresville_places import finish_turn
-from companion.rules.nowheresville_round import (SHOP_SIZE, equipment_templates,
-                                                 open_planning_if_ready)
+from companion.rules.nowheresville_round import equipment_templates
 
 FORTUNE_MAX = 5000
+NOTE = money.NOTE_VALUES[0]
 
 
 def card_from(state: dict, action: dict) -> dict:
@@ -39,34 +40,22 @@ def with_new_card(state: dict, action: dict) -> tuple[dict, dict]:
 # -- typing a card in ------------------------------------------------------------------
 
 def legal_card_entry(state: dict, seat: int | None) -> list[dict]:
-    """A drawn card is face-up: the owner or the tablet types it in."""
-    name = state["pending"]["bandit"]
-    if seat is None or seat == owner(state, name):
+    """A card came face-up to a bandit: its owner types it in (the tablet may, for them)."""
+    if seat == owner(state, state["pending"]["bandit"]):
         return equipment_templates(seat)
     return []
 
 
 def enter_card(state: dict, action: dict) -> dict:
-    """``gear`` / ``gun``: to the bandit who drew it, or else to the Shop row."""
+    """``gear`` / ``gun``: the card drawn, stolen or bought joins the bandit face-up."""
     state, card = with_new_card(state, action)
     pending = state["pending"]
-    if pending is None:
-        return stock_shop(state, card)
     name = pending["bandit"]
     state = put_bandit(state, gang.equip(bandit(state, name), card))
     state = tell(state, "drew_card", bandit=name, card=card["id"])
     if pending["then"] == "fortune":
         return {**state, "pending": {"kind": "fortune", "bandit": name}}
     return finish_turn(state)
-
-
-def stock_shop(state: dict, card: dict) -> dict:
-    """Refill the Shop to three; three guns at once are discarded and dealt again."""
-    require(len(state["shop"]) < SHOP_SIZE, "not_now", action="gear")
-    shop = state["shop"] + [card]
-    if len(shop) == SHOP_SIZE and all(c["kind"] == "gun" for c in shop):
-        return tell({**state, "shop": []}, "three_guns")
-    return open_planning_if_ready({**state, "shop": shop})
 
 
 # -- at any time: reveal a face-down card, hand a gun to another gang member ------------
@@ -117,7 +106,7 @@ def legal_fortune(state: dict, seat: int | None) -> list[dict]:
     if seat != owner(state, name):
         return []
     who = {"bandit": choice_param([name])}
-    amount = int_param(1, FORTUNE_MAX)
+    amount = int_param(NOTE, FORTUNE_MAX, NOTE)  # paid in the game's $100 / $200 notes
     return [template("fortune_money", seat, secret=True, amount=amount, **who),
             template("fortune_sheriff", seat, **who),
             template("fortune_bribe", seat, secret=True, amount=amount, **who),
@@ -157,7 +146,7 @@ def fortune(state: dict, action: dict) -> dict:
 
 def legal_sheriff(state: dict, seat: int | None) -> list[dict]:
     name = state["pending"]["bandit"]
-    if seat is not None and seat != owner(state, name):
+    if seat != owner(state, name):
         return []
     return [template("sheriff", seat, bandit=choice_param([name]), wounds=int_param(0, 9))]
 

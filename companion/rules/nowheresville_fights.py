@@ -24,6 +24,8 @@ from companion.rules.nowheresville_board import (LOCATION_TARGET, SYMBOL, alive,
 from companion.rules.nowheresville_places import finish_turn, settle
 from companion.rules.nowheresville_round import card_params
 
+NOTE_SMALL, NOTE_BIG = money.NOTE_VALUES
+
 
 # -- Shootout --------------------------------------------------------------------------
 
@@ -36,6 +38,8 @@ def in_use(state: dict, name: str) -> list[dict]:
 
 
 def legal_shootout(state: dict, seat: int | None) -> list[dict]:
+    """Each owner states their guns (phone or tablet); the throws are typed in at the
+    tablet, where everyone watches the rubber bands fly."""
     fight = state["shootout"]
     if fight["standing"] is not None:
         roller = next_roller(fight)
@@ -43,19 +47,23 @@ def legal_shootout(state: dict, seat: int | None) -> list[dict]:
             return [template("tie_roll", seat, dice=dice_param(["d6"]))]
         return []
     facing = facing_alive(state)
-    mine = [n for n in facing if seat is None or owner(state, n) == seat]
+    if seat is not None:
+        return [] if fight["shots"] else _arming(state, seat, facing)
     out = []
-    if fight["shots"] == 0:
-        for name in mine:
-            held = [c["id"] for c in gang.guns(bandit(state, name))]
-            if held:
-                out.append(template("arm", seat, bandit=choice_param([name]),
-                                    guns=multi_param(held, 0, min(2, len(held)))))
-    if mine and len(facing) > 1:
-        out.append(template("shot", seat, shooter=choice_param(mine),
+    if len(facing) > 1:
+        out.append(template("shot", None, shooter=choice_param(facing),
                             target=choice_param(facing), wounds=int_param(0, 2)))
-    if seat is None:
-        out.append(template("end_shootout", None))
+    return out + [template("end_shootout", None)]
+
+
+def _arming(state: dict, seat: int, facing: list[str]) -> list[dict]:
+    """Before the first shot, each of ``seat``'s fighters with guns states which he uses."""
+    out = []
+    for name in facing:
+        held = [c["id"] for c in gang.guns(bandit(state, name))]
+        if held and owner(state, name) == seat:
+            out.append(template("arm", seat, bandit=choice_param([name]),
+                                guns=multi_param(held, 0, min(2, len(held)))))
     return out
 
 
@@ -170,11 +178,15 @@ def legal_robbery(state: dict, seat: int | None) -> list[dict]:
 def rob(state: dict, action: dict) -> dict:
     """Choose the robbery equipment to use (any, or none); the die is rolled next."""
     name, place = action["bandit"], state["resolution"]["place"]
+    if "victim_number" in action:  # the Victim card's first robbery: typed in now
+        state = {**state, "victim": {"target": action["victim_number"],
+                                     "payout": action["payout"], "robbed": False}}
     symbol = SYMBOL[place]
     target = state["victim"]["target"] if place == "town" else LOCATION_TARGET
-    used = gang.cards_by_id(bandit(state, name), action["gear"])
+    chosen = list(action.get("gear", []))  # no param at all when he holds no robbery card
+    used = gang.cards_by_id(bandit(state, name), chosen)
     robbery = {"bandit": name, "place": place, "symbol": symbol, "target": target,
-               "gear": list(action["gear"]), "bonus": sum(c[symbol] for c in used),
+               "gear": chosen, "bonus": sum(c[symbol] for c in used),
                "roll": None, "courage": 0}
     return {**state, "robbery": robbery}
 
@@ -261,9 +273,8 @@ def legal_after_robbery(state: dict, seat: int | None) -> list[dict]:
     if pending["kind"] == "discard":
         return [template("discard_gear", seat, card=choice_param(pending["cards"]), **who)]
     if pending["kind"] == "count":
-        notes = pending["notes"]
         return [template("count_pot", seat, secret=True,
-                         amount=int_param(100 * notes, 200 * notes), **who)]
+                         big_notes=int_param(0, pending["notes"]), **who)]
     return [template("free_bandit", seat, **card_params())]
 
 
@@ -274,15 +285,15 @@ def discard_gear(state: dict, action: dict) -> dict:
 
 
 def count_pot(state: dict, action: dict) -> dict:
-    """Physical notes: the robber counts them on their own phone."""
-    require(action["amount"] % 100 == 0, "nowheresville.notes_in_hundreds")
+    """Physical notes: the robber says on their own phone how many of the notes are $200
+    (the rest are $100), so every sum typed is one the notes can make."""
     pending = state["pending"]
-    return finish_turn(_take(state, pending["bandit"], pending["pot"], action["amount"]))
+    amount = NOTE_SMALL * pending["notes"] + (NOTE_BIG - NOTE_SMALL) * action["big_notes"]
+    return finish_turn(_take(state, pending["bandit"], pending["pot"], amount))
 
 
 def free_bandit(state: dict, action: dict) -> dict:
     """Prison: the freed bandit joins the gang as an accomplice."""
-    name = action["name"].strip()
     seat = action["seat"]
-    state = gang.enlist(state, seat, name, gang.card_from(action))
+    state, name = gang.enlist(state, seat, action["name"].strip(), gang.card_from(action))
     return finish_turn(tell(state, "freed", bandit=name, player=seat))

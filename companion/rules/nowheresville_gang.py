@@ -40,14 +40,23 @@ def fresh(name: str, seat: int, card: dict, original: bool) -> dict:
             "lucky": 0, "wicked": []}
 
 
-def enlist(state: dict, seat: int, name: str, card: dict) -> dict:
-    """Add a bandit to ``seat``'s gang; the first one is the original, the rest accomplices."""
-    require(name not in state["bandits"] and name not in state["fallen"],
-            "nowheresville.name_taken", name=name)
+def unique_name(state: dict, seat: int, name: str) -> str:
+    """Bandits are named on the board and in every form, so each name is told apart: a name
+    already in play gets its owner's name after it ("Doc (Bruno)")."""
+    taken = set(state["bandits"]) | set(state["fallen"])
+    owned = f"{name} ({state['players'][seat]})"
+    candidates = [name, owned] + [f"{owned} {n}" for n in range(2, len(taken) + 3)]
+    return next(c for c in candidates if c not in taken)
+
+
+def enlist(state: dict, seat: int, name: str, card: dict) -> tuple[dict, str]:
+    """Add a bandit to ``seat``'s gang; the first one is the original, the rest accomplices.
+    Returns the state and the name he goes by."""
     members = state["gangs"][seat]
     require(len(members) < GANG_LIMIT, "nowheresville.gang_full")
+    name = unique_name(state, seat, name)
     state = put_bandit(state, fresh(name, seat, card, original=not members))
-    return {**state, "gangs": replace_at(state["gangs"], seat, members + [name])}
+    return {**state, "gangs": replace_at(state["gangs"], seat, members + [name])}, name
 
 
 def slots(state: dict, seat: int) -> dict[str, str]:

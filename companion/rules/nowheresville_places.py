@@ -5,8 +5,8 @@
     {"place", "index" (in the resolution order), "order": [names who receive, best first],
      "unordered": [names still to be ordered], "position": index into order}
 
-Where several bandits meet, the table records the agreed order (``agree_order``) or starts a
-Shootout (``nowheresville_fights``). Then each bandit in order takes the reward of their
+Where several bandits meet, the table records the agreed order one place at a time
+(``agree_order``: who comes next) or starts a Shootout (``nowheresville_fights``). Then each bandit in order takes the reward of their
 position, or nothing once the place's rewards run out. After the Prison the round ends with
 the secret goal check.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from companion.rules import nowheresville_gang as gang
 from companion.rules import nowheresville_money as money
-from companion.rules.base import choice_param, multi_param, require, template
+from companion.rules.base import choice_param, int_param, multi_param, require, template
 from companion.rules.nowheresville_board import (PRICE, REWARDS, TOWN_PAY, alive, bandit,
                                                   current_bandit, places_in_play, put_bandit,
                                                   tell)
@@ -47,7 +47,7 @@ def settle(state: dict) -> dict:
     """Go on once the order needs no more agreement: a lone bandit goes last by himself,
     and nobody needs ordering once every reward of the place has someone."""
     res = state["resolution"]
-    if len(res["order"]) >= rewards_left(state, res["place"]):
+    if len(res["order"]) >= REWARDS[res["place"]]:
         res = {**res, "unordered": []}
     if len(res["unordered"]) >= 2:
         return {**state, "resolution": res}
@@ -55,24 +55,12 @@ def settle(state: dict) -> dict:
     return serve({**state, "resolution": res})
 
 
-def rewards_left(state: dict, place: str) -> int:
-    """How many places in the order receive something (the Shop: no more than its cards)."""
-    if place == "shop":
-        return min(REWARDS[place], len(state["shop"]))
-    return REWARDS[place]
-
-
-def has_reward(state: dict, place: str, position: int) -> bool:
-    return position < REWARDS[place] and (place != "shop" or bool(state["shop"]))
-
-
 def serve(state: dict) -> dict:
     """Stop at the next bandit in order who still has something coming at this place."""
     res = state["resolution"]
     position = res["position"]
     while position < len(res["order"]):
-        if alive(state, res["order"][position]) and has_reward(state, res["place"],
-                                                               position):
+        if alive(state, res["order"][position]) and position < REWARDS[res["place"]]:
             return open_turn({**state, "resolution": {**res, "position": position}})
         position += 1
     return enter_place(state, res["index"] + 1)
@@ -85,8 +73,13 @@ def open_turn(state: dict) -> dict:
         return state
     name = current_bandit(state)
     if res["position"] == 0:
-        return {**state, "pending": {"kind": "card", "bandit": name, "then": "fortune"}}
+        return {**state, "pending": card_step(name, "saloon", then="fortune")}
     return {**state, "pending": {"kind": "fortune", "bandit": name}}
+
+
+def card_step(name: str, source: str, then: str | None = None) -> dict:
+    """A card has come face-up to ``name`` (drawn, stolen or bought): it is typed in next."""
+    return {"kind": "card", "bandit": name, "source": source, "then": then}
 
 
 def finish_turn(state: dict) -> dict:
@@ -113,11 +106,10 @@ def end_round(state: dict) -> dict:
 def legal_ordering(state: dict, seat: int | None) -> list[dict]:
     if seat is not None:
         return []
-    res = state["resolution"]
-    unordered = res["unordered"]
-    # Only as many as still receive something need a place in the agreed order.
-    needed = max(1, min(len(unordered), rewards_left(state, res["place"]) - len(res["order"])))
-    return [template("agree_order", None, order=multi_param(unordered, needed)),
+    unordered = state["resolution"]["unordered"]
+    # One place at a time: who comes next; the last one (or everyone past the last reward)
+    # needs no agreement.
+    return [template("agree_order", None, first=choice_param(unordered)),
             template("shootout", None, facing=multi_param(unordered, 1))]
 
 
@@ -139,23 +131,34 @@ def legal_position(state: dict, seat: int | None) -> list[dict]:
             out.append(template("steal", seat, **who))
     if place in ("town", "bank", "coach", "prison") and position == 0:
         if place != "prison" or len(state["gangs"][seat]) < gang.GANG_LIMIT:
-            usable = [c["id"] for c in gang.gear(bandit(state, name))]
-            out.append(template("rob", seat, gear=multi_param(usable), **who))
+            out.append(rob_template(state, seat, name))
     if place == "shop":
-        cards = [c["id"] for c in state["shop"]]
-        out.append(template("buy", seat, secret=True, card=choice_param(cards), **who))
+        out.append(template("buy", seat, secret=True, **who))
     if place == "black_market":
         out.append(template("black_market", seat, secret=True, **who))
     out.append(template("decline", seat, **who))
     return out
 
 
+def rob_template(state: dict, seat: int, name: str) -> dict:
+    """Which robbery cards to use; in Town the Victim card is typed in at its first robbery
+    (its target number and payout), so nobody types a Victim that is never robbed."""
+    params = {"bandit": choice_param([name])}
+    usable = [c["id"] for c in gang.gear(bandit(state, name))]
+    if usable:
+        params["gear"] = multi_param(usable)
+    if state["resolution"]["place"] == "town" and state["victim"] is None:
+        params.update(victim_number=int_param(2, 20), payout=int_param(100, 5000, 100))
+    return template("rob", seat, **params)
+
+
 # -- handlers --------------------------------------------------------------------------
 
 def agree_order(state: dict, action: dict) -> dict:
+    """The bandits agreed who comes ``first`` of those still unordered."""
     res = state["resolution"]
-    rest = [n for n in res["unordered"] if n not in action["order"]]
-    res = {**res, "order": res["order"] + list(action["order"]), "unordered": rest}
+    rest = [n for n in res["unordered"] if n != action["first"]]
+    res = {**res, "order": res["order"] + [action["first"]], "unordered": rest}
     return settle({**state, "resolution": res})
 
 
@@ -181,18 +184,15 @@ def work(state: dict, action: dict) -> dict:
 
 def steal(state: dict, action: dict) -> dict:
     """Town: the top Equipment card, face-up (typed in next)."""
-    name = action["bandit"]
-    return {**state, "pending": {"kind": "card", "bandit": name, "then": None}}
+    return {**state, "pending": card_step(action["bandit"], "town")}
 
 
 def buy(state: dict, action: dict) -> dict:
-    """Shop: pay $100 and take one of the cards offered."""
+    """Shop: pay $100 and take one of the cards offered (typed in next). Secret, so that a
+    refusal for want of money reaches only the buyer's phone."""
     name = action["bandit"]
-    card = next(c for c in state["shop"] if c["id"] == action["card"])
     state = money.pay(state, action["seat"], PRICE["shop"])
-    state = {**state, "shop": [c for c in state["shop"] if c["id"] != card["id"]]}
-    state = put_bandit(state, gang.equip(bandit(state, name), card))
-    return finish_turn(tell(state, "buy", bandit=name, card=card["id"]))
+    return tell({**state, "pending": card_step(name, "shop")}, "buy", bandit=name)
 
 
 def black_market(state: dict, action: dict) -> dict:

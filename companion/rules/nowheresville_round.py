@@ -16,7 +16,6 @@ from companion.rules.base import choice_param, int_param, require, template, tex
 from companion.rules.nowheresville_board import HIDEOUT, places_in_play, tell
 from companion.rules.nowheresville_places import begin_resolution
 
-SHOP_SIZE = 3
 HEAL_CARD = 3  # a Heal Fortune card heals 3 Wounds
 
 
@@ -31,20 +30,6 @@ def card_params() -> dict:
             "bullets": int_param(0, gang.CAPS["bullets"]), "hits": int_param(1, 9)}
 
 
-def victim_params() -> dict:
-    return {"target": int_param(2, 20), "payout": int_param(100, 5000)}
-
-
-def restock_templates(state: dict) -> list[dict]:
-    """What the table still has to type in before planning: shop cards and the Victim."""
-    out = []
-    if len(state["shop"]) < SHOP_SIZE:
-        out += equipment_templates(None)
-    if state["victim"] is None:
-        out.append(template("victim", None, **victim_params()))
-    return out
-
-
 def equipment_templates(seat: int | None) -> list[dict]:
     """Typing in an Equipment card: robbery gear (hat / safe / envelope) or a gun."""
     return [template("gear", seat, hat=int_param(0, 6), safe=int_param(0, 6),
@@ -55,19 +40,17 @@ def equipment_templates(seat: int | None) -> list[dict]:
 
 def ready_to_start(state: dict) -> bool:
     needed = bandits_at_start(len(state["players"]))
-    return (all(len(g) >= needed for g in state["gangs"]) and len(state["shop"]) == SHOP_SIZE
-            and state["victim"] is not None)
+    return all(len(g) >= needed for g in state["gangs"])
 
 
 def legal_setup(state: dict, seat: int | None) -> list[dict]:
+    """Only the Bandit cards are typed in before round 1: the Shop's cards are typed when a
+    bandit takes one, the Victim when a bandit first robs it."""
     if seat is not None:
         if len(state["gangs"][seat]) < bandits_at_start(len(state["players"])):
             return [template("enlist", seat, **card_params())]
         return []
-    out = restock_templates(state)
-    if ready_to_start(state):
-        out.append(template("start", None))
-    return out
+    return [template("start", None)] if ready_to_start(state) else []
 
 
 def legal_maintenance(state: dict, seat: int | None) -> list[dict]:
@@ -76,15 +59,11 @@ def legal_maintenance(state: dict, seat: int | None) -> list[dict]:
     return []
 
 
-def legal_restock(state: dict, seat: int | None) -> list[dict]:
-    return restock_templates(state) if seat is None else []
-
-
 def legal_planning(state: dict, seat: int | None) -> list[dict]:
     plan = state["planning"]
     if seat is None:
         waiting = sealed.waiting(plan)
-        return [template("reveal_without", None, absent=choice_param(waiting))]
+        return [template("reveal_without", None, absent_seat=choice_param(waiting))]
     if seat not in sealed.waiting(plan):
         return []
     choices = places_in_play(state) + [HIDEOUT]
@@ -97,15 +76,9 @@ def legal_planning(state: dict, seat: int | None) -> list[dict]:
 # -- handlers --------------------------------------------------------------------------
 
 def enlist(state: dict, action: dict) -> dict:
-    name = action["name"].strip()
-    state = gang.enlist(state, action["seat"], name, gang.card_from(action))
+    state, name = gang.enlist(state, action["seat"], action["name"].strip(),
+                              gang.card_from(action))
     return tell(state, "enlist", bandit=name, player=action["seat"])
-
-
-def victim(state: dict, action: dict) -> dict:
-    """A new face-up Victim card in Town: its target number and payout."""
-    card = {"target": action["target"], "payout": action["payout"], "robbed": False}
-    return open_planning_if_ready({**state, "victim": card})
 
 
 def start(state: dict, action: dict) -> dict:
@@ -114,25 +87,20 @@ def start(state: dict, action: dict) -> dict:
     return open_planning({**state, "round": 1})
 
 
+def new_victim_due(state: dict) -> bool:
+    """Maintenance deals a new Victim after a robbery (or always, with ``fresh_market``)."""
+    victim = state["victim"]
+    return state["options"]["fresh_market"] or bool(victim and victim["robbed"])
+
+
 def maintenance(state: dict, action: dict) -> dict:
-    """Notes on the pots (two on a pot robbed last round), a new Victim if the last one was
-    robbed; with the ``fresh_market`` option the shop and the Victim are replaced."""
+    """Notes on the pots (two on a pot robbed last round); the table refills the Shop and
+    deals a new Victim if needed (the prompt says what), then planning opens."""
     state = money.deal(state, money.notes_due(state), action.get("drawn"))
-    state = {**state, "round": state["round"] + 1, "phase": "restock",
-             "robbed": {pot: False for pot in state["robbed"]}}
-    fresh = state["options"]["fresh_market"]
-    if fresh or (state["victim"] and state["victim"]["robbed"]):
+    if new_victim_due(state):
         state = {**state, "victim": None}
-    if fresh and state["shop"]:
-        state = tell({**state, "shop": []}, "shop_cleared")
-    return open_planning_if_ready(state)
-
-
-def open_planning_if_ready(state: dict) -> dict:
-    if state["phase"] != "restock":
-        return state
-    if len(state["shop"]) < SHOP_SIZE or state["victim"] is None:
-        return state
+    state = {**state, "round": state["round"] + 1,
+             "robbed": {pot: False for pot in state["robbed"]}}
     return open_planning(state)
 
 
@@ -154,7 +122,7 @@ def plan(state: dict, action: dict) -> dict:
 
 def reveal_without(state: dict, action: dict) -> dict:
     """The tablet's visible way past a plan that never comes: that gang stays home."""
-    skipped = sealed.skip(state["planning"], action["absent"])
+    skipped = sealed.skip(state["planning"], action["absent_seat"])
     return reveal_if_complete({**state, "planning": skipped})
 
 

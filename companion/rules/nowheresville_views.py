@@ -1,7 +1,7 @@
 """What each viewer may see and read: views, log lines and prompts.
 
 The only ways anything leaves the rules. The table (seat ``None``) sees the board: pots as a
-count of notes, the Shop, the Victim, every bandit's public Attributes and Wounds, who has
+count of notes, the Victim, every bandit's public Attributes and Wounds, who has
 planned (never what), the round and phase, and the public news. A phone sees that plus its
 own money, plan, pot takings and money chart. Never another seat's balance, plan, pot sum or
 Fortune amount: the virtual money deck (``state["notes"]``) is never shown to anyone.
@@ -16,11 +16,13 @@ from companion.rules.base import choice_prompt, dice_prompt, line, secret_prompt
 from companion.rules.nowheresville_board import (HIDEOUT, current_bandit, owner,
                                                  places_in_play)
 from companion.rules.nowheresville_fights import in_use, next_roller, total
+from companion.rules.nowheresville_gang import SLOTS
+from companion.rules.nowheresville_round import new_victim_due
 
 # Actions whose payload is secret: the acting seat reads the detail, the others only this.
-SECRET_DETAIL = {"plan": ("places",), "count_pot": ("amount",),
+SECRET_DETAIL = {"plan": SLOTS + ("heal",), "count_pot": ("big_notes",),
                  "fortune_money": ("amount",), "fortune_bribe": ("amount",)}
-LIST_FIELDS = ("order", "facing", "attributes", "guns", "gear")
+LIST_FIELDS = ("facing", "guns", "gear")
 
 
 def public_bandit(one: dict) -> dict:
@@ -54,10 +56,15 @@ def public_robbery(state: dict) -> dict | None:
     robbery = state["robbery"]
     if robbery is None:
         return None
-    shown = dict(robbery)
+    shown = {**robbery, "needed": needed(state, robbery)}
     if robbery["roll"] is not None:
         shown["total"] = total(robbery)
     return shown
+
+
+def needed(state: dict, robbery: dict) -> int:
+    """The total that succeeds: more than the target, or equal with ``equal_is_enough``."""
+    return robbery["target"] + (0 if state["options"]["equal_is_enough"] else 1)
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -67,8 +74,7 @@ def view(state: dict, seat: int | None) -> dict:
         "players": state["players"], "places": places_in_play(state) + [HIDEOUT],
         "gangs": state["gangs"], "heal_cards": state["heal_cards"],
         "bandits": {name: public_bandit(one) for name, one in state["bandits"].items()},
-        "pots": state["pots"], "robbed": state["robbed"],
-        "shop": state["shop"], "victim": state["victim"],
+        "pots": state["pots"], "robbed": state["robbed"], "victim": state["victim"],
         "planning": sealed.view_of(state["planning"], seat) if state["planning"] else None,
         "placements": state["placements"], "resolution": state["resolution"],
         "current": current_bandit(state), "shootout": public_shootout(state),
@@ -94,27 +100,40 @@ def describe(action: dict, seat: int | None) -> dict:
         params[name] = ", ".join(str(v) for v in value) if name in LIST_FIELDS else value
     if "dice" in action:
         params["roll"] = action["dice"][0] if action["dice"] else None
+    key = f"nowheresville.log.{kind}"
+    if kind == "rob":
+        params.setdefault("gear", "—")
+    if kind == "train":  # one word per lesson, so each is said in the reader's language
+        lessons = list(params.pop("attributes", []))
+        params.update({f"lesson{i + 1}": a for i, a in enumerate(lessons)})
+        key += f".{len(lessons)}"
     if kind in SECRET_DETAIL:
-        if seat is not None and seat == action.get("seat"):
-            if kind == "plan":
-                params["places"] = ", ".join(f"{k}: {v}" for k, v in action.items()
-                                             if k not in ("type", "seat"))
-            return line(f"nowheresville.log.{kind}.own", **params)
-        public = {k: v for k, v in params.items() if k in ("player", "bandit")}
-        return line(f"nowheresville.log.{kind}", **public)
-    return line(f"nowheresville.log.{kind}", **params)
+        if seat is None or seat != action.get("seat"):
+            return line(key, **{k: v for k, v in params.items() if k in ("player", "bandit")})
+        key += ".own"
+        if kind == "plan":
+            key += f".{sum(slot in action for slot in SLOTS)}"
+            key += ".heal" if action.get("heal", "none") != "none" else ""
+    return line(key, **params)
+
+
+def maintenance_prompt(state: dict) -> dict:
+    """What the table does by hand before the tap: notes (physical mode), the Shop row, the
+    Victim."""
+    due = money.notes_due(state)
+    shop = ("fresh" if state["options"]["fresh_market"]
+            else "victim" if new_victim_due(state) else "shop")
+    return choice_prompt(None, f"nowheresville.why.maintenance.{state['options']['money']}"
+                               f".{shop}", bank=due["bank"], coach=due["coach"])
 
 
 def prompt(state: dict) -> dict | None:
     phase = state["phase"]
     if phase == "setup":
-        return choice_prompt(None, "nowheresville.why.setup")
+        return choice_prompt(None, "nowheresville.why.setup."
+                                   + ("two" if len(state["players"]) == 2 else "one"))
     if phase == "maintenance":
-        return choice_prompt(None, "nowheresville.why.maintenance")
-    if phase == "restock":
-        return choice_prompt(None, "nowheresville.why.restock",
-                             cards=3 - len(state["shop"]),
-                             victim=int(state["victim"] is None))
+        return maintenance_prompt(state)
     if phase == "planning":
         plan = state["planning"]
         return secret_prompt(sealed.waiting(plan), sealed.submitted(plan),
@@ -133,8 +152,10 @@ def _resolution_prompt(state: dict) -> dict:
             return secret_prompt([owner(state, name)], [],
                                  f"nowheresville.why.count.{pending['pot']}",
                                  bandit=name, notes=pending["notes"])
-        return choice_prompt(owner(state, name), f"nowheresville.why.{pending['kind']}",
-                             bandit=name)
+        why = f"nowheresville.why.{pending['kind']}"
+        if pending["kind"] == "card":
+            why += "." + pending["source"]
+        return choice_prompt(owner(state, name), why, bandit=name)
     if fight is not None:
         if fight["standing"] is not None:
             roller = next_roller(fight)
@@ -143,16 +164,17 @@ def _resolution_prompt(state: dict) -> dict:
         return choice_prompt(None, f"nowheresville.why.shootout.{fight['place']}")
     if robbery is not None:
         name = robbery["bandit"]
+        goal = needed(state, robbery)
         if robbery["roll"] is None:
             return dice_prompt(owner(state, name), ["d6"], "robbery_roll",
                                f"nowheresville.why.robbery.{robbery['place']}", bandit=name,
-                               target=robbery["target"], bonus=robbery["bonus"])
-        short = robbery["target"] - total(robbery) + (
-            0 if state["options"]["equal_is_enough"] else 1)
+                               needed=goal, bonus=robbery["bonus"])
         return choice_prompt(owner(state, name), "nowheresville.why.courage", bandit=name,
-                             total=total(robbery), target=robbery["target"], short=short)
+                             total=total(robbery), needed=goal, short=goal - total(robbery))
     if res["unordered"]:
         return choice_prompt(None, f"nowheresville.why.order.{res['place']}")
     name = current_bandit(state)
-    return choice_prompt(owner(state, name), f"nowheresville.why.turn.{res['place']}",
-                         bandit=name, position=res["position"] + 1)
+    why = f"nowheresville.why.turn.{res['place']}"
+    if res["place"] == "town" and res["position"]:
+        why += ".second"  # only the ranch's $100 for him
+    return choice_prompt(owner(state, name), why, bandit=name, position=res["position"] + 1)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from companion.rules import nowheresville as nv
+from companion.rules import nowheresville_gang as gang
 from companion.rules.base import RuleError
 from tests.support.play import play, setup
 
@@ -32,15 +33,18 @@ def gun(experience=1, free=0, bullets=0, hands=1, seat=None):
     return act("gun", seat, experience=experience, free=free, bullets=bullets, hands=hands)
 
 
-def started(players=3, cards=None, shop=None, target=7, payout=400, **options):
-    """A game past setup: its bandits (two each with two players), a Shop, a Victim."""
+def started(players=3, cards=None, **options):
+    """A game past setup: its bandits (two each with two players), round 1 planning."""
     state = setup(nv, PLAYERS[:players], **options)
     per_seat = 2 if players == 2 else 1
     actions = [enlist(seat, NAMES[seat][i], **(cards or {}).get(NAMES[seat][i], {}))
                for seat in range(players) for i in range(per_seat)]
-    actions += shop or [gear(), gear(), gear()]
-    actions += [act("victim", target=target, payout=payout), act("start")]
-    return play(nv, state, *actions)
+    return play(nv, state, *actions, act("start"))
+
+
+def with_victim(state, target=7, payout=400, robbed=False):
+    """Test set-up shortcut: a Victim card already typed in."""
+    return {**state, "victim": {"target": target, "payout": payout, "robbed": robbed}}
 
 
 def plan(seat, **slots):
@@ -124,14 +128,26 @@ def test_saloon_is_not_a_plan_choice_without_it():
     assert "saloon" in nv.legal(started(4), 0)[0]["params"]["original"]["options"]
 
 
-def test_start_waits_for_every_bandit_shop_card_and_victim():
+def test_start_waits_only_for_every_bandit_card():
     state = setup(nv, PLAYERS[:2])
-    state = play(nv, state, enlist(0, "Doc"), enlist(0, "Dan"), enlist(1, "Kid"),
-                 gear(), gear(), gear(), act("victim", target=6, payout=300))
-    assert "start" not in types(state, None)
+    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.setup.two"
+    assert types(state, None) == [] and types(state, 0) == types(state, 1) == ["enlist"]
+    state = play(nv, state, enlist(0, "Doc"), enlist(0, "Dan"), enlist(1, "Kid"))
+    assert types(state, None) == []
     assert types(state, 1) == ["enlist"] and types(state, 0) == []
     state = play(nv, state, enlist(1, "Kim"))
-    assert "start" in types(state, None)
+    assert types(state, None) == ["start"]
+    assert play(nv, state, act("start"))["phase"] == "planning"
+
+
+def test_setup_types_in_nothing_but_the_bandits():
+    """Shop cards and the Victim are typed in when a bandit takes or robs them."""
+    state = setup(nv, PLAYERS[:4])
+    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.setup.one"
+    offered = {t["type"] for seat in [None, 0, 1, 2, 3] for t in nv.legal(state, seat)}
+    assert offered == {"enlist"}
+    state = play(nv, state, *[enlist(s, NAMES[s][0]) for s in range(4)], act("start"))
+    assert state["phase"] == "planning" and state["victim"] is None
 
 
 def test_two_player_gang_is_an_original_and_an_accomplice():
@@ -139,25 +155,31 @@ def test_two_player_gang_is_an_original_and_an_accomplice():
     assert [state["bandits"][n]["original"] for n in state["gangs"][0]] == [True, False]
 
 
-def test_bandit_names_are_unique():
-    state = setup(nv, PLAYERS[:3])
-    state = play(nv, state, enlist(0, "Doc"))
-    refused(state, enlist(1, "Doc"), "nowheresville.name_taken")
+@pytest.mark.parametrize("names, gangs", [
+    ([(0, "Doc"), (1, "Doc")], [["Doc"], ["Doc (Bob)"]]),
+    ([(0, "Doc"), (1, "Doc"), (1, "Doc")], [["Doc"], ["Doc (Bob)", "Doc (Bob) 2"]]),
+    ([(1, "Doc (Bob)"), (1, "Doc")], [[], ["Doc (Bob)", "Doc"]]),
+    ([(0, " Kid "), (1, "Kid")], [["Kid"], ["Kid (Bob)"]]),
+])
+def test_bandit_names_are_told_apart_by_their_owner(names, gangs):
+    """Names identify bandits on the board and in forms: a name in play again is given its
+    owner's name, rather than refusing a form a player may not know how to fix."""
+    state = setup(nv, PLAYERS[:2])
+    state = play(nv, state, *[enlist(seat, name) for seat, name in names])
+    assert state["gangs"] == gangs
+    assert len(state["bandits"]) == len(names)
+
+
+def test_a_name_fallen_this_round_is_still_taken():
+    state = {**setup(nv, PLAYERS[:2]), "fallen": ["Rico"]}
+    assert gang.unique_name(state, 0, "Rico") == "Rico (Ann)"
+    assert gang.unique_name(state, 0, "Rocco") == "Rocco"
 
 
 def test_starting_tokens_follow_the_card_within_caps():
     state = started(3, cards={"Doc": {"courage": 3, "bullets": 6, "experience": 4}})
     doc = state["bandits"]["Doc"]
     assert (doc["courage"], doc["bullets"], doc["experience"], doc["wounds"]) == (3, 6, 0, 0)
-
-
-def test_three_guns_in_the_shop_are_dealt_again():
-    state = setup(nv, PLAYERS[:3])
-    state = play(nv, state, gun(), gun())
-    state = play(nv, state, gun())
-    assert state["shop"] == [] and state["news"][-1]["kind"] == "three_guns"
-    state = play(nv, state, gun(), gear(), gun())
-    assert [c["kind"] for c in state["shop"]] == ["gun", "gear", "gun"]
 
 
 # -- Maintenance -----------------------------------------------------------------------
@@ -168,37 +190,33 @@ def test_maintenance_adds_one_note_or_two_after_a_robbery(bank_robbed, coach_rob
                                                           bank, coach):
     state = {**started(3), "phase": "maintenance",
              "robbed": {"bank": bank_robbed, "coach": coach_robbed}}
+    prompt = nv.prompt(state)
+    assert prompt["why"]["params"] == {"bank": bank - 1, "coach": coach - 1}
     state = play(nv, state, act("maintenance"))
     assert state["pots"] == {"bank": bank, "coach": coach}
     assert state["robbed"] == {"bank": False, "coach": False}
     assert state["round"] == 2 and state["phase"] == "planning"
 
 
-def test_maintenance_asks_for_a_new_victim_only_after_a_robbery():
-    state = started(3)
-    state = {**state, "phase": "maintenance",
-             "victim": {**state["victim"], "robbed": True}}
+@pytest.mark.parametrize("money, robbed, fresh, why, victim_kept", [
+    ("physical", False, False, "physical.shop", True),
+    ("physical", True, False, "physical.victim", False),
+    ("virtual", True, False, "virtual.victim", False),
+    ("physical", False, True, "physical.fresh", False),
+    ("virtual", False, True, "virtual.fresh", False),
+    ("virtual", False, False, "virtual.shop", True),
+])
+def test_maintenance_reminds_the_table_of_the_shop_and_victim(money, robbed, fresh, why,
+                                                               victim_kept):
+    """The Shop row and a new Victim are reminders; a Victim robbed (or, with
+    ``fresh_market``, every Victim) is typed in again at its next robbery."""
+    state = with_victim(started(3, money=money, fresh_market=fresh), robbed=robbed)
+    state = {**state, "phase": "maintenance"}
+    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.maintenance." + why
+    assert types(state, None) == ["maintenance"]
     state = play(nv, state, act("maintenance"))
-    assert state["phase"] == "restock" and types(state, None) == ["victim"]
-    assert nv.prompt(state)["why"]["params"] == {"cards": 0, "victim": 1}
-    state = play(nv, state, act("victim", target=9, payout=700))
-    assert state["phase"] == "planning" and state["victim"]["target"] == 9
-
-
-def test_shop_refills_to_three_before_planning():
-    state = started(3)
-    state = {**state, "phase": "maintenance", "shop": state["shop"][:1]}
-    state = play(nv, state, act("maintenance"))
-    assert state["phase"] == "restock" and types(state, None) == ["gear", "gun"]
-    state = play(nv, state, gear(), gun())
-    assert state["phase"] == "planning" and len(state["shop"]) == 3
-
-
-def test_fresh_market_option_clears_shop_and_victim():
-    state = {**started(3, fresh_market=True), "phase": "maintenance"}
-    state = play(nv, state, act("maintenance"))
-    assert state["shop"] == [] and state["victim"] is None
-    assert nv.prompt(state)["why"]["params"] == {"cards": 3, "victim": 1}
+    assert state["phase"] == "planning"
+    assert (state["victim"] is not None) is victim_kept
 
 
 # -- secret planning -------------------------------------------------------------------
@@ -227,12 +245,12 @@ def test_two_bandits_of_one_player_never_go_to_one_place():
 def test_a_plan_is_given_once_and_only_by_its_own_seat():
     state = play(nv, started(3), plan(0, original="bank"))
     refused(state, plan(0, original="town"), "not_now")
-    assert nv.legal(state, None)[0]["params"]["absent"]["options"] == [1, 2]
+    assert nv.legal(state, None)[0]["params"]["absent_seat"]["options"] == [1, 2]
 
 
 def test_reveal_without_a_seat_keeps_that_gang_home():
     state = play(nv, started(3), plan(0, original="bank"), plan(1, original="town"),
-                 act("reveal_without", absent=2))
+                 act("reveal_without", absent_seat=2))
     assert "Jo" not in state["placements"] and state["phase"] == "resolution"
 
 
@@ -304,15 +322,16 @@ def test_no_templates_for_a_seat_that_is_not_at_the_table(seat):
 
 
 @pytest.mark.parametrize("action, own, public", [
-    (act("count_pot", 1, bandit="Kid", amount=300), {"amount": 300}, {"bandit": "Kid"}),
-    (act("fortune_bribe", 2, bandit="Jo", amount=150), {"amount": 150}, {"bandit": "Jo"}),
-    (act("fortune_money", 0, bandit="Doc", amount=777), {"amount": 777}, {"bandit": "Doc"}),
+    (act("count_pot", 1, bandit="Kid", big_notes=2), {"big_notes": 2}, {"bandit": "Kid"}),
+    (act("plan", 1, original="bank"), {"original": "bank"}, {}),
+    (act("fortune_bribe", 2, bandit="Jo", amount=200), {"amount": 200}, {"bandit": "Jo"}),
+    (act("fortune_money", 0, bandit="Doc", amount=700), {"amount": 700}, {"bandit": "Doc"}),
 ])
 def test_secret_log_lines_give_the_detail_to_the_sender_only(action, own, public):
     for viewer in (None, 0, 1, 2):
         described = nv.describe(action, viewer)
         if viewer == action["seat"]:
-            assert described["key"].endswith(".own")
+            assert ".own" in described["key"]
             assert own.items() <= described["params"].items()
         else:
             assert described["params"] == {"player": action["seat"], **public}

@@ -6,7 +6,7 @@ import pytest
 
 from companion.rules import nowheresville as nv
 from tests.rules.test_nowheresville import (act, at_place, give, plan, purses, refused,
-                                            started, types, with_money)
+                                            started, types, with_money, with_victim)
 from tests.support.play import play
 
 
@@ -20,7 +20,7 @@ def pistol(ident, experience=0, free=0, hands=1):
 
 
 def robbing(place, cards=(), courage=0, **options):
-    state = at_place(3, place, 0, **options)
+    state = with_victim(at_place(3, place, 0, **options))
     return give(state, "Doc", equipment=list(cards), courage=courage)
 
 
@@ -42,7 +42,7 @@ def robbing(place, cards=(), courage=0, **options):
 def test_robbery_total_must_beat_the_target(place, cards, roll, equal, success):
     state = robbing(place, cards, equal_is_enough=equal)
     ids = [c["id"] for c in cards]
-    state = play(nv, state, act("rob", 0, bandit="Doc", gear=ids))
+    state = play(nv, state, act("rob", 0, bandit="Doc", **({"gear": ids} if ids else {})))
     prompt = nv.prompt(state)
     assert prompt["kind"] == "dice" and prompt["action"] == {"type": "robbery_roll", "seat": 0}
     state = play(nv, state, act("robbery_roll", 0, dice=[roll]))
@@ -56,7 +56,7 @@ def test_courage_after_a_failed_roll_and_the_companion_recomputes():
     state = robbing("bank", [card(90, safe=2)], courage=3)
     state = play(nv, state, act("rob", 0, bandit="Doc", gear=[90]),
                  act("robbery_roll", 0, dice=[5]))
-    assert nv.prompt(state)["why"]["params"] == {"bandit": "Doc", "total": 7, "target": 8,
+    assert nv.prompt(state)["why"]["params"] == {"bandit": "Doc", "total": 7, "needed": 9,
                                                  "short": 2}
     assert nv.legal(state, 0)[0]["params"]["count"] == {"kind": "int", "min": 1, "max": 3}
     state = play(nv, state, act("courage", 0, count=1))
@@ -82,9 +82,20 @@ def test_final_failure_discards_one_used_card_and_success_all_used():
 
 
 def test_a_failure_with_no_card_used_and_no_courage_ends_at_once():
-    state = play(nv, robbing("bank"), act("rob", 0, bandit="Doc", gear=[]),
-                 act("robbery_roll", 0, dice=[6]))
+    state = robbing("bank")
+    rob = [t for t in nv.legal(state, 0) if t["type"] == "rob"][0]
+    assert "gear" not in rob["params"]  # no robbery card: nothing to choose
+    state = play(nv, state, act("rob", 0, bandit="Doc"), act("robbery_roll", 0, dice=[6]))
     assert state["phase"] == "maintenance"
+
+
+@pytest.mark.parametrize("equal, needed", [(False, 9), (True, 8)])
+def test_the_prompt_says_the_total_needed(equal, needed):
+    state = play(nv, robbing("coach", [card(90, envelope=2)], equal_is_enough=equal),
+                 act("rob", 0, bandit="Doc", gear=[90]))
+    assert nv.prompt(state)["why"]["params"] == {"bandit": "Doc", "needed": needed,
+                                                 "bonus": 2}
+    assert nv.view(state, None)["robbery"]["needed"] == needed
 
 
 def test_virtual_bank_robbery_only_the_robber_learns_the_sum():
@@ -108,13 +119,24 @@ def test_physical_pot_is_counted_on_the_robbers_phone():
     prompt = nv.prompt(state)
     assert prompt["kind"] == "secret" and prompt["seats"] == [0]
     count = nv.legal(state, 0)[0]
-    assert count["secret"] and count["params"]["amount"] == {"kind": "int", "min": 100,
-                                                             "max": 200}
-    refused(state, act("count_pot", 0, bandit="Doc", amount=150),
-            "nowheresville.notes_in_hundreds")
-    refused(state, act("count_pot", 0, bandit="Doc", amount=300), "out_of_range")
-    state = play(nv, state, act("count_pot", 0, bandit="Doc", amount=200))
+    assert count["secret"] and count["params"]["big_notes"] == {"kind": "int", "min": 0,
+                                                                "max": 1}
+    refused(state, act("count_pot", 0, bandit="Doc", big_notes=2), "out_of_range")
+    state = play(nv, state, act("count_pot", 0, bandit="Doc", big_notes=1))
     assert purses(state)[0] == 700 and state["robbed"]["coach"]
+
+
+@pytest.mark.parametrize("notes, big, taken", [(1, 0, 100), (3, 0, 300), (3, 2, 500),
+                                               (4, 4, 800)])
+def test_the_notes_counted_make_the_sum(notes, big, taken):
+    state = robbing("bank", [card(90, safe=5)])
+    state = {**state, "pots": {**state["pots"], "bank": notes}}
+    state = play(nv, state, act("rob", 0, bandit="Doc", gear=[90]),
+                 act("robbery_roll", 0, dice=[4]),
+                 act("count_pot", 0, bandit="Doc", big_notes=big))
+    assert purses(state)[0] == 500 + taken
+    assert nv.view(state, 0)["mine"]["takings"] == [{"round": 1, "pot": "bank",
+                                                     "amount": taken}]
 
 
 def test_an_accomplice_robbery_pays_the_provision():
@@ -125,7 +147,7 @@ def test_an_accomplice_robbery_pays_the_provision():
     state = give(state, "Dan", equipment=[card(90, envelope=4)])
     state = play(nv, state, act("rob", 0, bandit="Dan", gear=[90]),
                  act("robbery_roll", 0, dice=[6]),
-                 act("count_pot", 0, bandit="Dan", amount=200))
+                 act("count_pot", 0, bandit="Dan", big_notes=1))
     assert purses(state) == [600, 600]  # each accomplice kept $100 of $200
 
 
@@ -135,7 +157,26 @@ def test_victim_robbed_pays_its_payout_and_is_replaced_next_round():
                  act("robbery_roll", 0, dice=[5]))
     assert purses(state)[0] == 900 and state["victim"]["robbed"]
     state = play(nv, state, act("maintenance"))
-    assert state["victim"] is None and types(state, None) == ["victim"]
+    assert state["victim"] is None and state["phase"] == "planning"
+
+
+def test_the_victim_card_is_typed_in_at_its_first_robbery_and_kept():
+    state = give(at_place(3, "town", 0), "Doc", equipment=[card(90, hat=1)], courage=0)
+    rob = [t for t in nv.legal(state, 0) if t["type"] == "rob"][0]
+    assert rob["params"]["victim_number"] == {"kind": "int", "min": 2, "max": 20}
+    refused(state, act("rob", 0, bandit="Doc", gear=[90]), "missing_param")
+    state = play(nv, state, act("rob", 0, bandit="Doc", gear=[90], victim_number=6,
+                                payout=500),
+                 act("robbery_roll", 0, dice=[5]),  # 5 + 1 is not more than 6
+                 act("discard_gear", 0, bandit="Doc", card=90))
+    assert state["victim"] == {"target": 6, "payout": 500, "robbed": False}
+    assert nv.view(state, None)["victim"]["payout"] == 500
+    state = play(nv, state, act("maintenance"), *[plan(s, original="town" if s == 0 else
+                                                       "hideout") for s in range(3)])
+    rob = [t for t in nv.legal(state, 0) if t["type"] == "rob"][0]
+    assert rob["params"] == {"bandit": {"kind": "choice", "options": ["Doc"]}}  # known
+    state = play(nv, state, act("rob", 0, bandit="Doc"), act("robbery_roll", 0, dice=[6]))
+    assert purses(state)[0] == 500 and state["victim"]["target"] == 6
 
 
 def test_prison_break_frees_an_accomplice():
@@ -287,7 +328,7 @@ def test_a_dead_accomplice_is_lost_and_a_dead_original_sits_out_the_round():
                  act("shot", shooter="Kid", target="Doc", wounds=2),
                  act("shot", shooter="Kid", target="Doc", wounds=2))
     assert "Doc" in state["fallen"] and state["bandits"]["Doc"]["wounds"] == 0
-    assert types(state, None) == ["end_shootout"]
+    assert types(state, None) == ["end_shootout"]  # no one left to shoot at
     state = play(nv, state, act("end_shootout"), act("decline", 1, bandit="Kid"),
                  act("shootout", facing=["Dan", "Kim"]),
                  act("shot", shooter="Kim", target="Dan", wounds=2),

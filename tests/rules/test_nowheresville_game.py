@@ -1,12 +1,10 @@
-"""Nowheresville: whole rounds and whole games, invariants, and the words for every key."""
+"""Nowheresville: whole rounds and whole games through the offered templates, invariants."""
 
 from __future__ import annotations
 
 import functools
 import json
 import random
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,17 +13,13 @@ from hypothesis import strategies as st
 from companion.rules import ledger
 from companion.rules import nowheresville as nv
 from companion.rules.base import RuleError
-from companion.rules.nowheresville_board import HIDEOUT, NEWS, PLACES, SYMBOL
-from companion.rules.nowheresville_gang import ATTRIBUTES, CAPS, GANG_LIMIT, SLOTS
-from companion.rules.nowheresville_views import SECRET_DETAIL
-from tests.rules.test_nowheresville import (act, gear, gun, plan, purses, started,
-                                            types)
+from companion.rules.nowheresville_gang import CAPS, GANG_LIMIT
+from tests.rules.test_nowheresville import act, gun, plan, purses, started, types
 from tests.support.play import legal_walk, play, resolve_draws
 
-ROOT = Path(__file__).resolve().parents[2]
-PREFERENCE = ["maintenance", "victim", "gear", "count_pot", "free_bandit", "discard_gear",
+PREFERENCE = ["maintenance", "start", "gear", "count_pot", "free_bandit", "discard_gear",
               "fortune_money", "sheriff", "robbery_roll", "give_up", "agree_order", "rob",
-              "work", "train", "end_shootout", "tie_roll", "decline"]
+              "work", "train", "buy", "black_market", "end_shootout", "tie_roll", "decline"]
 
 
 class Autopilot:
@@ -94,14 +88,13 @@ def rotating(round_number, seat):
     spots = ["saloon", "town", "bank", "school", "coach", "shop", "prison", "black_market"]
     offsets = [0, 1, 4, 1, 4] if round_number % 2 else [0, 3, 0, 6, 2]
     first = (round_number + offsets[seat]) % len(spots)  # some bandits meet, some do not
-    return [spots[first], spots[(first + 1) % len(spots)]]
+    return [spots[(first + n) % len(spots)] for n in range(3)]  # up to a gang of three
 
 
 # -- scenarios -------------------------------------------------------------------------
 
 def test_a_whole_round_for_four_players():
-    state = started(4, shop=[gear(hat=2), gear(safe=3), gun(experience=2, bullets=2)],
-                    target=5, payout=600)
+    state = started(4)
     state = play(nv, state, plan(0, original="saloon"), plan(1, original="town"),
                  plan(2, original="town"), plan(3, original="bank"))
     assert state["placements"] == {"Doc": "saloon", "Kid": "town", "Jo": "town",
@@ -114,24 +107,25 @@ def test_a_whole_round_for_four_players():
     # Town: Kid and Jo cannot agree; Jo runs; Kid alone faces, so Kid is first.
     state = play(nv, state, act("shootout", facing=["Kid"]))
     assert state["resolution"]["order"] == ["Kid", "Jo"]
-    state = play(nv, state, act("rob", 1, bandit="Kid", gear=[]),
+    state = play(nv, state, act("rob", 1, bandit="Kid", victim_number=5, payout=600),
                  act("robbery_roll", 1, dice=[6]))
     assert purses(state)[1] == 1100 and state["victim"]["robbed"]
     state = play(nv, state, act("work", 2, bandit="Jo"))
     # Bank: Lou fails, spends his one Courage token, fails again; he used no card.
-    state = play(nv, state, act("rob", 3, bandit="Lou", gear=[]),
+    state = play(nv, state, act("rob", 3, bandit="Lou"),
                  act("robbery_roll", 3, dice=[1]), act("courage", 3, count=1))
     assert state["news"][-2]["kind"] == "robbery" and state["news"][-2]["total"] == 2
     assert state["phase"] == "maintenance" and purses(state) == [500, 1100, 600, 500]
     assert state["chart"][1] == [[0, 500], [1, 1100]]
+    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.maintenance.physical.victim"
     state = play(nv, state, act("maintenance"))
-    assert state["phase"] == "restock" and types(state, None) == ["victim"]
+    assert state["phase"] == "planning" and state["victim"] is None
 
 
 def test_robbery_roll_before_courage():
     state = started(4)
     state = play(nv, state, *[plan(s, original="bank" if s == 3 else "hideout")
-                              for s in range(4)], act("rob", 3, bandit="Lou", gear=[]))
+                              for s in range(4)], act("rob", 3, bandit="Lou"))
     assert types(state, 3) == ["robbery_roll"]
 
 
@@ -150,8 +144,11 @@ def test_a_whole_game_to_a_winner(players, mode):
     for before in ends:
         top = max(before["ledger"]["purses"])
         assert top < end["goal"] or before["ledger"]["purses"].count(top) > 1
+    for state in pilot.states:
+        check_someone_can_act(state, players)
     kinds = {a["type"] for a in pilot.actions}
-    assert {"plan", "maintenance", "rob", "robbery_roll", "gear", "agree_order"} <= kinds
+    assert {"plan", "maintenance", "rob", "robbery_roll", "gear", "agree_order", "buy",
+            "black_market", "train"} <= kinds
 
 
 def test_an_exact_tie_at_the_top_plays_another_round():
@@ -180,7 +177,7 @@ def test_apply_shares_what_it_does_not_change():
     state = play(nv, started(3), *[plan(s, original="town" if s == 0 else "hideout")
                                    for s in range(3)])
     after = play(nv, state, act("work", 0, bandit="Doc"))
-    assert after["bandits"] is state["bandits"] and after["shop"] is state["shop"]
+    assert after["bandits"] is state["bandits"] and after["gangs"] is state["gangs"]
     assert after["takings"] is state["takings"]
 
 
@@ -203,14 +200,39 @@ def check_invariants(state, players):
             one = state["bandits"][name]
             assert one["seat"] == seat and 0 <= one["wounds"] < one["card"]["hits"]
             assert all(0 <= one[a] <= cap for a, cap in CAPS.items())
-    assert len(state["shop"]) <= 3 and min(state["pots"].values()) >= 0
+    assert min(state["pots"].values()) >= 0
     if state["notes"] is not None:
         assert all(len(state["notes"][p]) == state["pots"][p] for p in ("bank", "coach"))
     for viewer in [None, *range(players)]:
         json.dumps(nv.view(state, viewer))
         for template in nv.legal(state, viewer):
             check_template(template)
-    json.dumps(nv.prompt(state))
+    check_someone_can_act(state, players)
+    # The tablet lists the table's templates and every seat's public ones: never one step
+    # twice (once for the table, once "for Ann").
+    tablet = [(t["type"], json.dumps(t["params"], sort_keys=True))
+              for seat in [None, *range(players)] for t in nv.legal(state, seat)
+              if not t.get("secret")]
+    assert len(tablet) == len(set(tablet)), tablet
+
+
+def check_someone_can_act(state, players):
+    """Never a dead end: the prompt names what the table waits for, and whoever it waits
+    for has a template to answer it with."""
+    seats = [None, *range(players)]
+    if nv.final(state):
+        assert nv.prompt(state) is None and not any(nv.legal(state, s) for s in seats)
+        return
+    prompt = nv.prompt(state)
+    assert prompt["why"]["key"].startswith("nowheresville.why."), prompt
+    if prompt["kind"] == "secret":
+        for seat in prompt["seats"]:
+            assert any(t.get("secret") for t in nv.legal(state, seat)), prompt
+    elif prompt["kind"] == "dice":
+        assert any(t["type"] == prompt["action"]["type"] and "dice" in t["params"]
+                   for t in nv.legal(state, prompt["seat"])), prompt
+    else:
+        assert nv.legal(state, prompt["seat"]), prompt
 
 
 def check_template(template):
@@ -243,136 +265,3 @@ def test_two_player_walks_keep_gangs_and_caps(data):
     state = started(2, saloon="in")
     for _before, _action, after in legal_walk(nv, state, data.draw, 2, steps=50):
         check_invariants(after, 2)
-
-
-# -- words -----------------------------------------------------------------------------
-
-def catalog():
-    words = json.loads((ROOT / "web/i18n/nowheresville.json").read_text(encoding="utf-8"))
-    return words["en"], words["fr"]
-
-
-def random_walk(players, mode, seed, steps=400):
-    """Random legal actions (plain ``random``, no hypothesis): states and actions."""
-    rng = random.Random(seed)
-    state = started(players, money=mode, saloon="in")
-    states, actions = [state], []
-    for number in range(steps):
-        offered = [t for seat in [None, *range(players)] for t in nv.legal(state, seat)]
-        if not offered:
-            break
-        template = rng.choice(offered)
-        action = {"type": template["type"], "seat": template["seat"]}
-        for name, spec in template["params"].items():
-            action[name] = {
-                "int": lambda: rng.randint(spec["min"], spec["max"]),
-                "choice": lambda: rng.choice(spec["options"]),
-                "multi": lambda: rng.sample(spec["options"],
-                                            rng.randint(spec["min"], spec["max"])),
-                "text": lambda: f"Outlaw {seed}-{number}",
-                "dice": lambda: [rng.randint(1, 6)],
-            }[spec["kind"]]()
-        action = resolve_draws(nv, state, action, rng)
-        try:
-            state = nv.apply(state, action)
-        except RuleError:
-            continue
-        states.append(state)
-        actions.append(action)
-    return states, actions
-
-
-@functools.lru_cache(maxsize=1)
-def played_games():
-    """A few whole games (Autopilot) and random walks, as (players, states, actions)."""
-    return tuple(_played_games())
-
-
-def _played_games():
-    for players, mode in ((2, "physical"), (3, "virtual"), (5, "physical")):
-        pilot = Autopilot(started(players, money=mode, saloon="in"), rotating)
-        pilot.until(nv.final)
-        yield players, pilot.states, pilot.actions
-    for seed, (players, mode) in enumerate([(2, "virtual"), (3, "physical"), (4, "virtual"),
-                                            (5, "physical")]):
-        yield (players, *random_walk(players, mode, seed))
-
-
-@functools.lru_cache(maxsize=1)
-def keys_in_games():
-    """Every key whole games and random walks emit: prompts, log lines, actions, params."""
-    keys, bandit_names = set(), set()
-    for players, states, actions in played_games():
-        for state in states:
-            bandit_names |= set(state["bandits"])
-            why = (nv.prompt(state) or {}).get("why")
-            if why:
-                keys.add(why["key"])
-            for seat in [None, *range(players)]:
-                for t in nv.legal(state, seat):
-                    keys.add(f"action.nowheresville.{t['type']}")
-                    for name, spec in t["params"].items():
-                        keys.add(f"param.nowheresville.{name}")
-                        for value in spec.get("options", []):
-                            if isinstance(value, str) and value not in bandit_names:
-                                keys.add(f"value.nowheresville.{value}")
-        for action in actions:
-            for seat in [None, *range(players)]:
-                keys.add(nv.describe(action, seat)["key"])
-    return keys
-
-
-def keys_in_sources():
-    """Error codes, news kinds and the panel's own labels, read from the sources."""
-    keys = {f"option.nowheresville.{name}" for name in nv.OPTIONS}
-    keys |= {f"value.nowheresville.{v}" for values in nv.CHOICES.values() for v in values}
-    keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
-    keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS}
-    for path in (ROOT / "companion/rules").glob("nowheresville*.py"):
-        text = path.read_text(encoding="utf-8")
-        keys |= {f"error.{code}" for code in re.findall(r'"(nowheresville\.[a-z_]+)"', text)
-                 if not code.startswith(("nowheresville.why", "nowheresville.log",
-                                         "nowheresville.chart"))}
-    panel = (ROOT / "web/static/games/nowheresville.js").read_text(encoding="utf-8")
-    keys |= set(re.findall(r'\bt\("([a-z0-9_.]*[a-z0-9_])"\s*[,)]', panel))  # whole keys
-    keys |= {f"nowheresville.news.{kind}" for kind in NEWS}
-    keys |= {f"nowheresville.why.{kind}" for kind in
-             ("setup", "maintenance", "restock", "planning", "card", "fortune", "sheriff",
-              "discard", "free", "courage", "tie_roll", "count.bank", "count.coach")}
-    keys |= {f"nowheresville.why.{step}.{place}" for place in PLACES
-             for step in ("order", "shootout")}
-    keys |= {f"nowheresville.why.turn.{place}" for place in PLACES if place != "saloon"}
-    keys |= {f"nowheresville.why.robbery.{place}" for place in SYMBOL}
-    keys |= {f"value.nowheresville.{word}" for word in
-             (*PLACES, HIDEOUT, *SLOTS, *ATTRIBUTES, "none")}
-    keys |= {f"nowheresville.log.{kind}.own" for kind in SECRET_DETAIL}
-    keys |= {f"param.nowheresville.{slot}" for slot in SLOTS}
-    keys |= {f"nowheresville.ui.phase.{phase}" for phase in
-             ("setup", "maintenance", "restock", "planning", "resolution", "over")}
-    return keys | {"nowheresville.chart.money"}
-
-
-def test_every_key_has_english_and_french_words():
-    english, french = catalog()
-    needed = keys_in_games() | keys_in_sources()
-    assert not sorted(needed - set(english)), "missing in en"
-    assert not sorted(needed - set(french)), "missing in fr"
-    assert set(english) == set(french)
-
-
-def test_every_action_type_turns_up_in_games_and_walks():
-    seen = {k.split(".")[-1] for k in keys_in_games() if k.startswith("action.")}
-    assert set(nv.HANDLERS) - seen <= {"enlist", "start", "arm", "hand_gun"}
-
-
-def test_words_fill_in_with_the_parameters_given():
-    english, french = catalog()
-    lines = []
-    for players, states, actions in played_games():
-        lines += [nv.describe(a, s) for a in actions for s in [None, *range(players)]]
-        lines += [p["why"] for p in map(nv.prompt, states) if p]
-        lines += [{"key": f"nowheresville.news.{n['kind']}", "params": n}
-                  for state in states for n in state["news"]]
-    for words in (english, french):
-        for one in lines:
-            words[one["key"]].format(**one["params"])

@@ -7,6 +7,11 @@ import pytest
 from companion.rules import nowheresville as nv
 from tests.rules.test_nowheresville import (act, at_place, gear, give, gun, plan, purses,
                                             refused, started, types, with_money)
+
+
+def agreed(*names):
+    """The table agrees the order one bandit at a time: who comes first of those left."""
+    return [act("agree_order", first=name) for name in names]
 from tests.support.play import play
 
 
@@ -19,8 +24,7 @@ from tests.support.play import play
 ])
 def test_bandit_school(position, lessons, before, after):
     state = at_place(3, "school", 0, 1)
-    state = play(nv, state, act("agree_order", order=["Kid", "Doc"] if position else
-                                ["Doc", "Kid"]))
+    state = play(nv, state, *agreed("Kid" if position else "Doc"))
     name = "Doc"
     if position:
         state = play(nv, state, act("decline", 1, bandit="Kid"))
@@ -53,8 +57,8 @@ def test_town_work_and_provision(players, who, original, earned):
 
 
 def test_second_in_town_earns_100_at_the_ranch():
-    state = play(nv, at_place(3, "town", 0, 1), act("agree_order", order=["Kid", "Doc"]))
-    assert types(state, 1) == ["decline", "rob", "steal", "work"]
+    state = play(nv, at_place(3, "town", 0, 1), *agreed("Kid"))
+    assert types(state, 1) == ["decline", "rob", "steal", "work"] and types(state, None) == []
     state = play(nv, state, act("work", 1, bandit="Kid"))
     assert types(state, 0) == ["decline", "work"]
     state = play(nv, state, act("work", 0, bandit="Doc"))
@@ -63,7 +67,8 @@ def test_second_in_town_earns_100_at_the_ranch():
 
 def test_steal_takes_the_top_equipment_card_face_up():
     state = play(nv, at_place(3, "town", 0), act("steal", 0, bandit="Doc"))
-    assert types(state, 0) == ["gear", "gun"] and types(state, 1) == []
+    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.card.town"
+    assert types(state, 0) == ["gear", "gun"] and types(state, 1) == types(state, None) == []
     state = play(nv, state, gun(experience=2, bullets=3, hands=2, seat=0))
     doc = state["bandits"]["Doc"]
     assert doc["equipment"][0]["kind"] == "gun" and doc["bullets"] == 5
@@ -71,22 +76,29 @@ def test_steal_takes_the_top_equipment_card_face_up():
 
 def test_shop_three_buyers_each_pay_100_and_a_fourth_gets_nothing():
     state = at_place(4, "shop", 0, 1, 2, 3)
-    state = play(nv, state, act("agree_order", order=["Lou", "Jo", "Kid", "Doc"]))
-    ids = [c["id"] for c in state["shop"]]
+    state = play(nv, state, *agreed("Lou", "Jo", "Kid"))
+    assert state["resolution"]["order"] == ["Lou", "Jo", "Kid"]
     buy = [t for t in nv.legal(state, 3) if t["type"] == "buy"][0]
-    assert buy["secret"] and buy["params"]["card"]["options"] == ids
-    state = play(nv, state, act("buy", 3, bandit="Lou", card=ids[1]),
-                 act("buy", 2, bandit="Jo", card=ids[0]),
-                 act("buy", 1, bandit="Kid", card=ids[2]))
-    assert purses(state) == [500, 400, 400, 400]
-    assert state["shop"] == [] and state["phase"] == "maintenance"
-    assert [c["id"] for c in state["bandits"]["Lou"]["equipment"]] == [ids[1]]
+    assert buy["secret"] and buy["params"] == {"bandit": {"kind": "choice",
+                                                          "options": ["Lou"]}}
+    state = play(nv, state, act("buy", 3, bandit="Lou"))
+    # The card bought is typed in now, by its owner (or the tablet for him): public.
+    assert nv.prompt(state)["why"] == {"key": "nowheresville.why.card.shop",
+                                       "params": {"bandit": "Lou"}}
+    assert types(state, 3) == ["gear", "gun"] and types(state, None) == []
+    state = play(nv, state, gun(experience=1, bullets=2, seat=3),
+                 act("buy", 2, bandit="Jo"), gear(hat=2, seat=2),
+                 act("buy", 1, bandit="Kid"), gear(safe=3, seat=1))
+    assert purses(state) == [500, 400, 400, 400] and state["phase"] == "maintenance"
+    lou = state["bandits"]["Lou"]
+    assert [c["kind"] for c in lou["equipment"]] == ["gun"] and lou["bullets"] == 4
+    assert state["bandits"]["Kid"]["equipment"][0]["safe"] == 3
+    assert state["bandits"]["Doc"]["equipment"] == []
 
 
 def test_shop_refuses_what_the_player_cannot_afford():
     state = with_money(at_place(3, "shop", 0), 60, 500, 500)
-    error = refused(state, act("buy", 0, bandit="Doc", card=state["shop"][0]["id"]),
-                    "cannot_afford")
+    error = refused(state, act("buy", 0, bandit="Doc"), "cannot_afford")
     assert error.params == {"amount": 100}
     state = play(nv, state, act("decline", 0, bandit="Doc"))
     assert purses(state)[0] == 60
@@ -106,7 +118,8 @@ def test_black_market_card_stays_face_down_until_revealed():
     ("black_market", 3), ("bank", 1), ("coach", 1), ("prison", 1), ("school", 2)])
 def test_only_so_many_in_order_are_rewarded(place, rewarded):
     state = at_place(4, place, 0, 1, 2, 3)
-    state = play(nv, state, act("agree_order", order=["Doc", "Kid", "Jo", "Lou"]))
+    state = play(nv, state, *agreed("Doc", "Kid", "Jo")[:rewarded])
+    assert types(state, None) == []  # nobody left to order: the rest get nothing
     served = 0
     while state["phase"] == "resolution":
         seat = state["bandits"][nv.view(state, None)["current"]]["seat"]
@@ -140,12 +153,12 @@ def test_places_resolve_bottom_to_top():
     (act("fortune_wicked_man", 0, bandit="Doc", experience=2),
      lambda s: s["bandits"]["Doc"]["wicked"] == [2]),
     (act("fortune_brave_man", 0, bandit="Doc"), lambda s: s["bandits"]["Doc"]["courage"] == 2),
-    (act("fortune_money", 0, bandit="Doc", amount=350), lambda s: purses(s)[0] == 850),
-    (act("fortune_bribe", 0, bandit="Doc", amount=150), lambda s: purses(s)[0] == 350),
+    (act("fortune_money", 0, bandit="Doc", amount=300), lambda s: purses(s)[0] == 800),
+    (act("fortune_bribe", 0, bandit="Doc", amount=200), lambda s: purses(s)[0] == 300),
 ])
 def test_fortune_cards(action, check):
     state = at_place(4, "saloon", 0)
-    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.card"
+    assert nv.prompt(state)["why"]["key"] == "nowheresville.why.card.saloon"
     state = play(nv, state, gear(hat=2, seat=0))
     assert types(state, 0)[0].startswith("fortune_")
     state = play(nv, state, action)
@@ -153,7 +166,7 @@ def test_fortune_cards(action, check):
 
 
 def test_second_in_the_saloon_only_draws_a_fortune_card():
-    state = play(nv, at_place(4, "saloon", 0, 1), act("agree_order", order=["Doc", "Kid"]),
+    state = play(nv, at_place(4, "saloon", 0, 1), *agreed("Doc"),
                  gear(seat=0), act("fortune_heal", 0, bandit="Doc"))
     assert nv.prompt(state)["why"]["key"] == "nowheresville.why.fortune"
     assert state["bandits"]["Kid"]["equipment"] == []
@@ -168,12 +181,12 @@ def test_bribe_refused_when_unaffordable_and_the_sheriff_shoots_instead():
 
 
 def test_hand_a_gun_to_another_gang_member_between_rounds():
-    state = started(2, shop=[gun(), gear(), gear()])
+    state = started(2)
     state = play(nv, state, plan(0, original="shop", accomplice="hideout"),
                  plan(1, original="hideout", accomplice="town"))
-    card = state["shop"][0]["id"]
     state = play(nv, state, act("work", 1, bandit="Kim"),
-                 act("buy", 0, bandit="Doc", card=card), act("maintenance"), gear())
+                 act("buy", 0, bandit="Doc"), gun(seat=0), act("maintenance"))
+    card = state["bandits"]["Doc"]["equipment"][0]["id"]
     state = play(nv, state, act("hand_gun", 0, gun=card, to="Dan"))
     assert [c["id"] for c in state["bandits"]["Dan"]["equipment"]] == [card]
     refused(state, act("hand_gun", 0, gun=card, to="Dan"), "nowheresville.same_bandit")
@@ -182,9 +195,21 @@ def test_hand_a_gun_to_another_gang_member_between_rounds():
 @pytest.mark.parametrize("place, needed", [("bank", 1), ("school", 2), ("black_market", 3),
                                            ("shop", 3)])
 def test_agreed_order_names_only_those_who_receive_something(place, needed):
+    """The order is agreed one place at a time, in the order the table says it (a form
+    cannot tell the order in which buttons were pressed)."""
     state = at_place(4, place, 0, 1, 2, 3)
-    order = [t for t in nv.legal(state, None) if t["type"] == "agree_order"][0]
-    assert (order["params"]["order"]["min"], order["params"]["order"]["max"]) == (needed, 4)
-    state = play(nv, state, act("agree_order", order=["Jo", "Lou", "Doc"][:needed]))
+    for name in ["Jo", "Lou", "Doc"][:needed]:
+        first = [t for t in nv.legal(state, None) if t["type"] == "agree_order"][0]
+        assert first["params"]["first"]["options"] == [n for n in ["Doc", "Kid", "Jo", "Lou"]
+                                                       if n not in state["resolution"]
+                                                       ["order"]]
+        state = play(nv, state, act("agree_order", first=name))
     assert state["resolution"]["order"] == ["Jo", "Lou", "Doc"][:needed]
     assert state["resolution"]["unordered"] == []
+
+
+def test_the_last_one_left_needs_no_agreement():
+    state = play(nv, at_place(4, "black_market", 0, 1, 2), *agreed("Kid"))
+    assert state["resolution"]["unordered"] == ["Doc", "Jo"]
+    state = play(nv, state, *agreed("Jo"))
+    assert state["resolution"]["order"] == ["Kid", "Jo", "Doc"]

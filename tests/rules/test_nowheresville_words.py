@@ -1,0 +1,161 @@
+"""Nowheresville: the words for every key a game can emit, in English and French."""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import re
+from pathlib import Path
+
+from companion.rules import nowheresville as nv
+from companion.rules.base import RuleError
+from companion.rules.nowheresville_board import HIDEOUT, NEWS, PLACES, SYMBOL
+from companion.rules.nowheresville_gang import ATTRIBUTES, SLOTS
+from companion.rules.nowheresville_views import SECRET_DETAIL
+from tests.rules.test_nowheresville import started
+from tests.rules.test_nowheresville_game import Autopilot, rotating
+from tests.support.play import resolve_draws
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def catalog():
+    words = json.loads((ROOT / "web/i18n/nowheresville.json").read_text(encoding="utf-8"))
+    return words["en"], words["fr"]
+
+
+def random_walk(players, mode, seed, steps=400):
+    """Random legal actions (plain ``random``, no hypothesis): states and actions."""
+    rng = random.Random(seed)
+    state = started(players, money=mode, saloon="in")
+    states, actions = [state], []
+    for number in range(steps):
+        offered = [t for seat in [None, *range(players)] for t in nv.legal(state, seat)]
+        if not offered:
+            break
+        template = rng.choice(offered)
+        action = {"type": template["type"], "seat": template["seat"]}
+        for name, spec in template["params"].items():
+            action[name] = {
+                "int": lambda: rng.randint(spec["min"], spec["max"]),
+                "choice": lambda: rng.choice(spec["options"]),
+                "multi": lambda: rng.sample(spec["options"],
+                                            rng.randint(spec["min"], spec["max"])),
+                "text": lambda: f"Outlaw {seed}-{number}",
+                "dice": lambda: [rng.randint(1, 6)],
+            }[spec["kind"]]()
+        action = resolve_draws(nv, state, action, rng)
+        try:
+            state = nv.apply(state, action)
+        except RuleError:
+            continue
+        states.append(state)
+        actions.append(action)
+    return states, actions
+
+
+@functools.lru_cache(maxsize=1)
+def played_games():
+    """A few whole games (Autopilot) and random walks, as (players, states, actions)."""
+    return tuple(_played_games())
+
+
+def _played_games():
+    for players, mode in ((2, "physical"), (3, "virtual"), (5, "physical")):
+        pilot = Autopilot(started(players, money=mode, saloon="in"), rotating)
+        pilot.until(nv.final)
+        yield players, pilot.states, pilot.actions
+    for seed, (players, mode) in enumerate([(2, "virtual"), (3, "physical"), (4, "virtual"),
+                                            (5, "physical")]):
+        yield (players, *random_walk(players, mode, seed))
+
+
+@functools.lru_cache(maxsize=1)
+def keys_in_games():
+    """Every key whole games and random walks emit: prompts, log lines, actions, params."""
+    keys, bandit_names = set(), set()
+    for players, states, actions in played_games():
+        for state in states:
+            bandit_names |= set(state["bandits"])
+            why = (nv.prompt(state) or {}).get("why")
+            if why:
+                keys.add(why["key"])
+            for seat in [None, *range(players)]:
+                for t in nv.legal(state, seat):
+                    keys.add(f"action.nowheresville.{t['type']}")
+                    for name, spec in t["params"].items():
+                        keys.add(f"param.nowheresville.{name}")
+                        for value in spec.get("options", []):
+                            if isinstance(value, str) and value not in bandit_names:
+                                keys.add(f"value.nowheresville.{value}")
+        for action in actions:
+            for seat in [None, *range(players)]:
+                keys.add(nv.describe(action, seat)["key"])
+    return keys
+
+
+def keys_in_sources():
+    """Error codes, news kinds and the panel's own labels, read from the sources."""
+    keys = {f"option.nowheresville.{name}" for name in nv.OPTIONS}
+    keys |= {f"value.nowheresville.{v}" for values in nv.CHOICES.values() for v in values}
+    keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
+    keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS if kind != "train"}
+    for path in (ROOT / "companion/rules").glob("nowheresville*.py"):
+        text = path.read_text(encoding="utf-8")
+        keys |= {f"error.{code}" for code in re.findall(r'"(nowheresville\.[a-z_]+)"', text)
+                 if not code.startswith(("nowheresville.why", "nowheresville.log",
+                                         "nowheresville.chart"))}
+    panel = (ROOT / "web/static/games/nowheresville.js").read_text(encoding="utf-8")
+    keys |= set(re.findall(r'"((?:param\.|value\.)?nowheresville\.[a-z0-9_.]*[a-z0-9_])"',
+                           panel))  # whole keys
+    keys |= {f"nowheresville.ui.icon.{kind}" for kind in ("hat", "safe", "envelope", "gun")}
+    keys |= {f"nowheresville.news.{kind}" for kind in NEWS}
+    keys |= {f"nowheresville.why.{kind}" for kind in
+             ("setup.one", "setup.two", "planning", "card.saloon", "card.town", "card.shop",
+              "fortune", "sheriff", "discard", "free", "courage", "tie_roll", "count.bank",
+              "count.coach")}
+    keys |= {f"nowheresville.why.maintenance.{money}.{shop}" for money in nv.CHOICES["money"]
+             for shop in ("shop", "victim", "fresh")}
+    keys |= {f"nowheresville.why.{step}.{place}" for place in PLACES
+             for step in ("order", "shootout")}
+    keys |= {f"nowheresville.why.turn.{place}" for place in PLACES if place != "saloon"}
+    keys.add("nowheresville.why.turn.town.second")
+    keys |= {f"nowheresville.why.robbery.{place}" for place in SYMBOL}
+    keys |= {f"value.nowheresville.{word}" for word in
+             (*PLACES, HIDEOUT, *SLOTS, *ATTRIBUTES, "none")}
+    keys |= {f"nowheresville.log.{kind}.own" for kind in SECRET_DETAIL if kind != "plan"}
+    keys |= {f"nowheresville.log.plan.own.{n}{heal}" for n in (1, 2, 3)
+             for heal in ("", ".heal")}
+    keys |= {f"nowheresville.log.train.{n}" for n in (0, 1, 2)}
+    keys |= {f"param.nowheresville.{slot}" for slot in SLOTS}
+    keys |= {f"nowheresville.ui.phase.{phase}" for phase in
+             ("setup", "maintenance", "planning", "resolution", "over")}
+    return keys | {"nowheresville.chart.money"}
+
+
+def test_every_key_has_english_and_french_words():
+    english, french = catalog()
+    needed = keys_in_games() | keys_in_sources()
+    assert not sorted(needed - set(english)), "missing in en"
+    assert not sorted(needed - set(french)), "missing in fr"
+    assert set(english) == set(french)
+    assert not sorted(set(english) - needed), "words for keys nothing uses"
+
+
+def test_every_action_type_turns_up_in_games_and_walks():
+    seen = {k.split(".")[-1] for k in keys_in_games() if k.startswith("action.")}
+    assert set(nv.HANDLERS) - seen <= {"enlist", "start", "arm", "hand_gun"}
+
+
+def test_words_fill_in_with_the_parameters_given():
+    english, french = catalog()
+    lines = []
+    for players, states, actions in played_games():
+        lines += [nv.describe(a, s) for a in actions for s in [None, *range(players)]]
+        lines += [p["why"] for p in map(nv.prompt, states) if p]
+        lines += [{"key": f"nowheresville.news.{n['kind']}", "params": n}
+                  for state in states for n in state["news"]]
+    for words in (english, french):
+        for one in lines:
+            words[one["key"]].format(**one["params"])
