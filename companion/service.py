@@ -178,7 +178,7 @@ class Service:
             raise NotFound("no_such_game")
         game = registry.game(game_name)
         names = check_players(players, game.PLAYERS)
-        merged = check_options(options, game.OPTIONS)
+        merged = check_options(options, game.OPTIONS, getattr(game, "OPTION_CHOICES", {}))
         seed = draws.new_seed()
         admin_token = access.new_token()
         record = TableRecord(secrets.token_hex(6), game_name, names, merged, seed,

@@ -23,9 +23,10 @@ def check_players(players: Any, allowed: range) -> list[str]:
     return names
 
 
-def check_options(options: Any, defaults: dict) -> dict:
+def check_options(options: Any, defaults: dict, choices: dict | None = None) -> dict:
     """Merge ``options`` over the game's defaults; each value must have its default's type
-    (a default of None accepts any JSON value)."""
+    (a default of None accepts any JSON value), and be one of the game's
+    ``OPTION_CHOICES`` where it lists them."""
     if options is None:
         options = {}
     if not isinstance(options, dict):
@@ -36,6 +37,8 @@ def check_options(options: Any, defaults: dict) -> dict:
             raise RuleError("unknown_option", name=str(name)[:40])
         default = defaults[name]
         if default is not None and not _same_kind(default, value):
+            raise RuleError("bad_option", name=name)
+        if choices and name in choices and value not in choices[name]:
             raise RuleError("bad_option", name=name)
         merged[name] = value
     return merged

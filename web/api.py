@@ -39,7 +39,9 @@ def games():
         game = registry.game(name)
         out.append({"game": name, "title": t("game." + name),
                     "players": {"min": game.PLAYERS.start, "max": game.PLAYERS.stop - 1},
-                    "options": game.OPTIONS})
+                    "options": game.OPTIONS,
+                    "choices": {name: list(values) for name, values in
+                                getattr(game, "OPTION_CHOICES", {}).items()}})
     return jsonify({"games": out})
 
 

@@ -50,7 +50,7 @@ RULES_VERSION = 2  # 2: cards typed when taken, order agreed one place at a time
 OPTIONS = {"goal": 0, "saloon": "auto", "money": "physical", "notes_100": 40,
            "notes_200": 20, "equal_is_enough": False, "runaway_misses": False,
            "fresh_market": False}
-CHOICES = {"saloon": ("auto", "in", "out"), "money": ("physical", "virtual")}
+OPTION_CHOICES = {"saloon": ("auto", "in", "out"), "money": ("physical", "virtual")}
 
 view = views.view
 describe = views.describe
@@ -59,7 +59,7 @@ prompt = views.prompt
 
 def _checked_options(options: dict) -> dict:
     merged = {**OPTIONS, **options}
-    for name, allowed in CHOICES.items():
+    for name, allowed in OPTION_CHOICES.items():
         if merged[name] not in allowed:
             raise RuleError("bad_option", name=name)
     for name in ("goal", "notes_100", "notes_200"):

@@ -18,14 +18,15 @@ FAST_STREAMS = {"heartbeat_s": 0.01, "max_age_s": 3600.0}
 
 
 @contextmanager
-def companion_app(folder: Path, clock=None, **sections):
-    """``(service, app)`` on ``folder/companion.sqlite``; ``sections`` override the config
-    (the rate limit is lifted unless a test sets it)."""
+def companion_app(folder: Path, clock=None, memory: bool = False, **sections):
+    """``(service, app)`` on ``folder/companion.sqlite`` (or an in-memory database when
+    durability is not what is tested); ``sections`` override the config (the rate limit is
+    lifted unless a test sets it)."""
     overrides = {"server": {"requests_per_minute": 1_000_000}}
     for name, values in sections.items():
         overrides.setdefault(name, {}).update(values)
     config = load(overrides=overrides)
-    journal = Journal(Path(folder) / "companion.sqlite")
+    journal = Journal(":memory:" if memory else Path(folder) / "companion.sqlite")
     service = Service(journal).start()
     try:
         yield service, create_app(config, service, clock=clock)

@@ -24,6 +24,7 @@ from companion.rules.base import RuleError
 from companion.service import Service
 from companion.table import Viewer
 from tests.reliability.drive import existing_games, fill, player_names, record
+from tests.reliability.inprocess import companion_app, new_table
 from tests.reliability.recovery import DB_NAME, copy_database, recover
 from tests.reliability.server import CompanionProcess, Unreachable, run_cli
 
@@ -114,7 +115,7 @@ def torn_cases(written, tmp_path, count: int, seed: int) -> dict:
 
 
 def test_a_torn_wal_recovers_to_an_earlier_commit(written, tmp_path):
-    figures = torn_cases(written, tmp_path, count=40, seed=1)
+    figures = torn_cases(written, tmp_path, count=25, seed=1)
     record("torn_wal_short", figures)
     assert figures["recovered_to_a_commit"] > 0
 
@@ -203,3 +204,16 @@ def test_a_journal_the_rules_cannot_replay_is_refused_clearly(written, tmp_path)
     assert b"Traceback" not in done.stderr + done.stdout, done.stderr.decode()[-1500:]
     assert done.returncode == 2
     assert table_id in done.stderr.decode()
+
+
+def test_the_ended_mark_follows_an_undo_of_the_last_action(tmp_path):
+    """``tables.ended`` is written with the entry that ends the game; an undo of that entry
+    reopens the game, so the mark must go too (the home page and start-up read it)."""
+    with companion_app(tmp_path) as (service, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"], {"target": 3})
+        assert tablet.act(made["id"], {"type": "add", "seat": 0, "amount": 3}).status_code == 200
+        assert tablet.get(f"/api/tables/{made['id']}").json["table"]["ended"]
+        assert tablet.post(f"/api/tables/{made['id']}/undo").status_code == 200
+        assert not tablet.get(f"/api/tables/{made['id']}").json["table"]["ended"]
+        record = next(r for r in service.journal.tables() if r.id == made["id"])
+        assert record.ended is False

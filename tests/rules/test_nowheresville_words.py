@@ -98,7 +98,7 @@ def keys_in_games():
 def keys_in_sources():
     """Error codes, news kinds and the panel's own labels, read from the sources."""
     keys = {f"option.nowheresville.{name}" for name in nv.OPTIONS}
-    keys |= {f"value.nowheresville.{v}" for values in nv.CHOICES.values() for v in values}
+    keys |= {f"value.nowheresville.{v}" for values in nv.OPTION_CHOICES.values() for v in values}
     keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
     keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS if kind != "train"}
     for path in (ROOT / "companion/rules").glob("nowheresville*.py"):
@@ -115,7 +115,7 @@ def keys_in_sources():
              ("setup.one", "setup.two", "planning", "card.saloon", "card.town", "card.shop",
               "fortune", "sheriff", "discard", "free", "courage", "tie_roll", "count.bank",
               "count.coach")}
-    keys |= {f"nowheresville.why.maintenance.{money}.{shop}" for money in nv.CHOICES["money"]
+    keys |= {f"nowheresville.why.maintenance.{money}.{shop}" for money in nv.OPTION_CHOICES["money"]
              for shop in ("shop", "victim", "fresh")}
     keys |= {f"nowheresville.why.{step}.{place}" for place in PLACES
              for step in ("order", "shootout")}

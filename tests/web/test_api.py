@@ -194,3 +194,11 @@ def test_wifi_code_only_when_configured(service, tablet, table):
     client = app.test_client()
     svg = client.get("/qr/wifi.svg")
     assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
+
+
+def test_options_with_choices_are_listed_and_checked(tablet):
+    games = {g["game"]: g for g in tablet.get("/api/games").json["games"]}
+    assert games["nowheresville"]["choices"]["money"] == ["physical", "virtual"]
+    reply = tablet.post("/api/tables", {"game": "nowheresville", "players": ["A", "B"],
+                                        "options": {"money": "gold"}})
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "bad_option"

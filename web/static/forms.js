@@ -156,7 +156,8 @@
       hint.textContent = C.t("new.player_range", current.players);
       while (names.children.length < current.players.min) addName();
       while (names.children.length > current.players.max) names.lastChild.remove();
-      optionsBox.replaceChildren(...Object.entries(current.options).map(([name, value]) => optionControl(current.game, name, value)));
+      optionsBox.replaceChildren(...Object.entries(current.options).map(([name, value]) =>
+        optionControl(current.game, name, value, (current.choices || {})[name])));
     };
     form.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", pickGame));
     document.getElementById("add-player").addEventListener("click", () => { if (names.children.length < current.players.max) addName(); });
@@ -179,11 +180,15 @@
     });
   };
 
-  function optionControl(game, name, value) {
+  function optionControl(game, name, value, choices) {
     const label = C.t(`option.${game}.${name}`);
     const id = "option-" + name;
     let input;
-    if (typeof value === "boolean") input = C.h("input", { id, type: "checkbox", checked: value, "data-option": name, "data-kind": "bool" });
+    if (choices) {
+      input = C.h("select", { id, "data-option": name, "data-kind": "text" },
+        choices.map((choice) => C.h("option", { value: choice, selected: choice === value },
+          C.valueLabel(game, name, choice, []))));
+    } else if (typeof value === "boolean") input = C.h("input", { id, type: "checkbox", checked: value, "data-option": name, "data-kind": "bool" });
     else if (typeof value === "number") input = C.h("input", { id, type: "number", value, "data-option": name, "data-kind": "int" });
     else if (typeof value === "string") input = C.h("input", { id, type: "text", value, "data-option": name, "data-kind": "text" });
     else input = C.h("textarea", { id, rows: 3, "data-option": name, "data-kind": "json" }, JSON.stringify(value));

@@ -1,0 +1,185 @@
+"""The Host check on every route (DNS rebinding), and the limits that keep one misbehaving
+device from starving the table: live streams per device (the oldest goes) and requests per
+minute (429), for devices with cookies and for scripts without any.
+"""
+
+from __future__ import annotations
+
+import socket
+
+import pytest
+
+from tests.reliability.inprocess import companion_app, fingerprint, new_table
+from tests.reliability.server import CompanionProcess
+from tests.reliability.streams import frames_until_idle, open_stream
+from tests.reliability.test_hostile_http import check_reply
+from tests.web.conftest import Device
+
+EVIL_HOSTS = ["evil.example", "evil.example:8080", "companion.local.evil.example",
+              "127.0.0.1.nip.io", "localhost.evil.example:80", "[::1].evil.example",
+              "evil.example:8080:8080", "xn--80ak6aa92e.com", ""]
+GOOD_HOSTS = ["127.0.0.1:8080", "192.168.4.1", "[::1]:8080", "localhost:8080",
+              "companion.local", "TABLE.LOCAL:8080"]
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def world(tmp_path):
+    clock = FakeClock()
+    with companion_app(tmp_path, clock=clock, streams={"heartbeat_s": 0.01},
+                       server={"requests_per_minute": 60}) as (service, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        yield {"service": service, "app": app, "tablet": tablet, "id": made["id"],
+               "clock": clock}
+
+
+def every_route(app, table_id: str) -> list[tuple[str, str]]:
+    out = []
+    for rule in app.url_map.iter_rules():
+        path = (rule.rule.replace("<table_id>", table_id).replace("<int:seat>", "0")
+                .replace("<code>", "abcdefgh").replace("<lang>", "en")
+                .replace("<path:filename>", "shell.js"))
+        out.append(("POST" if "POST" in rule.methods else "GET", path))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("host", EVIL_HOSTS)
+def test_a_foreign_host_name_is_refused_on_every_route(world, host):
+    service, tablet = world["service"], world["tablet"]
+    world["clock"].now += 3600  # a fresh bucket for this sweep
+    before = fingerprint(service)
+    for method, path in every_route(world["app"], world["id"]):
+        headers = {"Host": host, "X-CSRF-Token": tablet.csrf()}
+        reply = tablet.client.open(path, method=method, headers=headers, json={})
+        reply.close()
+        assert reply.status_code == 421, (host, method, path, reply.status_code)
+        world["clock"].now += 10
+    assert fingerprint(service) == before
+
+
+@pytest.mark.parametrize("host", GOOD_HOSTS)
+def test_the_pis_own_names_and_addresses_are_served(world, host):
+    assert world["tablet"].client.get("/api/health", headers={"Host": host}).status_code == 200
+
+
+def test_a_foreign_host_is_refused_by_the_real_server(tmp_path):
+    """Over a real socket to ``companion serve``: the Host header, not the address, decides."""
+    config = tmp_path / "companion.toml"
+    config.write_text("", encoding="utf-8")
+    proc = CompanionProcess(tmp_path / "data", config)
+    try:
+        proc.start()
+        for host, status in (("evil.example", b"421"), (f"127.0.0.1:{proc.port}", b"200")):
+            with socket.create_connection(("127.0.0.1", proc.port), timeout=10) as raw:
+                raw.sendall(f"GET /api/health HTTP/1.1\r\nHost: {host}\r\n"
+                            "Connection: close\r\n\r\n".encode())
+                head = raw.recv(4096)
+            assert head.split(b" ")[1] == status, head[:200]
+    finally:
+        proc.close()
+
+
+# -- streams -----------------------------------------------------------------------------
+def test_a_device_over_its_stream_cap_loses_its_oldest_stream(world):
+    tablet, table_id = world["tablet"], world["id"]
+    streams = []
+    for _ in range(5):  # the cap is 4 per device
+        reply = open_stream(tablet, table_id)
+        frames, ended = frames_until_idle(reply)
+        assert not ended and any("event: state" in f for f in frames)
+        streams.append(reply)
+        world["clock"].now += 10
+    assert frames_until_idle(streams[0])[1], "the oldest stream should have been ended"
+    for reply in streams[1:]:
+        assert not frames_until_idle(reply)[1]
+    for reply in streams:
+        reply.close()
+
+
+def test_a_script_without_cookies_cannot_evict_the_tablets_stream(world):
+    """A client that drops cookies gets a new random device id on every request, so the
+    per-device cap never applies to it, and 40 of its streams push out everyone else's."""
+    app, tablet, table_id = world["app"], world["tablet"], world["id"]
+    tablets_stream = open_stream(tablet, table_id)
+    frames_until_idle(tablets_stream)
+    rogue = app.test_client(use_cookies=False)
+    opened = []
+    for _ in range(45):
+        world["clock"].now += 10  # the rate limit is not what is tested here
+        reply = rogue.get(f"/api/tables/{table_id}/events", buffered=False)
+        opened.append(reply)
+    try:
+        assert not frames_until_idle(tablets_stream)[1], "the tablet's stream was evicted"
+    finally:
+        for reply in opened + [tablets_stream]:
+            reply.close()
+
+
+# -- request rate ------------------------------------------------------------------------
+def test_a_device_over_its_rate_gets_429_and_others_are_served(world):
+    app, table_id, clock = world["app"], world["id"], world["clock"]
+    clock.now += 3600
+    greedy, patient = Device(app), Device(app)
+    before = fingerprint(world["service"])
+    statuses = [greedy.get(f"/api/tables/{table_id}").status_code for _ in range(40)]
+    assert 429 in statuses and statuses[0] == 200
+    refused = greedy.act(table_id, {"type": "add", "seat": 0, "amount": 1})
+    check_reply(refused.status_code, refused.content_type, refused.data, "rate")
+    assert refused.status_code == 429 and fingerprint(world["service"]) == before
+    assert patient.get(f"/api/tables/{table_id}").status_code == 200
+    clock.now += 60  # a minute later the greedy device is served again
+    assert greedy.get(f"/api/tables/{table_id}").status_code == 200
+
+
+def test_a_script_without_cookies_is_rate_limited_too(world):
+    world["clock"].now += 3600
+    rogue = world["app"].test_client(use_cookies=False)
+    statuses = {rogue.get(f"/api/tables/{world['id']}").status_code for _ in range(200)}
+    assert 429 in statuses, "200 requests in the same instant, all served"
+
+
+def test_the_stream_cap_in_the_config_file_is_obeyed(tmp_path):
+    """``[streams] per_device`` is documented; the real server must apply it."""
+    config = tmp_path / "companion.toml"
+    config.write_text("[streams]\nper_device = 1\nheartbeat_s = 0.05\n", encoding="utf-8")
+    proc = CompanionProcess(tmp_path / "data", config)
+    try:
+        client = proc.start()
+        made = client.post("/api/tables", {"game": "lawless", "players": ["A", "B"]},
+                           token="script").json()
+        first, second = (stream_socket(proc.port, made["id"]) for _ in range(2))
+        with first, second:
+            first.settimeout(10)
+            assert read_until_closed(first), "a second stream from the device must end the first"
+    finally:
+        proc.close()
+
+
+def stream_socket(port: int, table_id: str) -> socket.socket:
+    raw = socket.create_connection(("127.0.0.1", port), timeout=10)
+    raw.sendall(f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+                "Cookie: tc_device=0123456789abcdef0123\r\n\r\n".encode())
+    raw.recv(4096)
+    return raw
+
+
+def read_until_closed(raw: socket.socket, pings: int = 40) -> bool:
+    """True once the stream ends (its last chunk, or the connection closes); False after
+    ``pings`` more heartbeats on a stream that is still alive."""
+    seen = b""
+    while seen.count(b"event: ping") < pings:
+        try:
+            data = raw.recv(65536)
+        except socket.timeout:
+            return False
+        if not data or b"\r\n0\r\n\r\n" in seen[-16:] + data:
+            return True
+        seen += data
+    return False

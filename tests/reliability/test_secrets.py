@@ -1,0 +1,73 @@
+"""Secrets: one differential leak test for every game with hidden information.
+
+Two games are played identically except for one seat's secret submission (a sealed bid,
+a corral vote or the sale's truth, a secret plan, a pot counted on the robber's phone, a
+Fortune amount…). Every other viewer — the public table, the tablet, every other phone —
+must receive byte-for-byte the same thing from every route, stream, log and refusal in both
+games; and no viewer may ever receive another viewer's token. The games are the ones that
+exist among nowheresville, abilene and the always-present test game tally.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.drive import existing_games, record_part
+from tests.reliability.leak import (Deterministic, Scenario, differences, differs_for_target,
+                                    foreign_tokens, play_once)
+
+VIRTUAL = (("money", "virtual"),)
+# (game, options, secret): each secret kind worth varying, as the table option allows it
+SECRETS = [("nowheresville", (), "plan"), ("nowheresville", (), "count_pot"),
+           ("nowheresville", VIRTUAL, "plan"), ("abilene", (), "sale_truth"),
+           ("abilene", (), "corral_vote"), ("tally", (), "bid")]
+HIDDEN = {g for g in ("nowheresville", "abilene") if g in existing_games()} | {"tally"}
+
+
+def scenarios(seeds: range, points: range) -> list[Scenario]:
+    return [Scenario(game, options, seed, point, secret) for game, options, secret in SECRETS
+            if game in HIDDEN for seed in seeds for point in points]
+
+
+def short_scenarios() -> list[Scenario]:
+    """One of each; a robbery comes late in random play, so its walk is one that gets
+    there early (walk seed 3)."""
+    return [Scenario(game, options, 3 if secret == "count_pot" else 1, 1, secret)
+            for game, options, secret in SECRETS if game in HIDDEN]
+
+
+def twins(tmp_path, monkeypatch, scenario: Scenario):
+    fixed = Deterministic(monkeypatch)
+    fixed.reset()
+    first = play_once(tmp_path / "a", scenario, 0)
+    fixed.reset()
+    second = play_once(tmp_path / "b", scenario, 1)
+    return first, second
+
+
+def check(tmp_path, monkeypatch, scenario: Scenario, name: str) -> None:
+    a, b = twins(tmp_path, monkeypatch, scenario)
+    if a.target is None:
+        pytest.skip(f"the walk reached no variable secret in {scenario}")
+    assert (a.target, len(a.by_viewer)) == (b.target, len(b.by_viewer))
+    assert differs_for_target(a, b), "the secret never reached its own seat: vacuous"
+    leaks = differences(a, b) + foreign_tokens(a) + foreign_tokens(b)
+    compared = sum(len(d) for v, items in a.by_viewer.items() if v != f"seat{a.target}"
+                   for _, d in items)
+    record_part(name, f"{scenario.game} {dict(scenario.options)} {scenario.secret} "
+                f"seed {scenario.walk_seed} point {scenario.point}",
+                {"secret": a.submitted["type"], "viewers_compared": len(a.by_viewer) - 1,
+                 "items_per_viewer": len(a.by_viewer["table"]), "bytes_compared": compared,
+                 "leaks": len(leaks)})
+    assert not leaks, "\n".join(leaks[:10])
+
+
+@pytest.mark.parametrize("scenario", short_scenarios(), ids=repr)
+def test_no_viewer_can_tell_another_seats_secret(tmp_path, monkeypatch, scenario):
+    check(tmp_path, monkeypatch, scenario, "secrets_short")
+
+
+@pytest.mark.long
+@pytest.mark.parametrize("scenario", scenarios(range(2, 8), range(1, 3)), ids=repr)
+def test_no_viewer_can_tell_another_seats_secret_long(tmp_path, monkeypatch, scenario):
+    check(tmp_path, monkeypatch, scenario, "secrets_long")
