@@ -86,12 +86,18 @@ def int_param(low: int, high: int, step: int = 1, default: int | None = None) ->
     return out
 
 
-def choice_param(options: list, default=None) -> dict:
+def choice_param(options: list, default=None, labels: list | None = None) -> dict:
     """One of ``options``; ``default`` (one of them) is picked when the form opens. A
-    single option is always picked."""
+    single option is always picked. ``labels``, one per option, say what a button shows
+    when the value alone would not (a card by its number): a plain string, or a line
+    (``line(key, **params)``) put into words in the viewer's language."""
     out = {"kind": "choice", "options": list(options)}
     if default is not None:
         out["default"] = default
+    if labels is not None:
+        if len(labels) != len(out["options"]):
+            raise ValueError("one label per option")
+        out["labels"] = list(labels)
     return out
 
 

@@ -145,3 +145,11 @@ def test_choice_and_multi_defaults():
     assert choice_param(["a", "b"], default="b")["default"] == "b"
     assert multi_param(["x", "y"], default=["y"])["default"] == ["y"]
     assert "default" not in choice_param(["a"])
+
+
+def test_choice_labels_one_per_option():
+    from companion.rules.base import line
+    spec = choice_param([3, 7], labels=["Colt", line("x.card", number=7)])
+    assert spec["labels"][1] == {"key": "x.card", "params": {"number": 7}}
+    with pytest.raises(ValueError):
+        choice_param([1, 2], labels=["one"])

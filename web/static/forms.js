@@ -45,8 +45,11 @@
       const group = C.h("div", { class: "options", role: "group", "aria-label": label });
       spec.options.forEach((option, index) => {
         const on = multi ? picked.has(index) : values[name] === option;
+        const given = (spec.labels || [])[index];
+        const text = given === undefined ? C.valueLabel(game, name, option, players)
+          : (typeof given === "string" ? given : C.t(given.key, C.wordParams(given.params)));
         const button = C.h("button", { type: "button", "aria-pressed": on ? "true" : "false",
-          "data-value": JSON.stringify(option), "data-index": index }, C.valueLabel(game, name, option, players));
+          "data-value": JSON.stringify(option), "data-index": index }, text);
         button.addEventListener("click", () => {
           if (multi) {
             const on = button.getAttribute("aria-pressed") !== "true";
