@@ -8,6 +8,7 @@ distinct viewer per change, not once per stream.
 from __future__ import annotations
 
 import itertools
+import json
 import queue
 import threading
 from dataclasses import dataclass, field
@@ -18,17 +19,22 @@ from companion.table import Table, Viewer
 MAX_QUEUE = 256
 
 
+def encode(data: dict) -> str:
+    """The JSON text of one event, compact."""
+    return json.dumps(data, separators=(",", ":"))
+
+
 @dataclass(eq=False)
 class Subscriber:
     table_id: str
     viewer: Viewer
     device: str
     number: int
-    events: "queue.Queue[tuple[str, int | None, dict] | None]" = field(
+    events: "queue.Queue[tuple[str, int | None, str] | None]" = field(
         default_factory=lambda: queue.Queue(MAX_QUEUE))
     closed: bool = False
 
-    def push(self, kind: str, event_id: int | None, data: dict) -> None:
+    def push(self, kind: str, event_id: int | None, data: str) -> None:
         try:
             self.events.put_nowait((kind, event_id, data))
         except queue.Full:
@@ -86,20 +92,22 @@ class Hub:
                     if table_id is None or s.table_id == table_id]
 
     def publish_change(self, table: Table, after: int) -> None:
-        """Send each subscriber of ``table`` its own view and the log lines after ``after``."""
-        made: dict[Viewer, dict] = {}
+        """Send each subscriber of ``table`` its own view and the log lines after ``after``,
+        made and serialised once per distinct viewer, however many streams it has."""
+        made: dict[Viewer, str] = {}
         for sub in self._for_table(table.id):
             if sub.viewer not in made:
-                made[sub.viewer] = {"view": table.view(sub.viewer),
-                                    "log": table.log_for(sub.viewer, after)}
+                made[sub.viewer] = encode({"view": table.view(sub.viewer),
+                                           "log": table.log_for(sub.viewer, after)})
             sub.push("state", table.version, made[sub.viewer])
 
     def publish(self, kind: str, data: dict, table_id: str | None = None,
                 only: Callable[[Viewer], bool] | None = None) -> None:
         """A transient event (a free roll, a device's state): not journalled, no event id."""
+        text = encode(data)
         for sub in self._for_table(table_id):
             if only is None or only(sub.viewer):
-                sub.push(kind, None, data)
+                sub.push(kind, None, text)
 
     def close(self) -> None:
         with self._lock:

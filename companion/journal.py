@@ -220,13 +220,20 @@ class Journal:
                 "SELECT seat, token_hash, join_code, issue FROM seats WHERE table_id=? "
                 "ORDER BY seat", (table_id,)).fetchall()
 
-    def snapshots(self, table_id: str) -> list[tuple[int, int, dict]]:
-        """(position, last_version, state), newest position first."""
+    def snapshots(self, table_id: str) -> list[tuple[int, int]]:
+        """(position, last_version) of each snapshot, newest position first; the state of
+        one is read with :meth:`snapshot_state` (only the one start-up uses is parsed)."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT position, last_version, state FROM snapshots WHERE table_id=? "
+            return self._db.execute(
+                "SELECT position, last_version FROM snapshots WHERE table_id=? "
                 "ORDER BY position DESC", (table_id,)).fetchall()
-        return [(p, v, json.loads(s)) for p, v, s in rows]
+
+    def snapshot_state(self, table_id: str, position: int, last_version: int) -> dict:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT state FROM snapshots WHERE table_id=? AND position=? AND "
+                "last_version=?", (table_id, position, last_version)).fetchone()
+        return json.loads(row[0])
 
     def cards(self, game: str) -> dict[str, str]:
         with self._lock:

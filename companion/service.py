@@ -53,10 +53,13 @@ class Service:
         self.pin_tries = private.PinTries()
         for record in journal.tables(include_ended=True):
             self._load(record)
+        self._active = journal.setting("active_table")
 
     def _load(self, record: TableRecord) -> Table:
         table = Table(record, registry.game(record.game), self.journal.entries(record.id),
-                      self.journal.snapshots(record.id), self.checkpoint_every)
+                      self.journal.snapshots(record.id), self.checkpoint_every,
+                      lambda position, version: self.journal.snapshot_state(
+                          record.id, position, version))
         self.tables[record.id] = table
         return table
 
@@ -167,7 +170,8 @@ class Service:
         return self.call(task)
 
     def active_table_id(self) -> str | None:
-        return self.journal.setting("active_table")
+        """The table hardware input goes to (kept in memory: asked on every die)."""
+        return self._active
 
     # -- changes -------------------------------------------------------------------------
     def create_table(self, game_name: str, players: Any, options: Any) -> dict:
@@ -191,6 +195,7 @@ class Service:
                                            for seat, code in enumerate(codes)])
         self.tables[record.id] = table
         self.journal.set_setting("active_table", record.id)
+        self._active = record.id
         return {"id": record.id, "admin_token": admin_token, "join_codes": codes,
                 "seed_hash": record.seed_hash}
 
@@ -417,6 +422,7 @@ class Service:
             if not viewer.admin:
                 raise Forbidden("needs_token")
             self.journal.set_setting("active_table", table_id)
+            self._active = table_id
             self.hub.publish("active", {"table": table_id})
         self.call(task)
 

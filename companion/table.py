@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, Callable
 
 from companion import draws
 from companion.errors import Conflict, Forbidden
@@ -51,8 +51,11 @@ class Prepared:
 
 class Table:
     def __init__(self, record: TableRecord, game: ModuleType, entries: list[Entry],
-                 snapshots: list[tuple[int, int, dict]] = (),
-                 checkpoint_every: int = CHECKPOINT_EVERY) -> None:
+                 snapshots: list[tuple[int, int]] = (),
+                 checkpoint_every: int = CHECKPOINT_EVERY,
+                 load_snapshot: Callable[[int, int], dict] | None = None) -> None:
+        """``snapshots`` are (position, last_version) pairs, newest first; the state of the
+        one that still matches the journal is read with ``load_snapshot``."""
         self.record = record
         self.checkpoint_every = checkpoint_every
         self.game = game
@@ -61,9 +64,11 @@ class Table:
         self.effective: list[tuple[int, dict]] = []  # (version, resolved action)
         self._checkpoints: list[tuple[int, dict]] = []
         self._correctable: tuple[int, dict | None] = (-1, None)
+        self._views: dict = {}
+        self.undone: set[int] = set()
         self.state = game.setup(list(record.players), dict(record.options))
         self._initial = self.state
-        self._rebuild(entries, list(snapshots))
+        self._rebuild(entries, list(snapshots), load_snapshot or (lambda p, v: {}))
 
     # -- identity ------------------------------------------------------------------------
     @property
@@ -82,7 +87,8 @@ class Table:
         return self.record.players[seat]
 
     # -- rebuilding ----------------------------------------------------------------------
-    def _rebuild(self, entries: list[Entry], snapshots: list[tuple[int, int, dict]]) -> None:
+    def _rebuild(self, entries: list[Entry], snapshots: list[tuple[int, int]],
+                 load_snapshot: Callable[[int, int], dict]) -> None:
         effective: list[tuple[int, dict]] = []
         for entry in entries:
             kind = entry.entry["kind"]
@@ -96,11 +102,13 @@ class Table:
                     effective.append((entry.version, entry.entry["action"]))
         self.entries = list(entries)
         self.idem = {e.idem: e.version for e in entries if e.idem}
+        self.undone = {e.entry["target"] for e in entries
+                       if e.entry["kind"] in ("undo", "correction")}
         start, state = 0, self._initial
-        for position, last_version, snap_state in snapshots:
+        for position, last_version in snapshots:
             if position <= len(effective) and (
                     position == 0 or effective[position - 1][0] == last_version):
-                start, state = position, snap_state
+                start, state = position, load_snapshot(position, last_version)
                 break
         self._checkpoints = [(0, self._initial)]
         if start:
@@ -191,16 +199,37 @@ class Table:
 
     def commit(self, entry: Entry, prepared: Prepared) -> None:
         """Adopt a prepared change once its entry is durably journalled."""
+        self._remember_roll(entry)
         self.entries.append(entry)
         if entry.idem:
             self.idem[entry.idem] = entry.version
+        if entry.entry["kind"] in ("undo", "correction"):
+            self.undone.add(entry.entry["target"])
         self.effective = prepared.effective
         self.state = prepared.state
+        self._views = {}
         position = len(self.effective)
         # a checkpoint at this position may hold an undone or corrected action's state
         self._checkpoints = [c for c in self._checkpoints if c[0] < position or c[0] == 0]
         if entry.entry["kind"] != "undo" and position % self.checkpoint_every == 0:
             self._checkpoints.append((position, self.state))
+
+    def _remember_roll(self, entry: Entry) -> None:
+        """A dice action can be corrected: note the dice it asked for while the state it
+        was asked in is at hand (cheaper than replaying to it later)."""
+        action = entry.entry.get("action")
+        if entry.entry["kind"] == "correction":
+            self._correctable = (-1, None)  # worked out again if asked
+        elif action is not None and "dice" in action:
+            self._correctable = (entry.version, self._roll_info(self.state, entry.version,
+                                                                action))
+
+    def _roll_info(self, before: dict, version: int, action: dict) -> dict | None:
+        kinds = next((t["params"]["dice"]["dice"]
+                      for t in self.game.legal(before, action.get("seat"))
+                      if t["type"] == action["type"] and "dice" in t["params"]), None)
+        return None if kinds is None else {"version": version, "dice": kinds,
+                                           "faces": action["dice"]}
 
     def commit_note(self, entry: Entry) -> None:
         """Adopt an entry that changes no game state (a seat re-issued)."""
@@ -220,7 +249,7 @@ class Table:
         elif viewer.admin:
             table["correctable"] = self.correctable()
         prompt = self.game.prompt(self.state)
-        state = self.game.view(self.state, viewer.seat)
+        state = self.game_view(viewer.seat)
         table["current_seat"] = self.current_seat(
             prompt, state if viewer.seat is None else None)
         return {"table": table,
@@ -228,6 +257,13 @@ class Table:
                 "state": state,
                 "prompt": prompt,
                 "legal": self.legal_for(viewer, table["current_seat"])}
+
+    def game_view(self, seat: int | None) -> dict:
+        """The game's view for ``seat``, made once per state (the tablet and the public
+        share one; a change clears them)."""
+        if seat not in self._views:
+            self._views[seat] = self.game.view(self.state, seat)
+        return self._views[seat]
 
     def current_seat(self, prompt: dict | None = None,
                      public: dict | None = None) -> int | None:
@@ -238,7 +274,7 @@ class Table:
         prompt = self.game.prompt(self.state) if prompt is None else prompt
         if prompt and isinstance(prompt.get("seat"), int):
             return prompt["seat"]
-        public = self.game.view(self.state, None) if public is None else public
+        public = self.game_view(None) if public is None else public
         turn = public.get("turn")
         return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
 
@@ -247,13 +283,9 @@ class Table:
         if not self.effective or "dice" not in self.effective[-1][1]:
             return None
         version, action = self.effective[-1]
-        if self._correctable[0] != version:
+        if self._correctable[0] != version:  # after a restart or an undo: replay to it
             previous = self.state_at(len(self.effective) - 1)
-            kinds = next((t["params"]["dice"]["dice"]
-                          for t in self.game.legal(previous, action.get("seat"))
-                          if t["type"] == action["type"] and "dice" in t["params"]), None)
-            self._correctable = (version, None if kinds is None else
-                                 {"version": version, "dice": kinds, "faces": action["dice"]})
+            self._correctable = (version, self._roll_info(previous, version, action))
         return self._correctable[1]
 
     def legal_for(self, viewer: Viewer, first: int | None = None) -> list[dict]:
@@ -270,11 +302,10 @@ class Table:
                 if not t.get("secret")]
 
     def log_for(self, viewer: Viewer, after: int = 0) -> list[dict]:
-        """The journal as this viewer may read it, entries with version > ``after``."""
-        undone = {e.entry["target"] for e in self.entries
-                  if e.entry["kind"] in ("undo", "correction")}
-        return [self.describe_entry(e, viewer, e.version in undone)
-                for e in self.entries if e.version > after]
+        """The journal as this viewer may read it, entries with version > ``after``
+        (versions run 1, 2, 3… with no gap, so that is a slice)."""
+        return [self.describe_entry(e, viewer, e.version in self.undone)
+                for e in self.entries[max(after, 0):]]
 
     def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
         kind = entry.entry["kind"]

@@ -168,7 +168,7 @@ def test_snapshot_then_restart(db_path):
         svc.undo(tid, ADMIN)
         svc.act(tid, {"type": "add", "seat": 0, "amount": 3}, ADMIN)
         live = svc.view(tid, ADMIN)
-    assert [p for p, _v, _s in journal.snapshots(tid)] == [30, 20, 10]
+    assert [p for p, _v in journal.snapshots(tid)] == [30, 20, 10]
     journal.close()
     with Service(Journal(db_path)) as again:
         assert again.view(tid, ADMIN) == live

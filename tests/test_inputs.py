@@ -3,6 +3,7 @@ cards to the registry, corrections of misread rolls."""
 
 from __future__ import annotations
 
+import json
 import queue
 
 import pytest
@@ -33,7 +34,8 @@ def events(sub):
             item = sub.events.get_nowait()
         except queue.Empty:
             return out
-        out.append(item)
+        kind, event_id, text = item
+        out.append((kind, event_id, json.loads(text)))
 
 
 def state(service, tid):

@@ -190,7 +190,7 @@ def language():
 def words(lang):
     if lang not in LANGUAGES:
         raise ApiError(404, "not_found")
-    reply = make_response(catalog().as_json(lang))
+    reply = make_response(catalog().as_json(lang, request.args.get("game")))
     reply.mimetype = "application/json"
     return reply
 

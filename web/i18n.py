@@ -19,14 +19,18 @@ class _Keep(dict):
 
 
 class Catalog:
+    """All the words (for the server's own messages), and each page's share of them: the
+    core's plus one game's, so a tablet downloads only what its page can say."""
+
     def __init__(self, folder: Path = HERE) -> None:
         self.words: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
+        self.files: dict[str, dict[str, dict[str, str]]] = {}
         for path in sorted(folder.glob("*.json")):
             data = json.loads(path.read_text(encoding="utf-8"))
+            self.files[path.stem] = {lang: data.get(lang, {}) for lang in LANGUAGES}
             for lang in LANGUAGES:
                 self.words[lang].update(data.get(lang, {}))
-        self._json = {lang: json.dumps(self.words[lang], ensure_ascii=False, sort_keys=True)
-                      for lang in LANGUAGES}
+        self._json: dict[tuple[str, str], str] = {}
 
     def t(self, lang: str, key: str, **params) -> str:
         words = self.words.get(lang) or self.words[DEFAULT]
@@ -36,8 +40,17 @@ class Catalog:
         except (ValueError, IndexError, AttributeError, KeyError):
             return text
 
-    def as_json(self, lang: str) -> str:
-        return self._json.get(lang, self._json[DEFAULT])
+    def as_json(self, lang: str, game: str | None = None) -> str:
+        """The words a page needs: the core's, and ``game``'s when given (the game titles
+        are core words, so the new-game page needs no game's file)."""
+        lang = lang if lang in LANGUAGES else DEFAULT
+        game = game if game in self.files and game != "core" else None
+        if (lang, game) not in self._json:
+            words = dict(self.files.get("core", {}).get(lang, {}))
+            if game:
+                words.update(self.files[game][lang])
+            self._json[(lang, game)] = json.dumps(words, ensure_ascii=False, sort_keys=True)
+        return self._json[(lang, game)]
 
 
 def pick_language(cookie: str | None, query: str | None, accept: str | None) -> str:

@@ -11,21 +11,22 @@ the server's is a sign the server lost history: it gets an ``alarm`` event, neve
 
 from __future__ import annotations
 
-import json
 import queue
 import time
 
 from flask import Blueprint, Response, request
 
+from companion.hub import encode
 from web.context import config, device_id, service, viewer
 from web.errors import ApiError
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
 
-def frame(kind: str, data: dict, event_id: int | None = None) -> str:
+def frame(kind: str, text: str, event_id: int | None = None) -> str:
+    """One SSE message; ``text`` is the event's JSON, already made by the hub."""
     head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {kind}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
+    return f"{head}event: {kind}\ndata: {text}\n\n"
 
 
 def last_event_id() -> int:
@@ -49,9 +50,9 @@ def events(table_id):
         try:
             yield "retry: 1500\n\n"
             if after > version:
-                yield frame("alarm", {"code": "history_lost", "client": after,
-                                      "server": version})
-            yield frame("state", {"view": view, "log": log, "devices": svc.devices},
+                yield frame("alarm", encode({"code": "history_lost", "client": after,
+                                             "server": version}))
+            yield frame("state", encode({"view": view, "log": log, "devices": svc.devices}),
                         version)
             while clock() - started < settings.max_age_s:
                 try:
@@ -59,7 +60,7 @@ def events(table_id):
                 except queue.Empty:
                     # an event, not a comment: the page can tell a live stream from a dead
                     # one (a phone that slept) only by what its EventSource delivers
-                    yield frame("ping", {})
+                    yield frame("ping", "{}")
                     continue
                 if item is None:
                     return

@@ -108,7 +108,7 @@
         shown = C.h("span", { class: "badge", text: C.t("ui.joined") });
       } else {
         shown = C.h("span", { class: "stack" },
-          C.h("a", { href: seat.join_url, "aria-label": C.t("ui.join_link") }, C.h("img", { src: seat.qr + "?v=" + Date.now(), alt: C.t("ui.qr_for", { name }) })),
+          C.h("a", { href: seat.join_url, "aria-label": C.t("ui.join_link") }, C.h("img", { src: seat.qr + "?code=" + encodeURIComponent(seat.join_url.split("/").pop()), alt: C.t("ui.qr_for", { name }) })),
           C.h("button", { type: "button", class: "small", "data-keep-on-tablet": seat.seat,
             onclick: () => askPin(tableId, seat.seat, true) }, C.t("ui.no_phone")));
       }

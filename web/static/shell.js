@@ -58,7 +58,8 @@ window.Companion = window.Companion || {};
   };
 
   async function loadWords() {
-    C.words = await C.get(`/api/i18n/${C.lang}.json`);
+    const game = body.dataset.game ? `?game=${encodeURIComponent(body.dataset.game)}` : "";
+    C.words = await C.get(`/api/i18n/${C.lang}.json${game}`);
   }
 
   function chrome() {
@@ -319,15 +320,22 @@ window.Companion = window.Companion || {};
     dialog.showModal();
   };
 
+  /* The seat chips are made once; a change only moves the "current" mark. Their QR codes
+     are fetched at start and when a seat joins or is re-issued, not on every change. */
   function renderSeats(view, current) {
     const box = document.getElementById("seats");
     if (!box) return;
-    box.replaceChildren(C.h("h2", { text: C.t("ui.seats") }));
-    view.table.players.forEach((name, seat) => {
-      box.appendChild(C.h("div", { class: "seat-chip" + (seat === current ? " current" : ""), "data-seat": seat },
-        C.h("strong", { text: name }), C.h("span", { class: "qr", id: "qr-" + seat })));
-    });
-    if (page.admin) C.seatCodes(page.id);
+    if (!box.dataset.made) {
+      box.dataset.made = "yes";
+      box.replaceChildren(C.h("h2", { text: C.t("ui.seats") }));
+      view.table.players.forEach((name, seat) => {
+        box.appendChild(C.h("div", { class: "seat-chip", "data-seat": seat },
+          C.h("strong", { text: name }), C.h("span", { class: "qr", id: "qr-" + seat })));
+      });
+      if (page.admin) C.seatCodes(page.id);
+    }
+    box.querySelectorAll(".seat-chip").forEach((chip) =>
+      chip.classList.toggle("current", Number(chip.dataset.seat) === current));
   }
 
   function renderCharts(charts) {
@@ -351,13 +359,24 @@ window.Companion = window.Companion || {};
     return out;
   };
 
+  /* New log lines are added at the top; lines already shown only change their "undone"
+     mark (the log of a long evening is not redrawn on every roll). */
   function renderLog() {
     const list = document.getElementById("log");
-    list.replaceChildren(...page.log.slice().reverse().map((entry) =>
-      C.h("li", { class: entry.undone ? "undone" : "", "data-version": entry.version },
-        C.h("span", { class: "v", text: "#" + entry.version }),
-        C.t(entry.line.key, C.wordParams(entry.line.params)),
-        entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "")));
+    const shown = new Map(Array.from(list.children, (li) => [Number(li.dataset.version), li]));
+    for (const entry of page.log) {
+      let li = shown.get(entry.version);
+      if (!li) {
+        li = C.h("li", { "data-version": entry.version },
+          C.h("span", { class: "v", text: "#" + entry.version }),
+          C.t(entry.line.key, C.wordParams(entry.line.params)),
+          entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "");
+        const after = Array.from(list.children).find((other) => Number(other.dataset.version) < entry.version);
+        list.insertBefore(li, after || null);
+        shown.set(entry.version, li);
+      }
+      li.classList.toggle("undone", !!entry.undone);
+    }
   }
 
   async function confirmUndo() {
