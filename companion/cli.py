@@ -21,6 +21,7 @@ from companion.config import Config, ConfigError, load
 from companion.journal import Journal, JournalError
 from companion.rules.base import RuleError
 from companion.errors import CompanionError
+from companion.hub import Hub
 from companion.service import Service
 
 log = logging.getLogger("companion")
@@ -96,7 +97,9 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
     stop = stop or threading.Event()
     with ExitStack() as stack:
         journal = stack.enter_context(Journal(config.data.database))
-        service = stack.enter_context(Service(journal, snapshot_every=config.data.snapshot_every))
+        hub = Hub(config.streams.per_device, config.streams.max_streams)
+        service = stack.enter_context(Service(journal, hub=hub,
+                                              snapshot_every=config.data.snapshot_every))
         devices = start_devices(config, service, stack, sim)
         if "lights" in devices:
             stack.enter_context(LightsFollower(service, devices))

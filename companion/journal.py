@@ -140,8 +140,8 @@ class Journal:
                 "INSERT INTO entries VALUES (?,?,?,?,?,?,?)",
                 (table_id, entry.version, json.dumps(entry.entry, separators=(",", ":")),
                  entry.actor, entry.source, entry.at, entry.idem))
-            if ended:
-                self._db.execute("UPDATE tables SET ended=1 WHERE id=?", (table_id,))
+            # every entry says whether the game is over: an undo can reopen it
+            self._db.execute("UPDATE tables SET ended=? WHERE id=?", (int(ended), table_id))
 
     def reissue_seat(self, table_id: str, seat: int, token_hash: str, join_code: str,
                      entry: Entry) -> None:

@@ -20,7 +20,7 @@ from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import DieRolled, InputEvent
 from companion.hub import Hub
 from companion.inputs import InputRouter
-from companion.journal import Entry, Journal, TableRecord
+from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion.rules import registry
 from companion.rules.base import RuleError
 from companion.setup_check import check_options, check_players, check_thrown
@@ -56,6 +56,16 @@ class Service:
         self._active = journal.setting("active_table")
 
     def _load(self, record: TableRecord) -> Table:
+        try:
+            return self._rebuild_table(record)
+        except (RuleError, KeyError, TypeError, ValueError) as error:
+            # a journal its rules refuse to replay: say which table, never guess
+            raise JournalError(
+                f"table {record.id} ({record.game}) does not replay under rules version "
+                f"{getattr(registry.game(record.game), 'RULES_VERSION', '?')} "
+                f"(recorded under {record.rules_version}): {error!r}") from error
+
+    def _rebuild_table(self, record: TableRecord) -> Table:
         table = Table(record, registry.game(record.game), self.journal.entries(record.id),
                       self.journal.snapshots(record.id), self.checkpoint_every,
                       lambda position, version: self.journal.snapshot_state(

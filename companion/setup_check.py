@@ -58,7 +58,8 @@ def check_thrown(dice: Any) -> tuple[tuple[str, int], ...]:
         raise RuleError("bad_dice")
     out = []
     for item in dice:
-        if not isinstance(item, dict) or item.get("die") not in FACES:
+        if not isinstance(item, dict) or not isinstance(item.get("die"), str) \
+                or item["die"] not in FACES:
             raise RuleError("bad_dice")
         if not is_face(item["die"], item.get("face")):
             raise RuleError("bad_face", die=item["die"], face=str(item.get("face"))[:8])

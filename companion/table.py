@@ -108,7 +108,10 @@ class Table:
         for position, last_version in snapshots:
             if position <= len(effective) and (
                     position == 0 or effective[position - 1][0] == last_version):
-                start, state = position, load_snapshot(position, last_version)
+                try:
+                    start, state = position, load_snapshot(position, last_version)
+                except ValueError:
+                    continue  # an unreadable snapshot is only a lost cache: replay more
                 break
         self._checkpoints = [(0, self._initial)]
         if start:

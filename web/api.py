@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, jsonify, make_response, request, url_for
 
 from companion.rules import registry
@@ -17,7 +19,13 @@ PRIVATE_SESSION_S = 600  # a private page on the shared tablet expires by itself
 
 
 def body() -> dict:
-    data = request.get_json(silent=True)
+    """The request's JSON object. Nesting too deep to parse and text that is not valid
+    Unicode (a lone surrogate from "\ud800") are refused here, before anything stores them."""
+    try:
+        data = request.get_json(silent=True)
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except (RecursionError, UnicodeEncodeError, ValueError):
+        raise ApiError(400, "bad_json") from None
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json")
     return data
@@ -106,7 +114,7 @@ def roll(table_id):
 @bp.get("/tables/<table_id>/log")
 def log(table_id):
     after = request.args.get("after", "0")
-    if not after.isdigit():
+    if not after.isdigit() or len(after) > 12:
         raise ApiError(400, "bad_field", name="after")
     return jsonify({"log": service().log(table_id, viewer(table_id), int(after))})
 

@@ -45,13 +45,15 @@ def t(key: str, **params) -> str:
 
 
 def device_id() -> str:
-    """A random id the browser keeps (for stream caps and rate limits), else its address."""
+    """Who counts as one device for stream caps and rate limits: the id its cookie keeps,
+    else its address. A client that drops cookies is its address every time, so it
+    cannot escape the limits by coming back as someone new."""
     value = request.cookies.get(DEVICE_COOKIE, "")
     if 16 <= len(value) <= 64 and value.isalnum():
         return value
     if "new_device" not in g:
-        g.new_device = secrets.token_hex(16)
-    return g.new_device if request.method == "GET" else "addr:" + (request.remote_addr or "")
+        g.new_device = secrets.token_hex(16)  # offered as a cookie with this reply
+    return "addr:" + (request.remote_addr or "")
 
 
 def bearer() -> str | None:

@@ -72,6 +72,8 @@ def _check():
         raise ApiError(429, "too_many_requests")
     if request.method in SAFE_METHODS:
         return None
+    if not request.path.startswith("/api/") and not same_origin():
+        raise ApiError(403, "csrf")  # another site's form (the join page posts a form)
     if request.path.startswith("/api/"):
         if request.mimetype != "application/json":
             raise ApiError(415, "json_only")
@@ -85,6 +87,18 @@ def _check():
     return None
 
 
+def same_origin() -> bool:
+    """A form post from this site: browsers say where it comes from. Anything that says
+    another site, or "null", is refused; a client that says nothing (a script) passes."""
+    site = request.headers.get("Sec-Fetch-Site")
+    if site is not None:  # set by the browser itself: the surest word
+        return site in ("same-origin", "none")
+    origin = request.headers.get("Origin")
+    if origin is None:
+        return True
+    return origin.split("://", 1)[-1] == request.host
+
+
 def _same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
 
@@ -95,7 +109,8 @@ def _stamp(response):
     else:
         response.headers.setdefault("Cache-Control", "no-store")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
-    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    # join links carry a code in their path: never send it to another site
+    response.headers.setdefault("Referrer-Policy", "same-origin")
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault(
         "Content-Security-Policy",

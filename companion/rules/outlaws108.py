@@ -198,7 +198,8 @@ def _explain_refusal(state: dict, action: dict) -> None:
     if kind == "draw" and not acted:
         room = turn.room_in_hand(state, seat)
         require(room != 0, "outlaws108.must_play", limit=state["hand_limit"])
-        taken = turn.DRAW_CHOICES.get(action.get("cards"), ())
+        cards = action.get("cards")
+        taken = turn.DRAW_CHOICES.get(cards, ()) if isinstance(cards, str) else ()
         require(room is None or sum(taken) <= room, "outlaws108.hand_limit",
                 limit=state["hand_limit"], hand=turn.hand_size(state["areas"][seat]))
     if kind in ("play_heaven", "effect_play_heaven"):

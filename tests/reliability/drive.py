@@ -50,7 +50,8 @@ def fill(template: dict, rng: random.Random) -> dict:
 def fill_param(spec: dict, rng: random.Random):
     kind = spec["kind"]
     if kind == "int":
-        return rng.randint(spec["min"], spec["max"])
+        step = spec.get("step", 1)
+        return spec["min"] + step * rng.randint(0, (spec["max"] - spec["min"]) // step)
     if kind == "choice":
         return rng.choice(spec["options"])
     if kind == "multi":

@@ -3,6 +3,7 @@ a choice, a name or a list of dice."""
 
 from __future__ import annotations
 
+import json
 import random
 
 # Not a pair (low before high): valid in JSON as \u escapes, impossible in UTF-8.
@@ -48,3 +49,21 @@ def mutate(action: dict, rng: random.Random, others: list[str], seats: int) -> d
     else:
         out["type"] = rng.choice(HOSTILE_VALUES)
     return out
+
+
+def header(headers, name: str) -> str:
+    for key, value in headers.items():
+        if key.lower() == name.lower():
+            return value[0] if isinstance(value, list) else value
+    return ""
+
+
+def check_reply(status: int, content_type: str, body: bytes, path: str) -> None:
+    """What every answer to anything must look like."""
+    assert status < 500, f"{status} on {path}: {body[:300]!r}"
+    assert b"Traceback" not in body and b'File "/' not in body, body[:300]
+    if status >= 400 and path.startswith("/api/"):
+        assert content_type.startswith("application/json"), (status, content_type, body[:200])
+        error = json.loads(body)["error"]
+        assert isinstance(error["code"], str) and error["code"]
+        assert isinstance(error["message"], str) and error["message"]

@@ -98,8 +98,12 @@ def round_fill(template: dict, rng: random.Random) -> dict:
     """Like ``fill``, with whole hundreds for numbers where the range has some (money)."""
     action = fill(template, rng)
     for name, spec in template["params"].items():
-        hundreds = range(-(-spec.get("min", 0) // 100) * 100, spec.get("max", 0) + 1, 100)
-        if spec["kind"] == "int" and len(hundreds) and rng.random() < 0.7:
+        if spec["kind"] != "int" or rng.random() < 0.3:
+            continue
+        step = spec.get("step", 1)
+        hundreds = [v for v in range(-(-spec["min"] // 100) * 100, spec["max"] + 1, 100)[:50]
+                    if (v - spec["min"]) % step == 0]
+        if hundreds:
             action[name] = rng.choice(hundreds)
     return action
 

@@ -4,7 +4,8 @@ The files are copied first (database, WAL, shared memory) exactly as the crash l
 the copy is opened with :class:`companion.journal.Journal` (SQLite runs its own WAL
 recovery on it) and each table is rebuilt twice with :class:`companion.table.Table`: by a
 clean replay of every entry, and the way start-up does it, from the newest usable
-snapshot. The two must agree (a snapshot can never change the money).
+snapshot (by the service's own loader). The two must agree (a snapshot can never change the
+money).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from pathlib import Path
 
 from companion.journal import Entry, Journal, TableRecord
 from companion.rules import registry
+from companion.service import Service
 from companion.table import Table, Viewer
 
 DB_NAME = "companion.sqlite"
@@ -55,13 +57,13 @@ def recover(database: Path) -> dict[str, Recovered]:
     """Every table in ``database`` (a copy: opening it runs SQLite's recovery on it)."""
     out = {}
     with Journal(database) as journal:
+        started = Service(journal)  # loads every table as start-up does; no thread runs
         for record in journal.tables(include_ended=True):
             game = registry.game(record.game)
             entries = journal.entries(record.id)
             snapshots = journal.snapshots(record.id)
             clean = Table(record, game, entries)
-            started = Table(record, game, entries, snapshots)
-            assert plain(started.state) == plain(clean.state), (
+            assert plain(started.tables[record.id].state) == plain(clean.state), (
                 f"table {record.id}: start-up from a snapshot differs from a clean replay")
             assert [e.version for e in entries] == list(range(1, len(entries) + 1)), (
                 f"table {record.id}: versions are not 1..n")
@@ -73,3 +75,33 @@ def recover(database: Path) -> dict[str, Recovered]:
 
 def without_draws(action: dict) -> dict:
     return {k: v for k, v in action.items() if k != "drawn"}
+
+
+def seen_by_everyone(recovered: dict) -> dict:
+    """Per table: the tablet's view, every seat's view and the tablet's log, as JSON."""
+    out = {}
+    for table_id, rec in recovered.items():
+        seats = range(len(rec.record.players))
+        out[table_id] = {"admin": rec.view(Viewer(admin=True)),
+                         "seats": [rec.view(Viewer(seat=s)) for s in seats],
+                         "log": rec.log(Viewer(admin=True))}
+    return out
+
+
+def replay_in_fresh_process(database: Path) -> dict:
+    """The same replay in a new interpreter, so it runs the rules code the restarted server
+    loaded (the game modules may have been edited since this test process imported them)."""
+    import subprocess
+    import sys
+    done = subprocess.run([sys.executable, "-m", "tests.reliability.recovery", str(database)],
+                          capture_output=True, timeout=300, cwd=Path(__file__).parents[2])
+    assert done.returncode == 0, done.stderr.decode()[-2000:]
+    return json.loads(done.stdout)
+
+
+if __name__ == "__main__":
+    import sys
+    from tests.support import tally
+    registry.register(tally)
+    copy = copy_database(Path(sys.argv[1]).parent, Path(sys.argv[1]).parent / "fresh")
+    print(json.dumps(seen_by_everyone(recover(copy))))

@@ -20,8 +20,7 @@ import pytest
 from companion import access
 from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, \
     seat_token
-from tests.reliability.streams import frames_until_idle, open_stream
-from tests.reliability.test_hostile_http import check_reply
+from tests.reliability.hostile import check_reply
 from tests.web.conftest import Device
 
 ROOT = Path(__file__).resolve().parents[2]

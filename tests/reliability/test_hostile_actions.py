@@ -16,7 +16,7 @@ from companion.rules import registry
 from tests.reliability.drive import existing_games, fill, player_names, record_part
 from tests.reliability.hostile import mutate
 from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
-from tests.reliability.test_hostile_http import check_reply
+from tests.reliability.hostile import check_reply
 
 GAMES = existing_games() + ["tally"]
 

@@ -8,7 +8,6 @@ Short run: a few dozen requests per operation. Long run (``--long``): hundreds.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
@@ -18,6 +17,7 @@ from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
 from tests.reliability.drive import record_part
+from tests.reliability.hostile import check_reply, header
 from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, \
     seat_token
 from web.openapi import spec
@@ -25,24 +25,6 @@ from web.openapi import spec
 OPERATIONS = [(path, method.upper()) for path, item in spec()["paths"].items()
               for method in item]
 FUZZ_STREAMS = {"heartbeat_s": 0.01, "max_age_s": 0.0}  # a stream answers and ends
-
-
-def header(headers, name: str) -> str:
-    for key, value in headers.items():
-        if key.lower() == name.lower():
-            return value[0] if isinstance(value, list) else value
-    return ""
-
-
-def check_reply(status: int, content_type: str, body: bytes, path: str) -> None:
-    """What every answer to anything must look like."""
-    assert status < 500, f"{status} on {path}: {body[:300]!r}"
-    assert b"Traceback" not in body and b'File "/' not in body, body[:300]
-    if status >= 400 and path.startswith("/api/"):
-        assert content_type.startswith("application/json"), (status, content_type, body[:200])
-        error = json.loads(body)["error"]
-        assert isinstance(error["code"], str) and error["code"]
-        assert isinstance(error["message"], str) and error["message"]
 
 
 def fuzz_operation(tmp_path, path: str, method: str, examples: int) -> Counter:

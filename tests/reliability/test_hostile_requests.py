@@ -12,14 +12,13 @@ route.)
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from tests.reliability.drive import existing_games, fill, player_names
-from tests.reliability.hostile import LONE_SURROGATES, nested
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, \
-    seat_token
-from tests.reliability.test_hostile_http import check_reply
+from tests.reliability.hostile import LONE_SURROGATES, check_reply, nested
+from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
 
 
 @pytest.fixture
@@ -104,7 +103,7 @@ def test_every_post_route_refuses_strings_utf8_cannot_carry(world):
 def test_a_hostile_player_name_does_not_break_any_page(world):
     """Names are the players' own words: markup is shown as text, and odd Unicode (RTL
     marks, zero-width joiners, emoji) leaves every page working."""
-    app, tablet = world["app"], world["tablet"]
+    tablet = world["tablet"]
     names = ["<script>x()</script>", "\u202eevil\u200d👨‍👩‍👧"]
     reply = tablet.post("/api/tables", {"game": "tally", "players": names})
     assert reply.status_code == 201
@@ -160,7 +159,6 @@ def test_reissuing_a_seat_that_does_not_exist_is_refused(world, path):
 
 def test_an_action_from_another_game_is_refused_by_every_game(tmp_path):
     """Every game's legal actions, sent to every other game's table."""
-    import random
     rng = random.Random(3)
     with companion_app(tmp_path) as (service, app):
         games = existing_games() + ["tally"]

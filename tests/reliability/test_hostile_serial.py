@@ -20,12 +20,22 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules.dice import FACES
+from companion.table import Viewer
 from firmware_bridge.protocol import (REJECT_REASONS, Hello, Rejected, Roll, checksum, encode,
                                       parse_line)
 from tests.reliability.drive import record_part
 from tests.reliability.serial_rig import DICE, PtyReader, junk_line, oracle_rolls, roll_frame
 
+NUMBERS = st.one_of(st.integers(0, 70_000).map(str), st.sampled_from(
+    ["007", "-1", "+3", "1e3", "0x1F", "", " ", "٣", "65535", "65536", "4294967296"]))
+ROLL_BODIES = st.builds(
+    lambda seq, dice: " ".join(["ROLL", seq, *(f"{d}:{f}" for d, f in dice)]),
+    NUMBERS, st.lists(st.tuples(st.sampled_from(["A", "L1", "C1", "d6", "Q9", "", "a:b"]),
+                                NUMBERS), max_size=6))
+SIGNED_ROLLS = ROLL_BODIES.filter(lambda b: b.isascii()).map(
+    lambda body: (body + "*%02X" % checksum(body)).encode())
 LINE_BYTES = st.one_of(
+    SIGNED_ROLLS,
     st.binary(max_size=300),
     st.text(max_size=200).map(lambda s: s.encode("utf-8", "surrogatepass")),
     st.builds(lambda body: body + b"*" + b"%02X" % checksum(body.decode("ascii")),
@@ -161,7 +171,6 @@ def test_generated_streams_long(pty_reader):
 def test_junk_on_the_wire_never_moves_a_table(tmp_path, service):
     """End to end: a table waits for a d6; 2,000 lines of junk change nothing; one good
     ROLL frame becomes exactly one action."""
-    from companion.table import Viewer
     made = service.create_table("tally", ["Ann", "Bruno"], {})
     service.act(made["id"], {"type": "ask", "seat": 0}, Viewer(admin=True))
     rig = PtyReader(tmp_path, post=service.post)

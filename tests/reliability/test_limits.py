@@ -12,7 +12,7 @@ import pytest
 from tests.reliability.inprocess import companion_app, fingerprint, new_table
 from tests.reliability.server import CompanionProcess
 from tests.reliability.streams import frames_until_idle, open_stream
-from tests.reliability.test_hostile_http import check_reply
+from tests.reliability.hostile import check_reply
 from tests.web.conftest import Device
 
 EVIL_HOSTS = ["evil.example", "evil.example:8080", "companion.local.evil.example",
