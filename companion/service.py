@@ -12,7 +12,6 @@ import queue
 import secrets
 import threading
 from concurrent.futures import Future
-from datetime import datetime, timezone
 from typing import Any, Callable
 
 from companion import access, draws, private
@@ -23,18 +22,15 @@ from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion.rules import registry
 from companion.rules.base import RuleError
+from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.table import Table, Viewer
+from companion.timelabel import now_label
 
 _STOP = object()
 
 
-def _now_label() -> str:
-    """A wall-clock label only: the Pi may have no clock; order is the version."""
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
-
-
-class Service:
+class Service(SeatAccess):
     def __init__(self, journal: Journal, hub: Hub | None = None, snapshot_every: int = 200,
                  virtual_throw: Callable[[list[str]], Any] | None = None,
                  sensor_confirm: bool = False, reply_timeout: float = 10.0,
@@ -138,21 +134,6 @@ class Service:
             raise NotFound("no_such_table")
         return table
 
-    def viewer_for(self, table_id: str, admin_token: str | None,
-                   seat_token: str | None) -> Viewer:
-        return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
-
-    def _viewer_for(self, table_id: str, admin_token: str | None,
-                    seat_token: str | None) -> Viewer:
-        table = self.table(table_id)
-        if seat_token:
-            for seat, token_hash, _join, _issue in self.journal.seats(table_id):
-                if access.matches(seat_token, token_hash):
-                    return Viewer(seat=seat)
-        if admin_token and access.matches(admin_token, table.record.admin_hash):
-            return Viewer(admin=True)
-        return Viewer()
-
     def view(self, table_id: str, viewer: Viewer) -> dict:
         return self.call(lambda: self.table(table_id).view(viewer))
 
@@ -196,7 +177,7 @@ class Service:
         seed = draws.new_seed()
         admin_token = access.new_token()
         record = TableRecord(secrets.token_hex(6), game_name, names, merged, seed,
-                             draws.commitment(seed), game.RULES_VERSION, _now_label(),
+                             draws.commitment(seed), game.RULES_VERSION, now_label(),
                              access.digest(admin_token), False)
         table = Table(record, game, [], (), self.checkpoint_every)  # setup must succeed first
         codes = [access.new_join_code() for _ in names]
@@ -266,7 +247,7 @@ class Service:
     def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
                 source: str) -> dict:
         before = table.version
-        entry = Entry(before + 1, prepared.entry, viewer.label, source, _now_label(), idem)
+        entry = Entry(before + 1, prepared.entry, viewer.label, source, now_label(), idem)
         self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
         table.commit(entry, prepared)
         self.hub.publish_change(table, before)
@@ -276,112 +257,6 @@ class Service:
             self._queue.put((lambda: self.journal.save_snapshot(
                 table.id, position, entry.version, table.state_at(position)), None))
         return {"version": entry.version}
-
-    def join(self, table_id: str, code: Any) -> tuple[int, str]:
-        """Spend a seat's single-use join code; the device gets the seat's token."""
-        def task():
-            self.table(table_id)
-            if isinstance(code, str):
-                for seat, _token, join_code, _issue in self.journal.seats(table_id):
-                    if access.same_code(code, join_code):
-                        token = access.new_token()
-                        self.journal.spend_join_code(table_id, seat, access.digest(token))
-                        self.hub.publish("seats", {"joined": seat}, table_id,
-                                         only=lambda v: v.admin)
-                        return seat, token
-            raise Forbidden("join_code_spent")
-        return self.call(task)
-
-    def reissue(self, table_id: str, seat: Any, viewer: Viewer) -> str:
-        """A new join code for ``seat`` (lost phone); the old device loses access, and the
-        public log says so — the tablet can never quietly take a seat's secrets."""
-        def task():
-            table = self.table(table_id)
-            if not viewer.admin:
-                raise Forbidden("reissue_needs_tablet")
-            self._check_seat(table, seat)
-            code = access.new_join_code()
-            before = table.version
-            entry = Entry(before + 1, {"kind": "reissue", "seat": seat}, viewer.label,
-                          "web", _now_label(), None)
-            self.journal.reissue_seat(table_id, seat, access.digest(access.new_token()),
-                                      code, entry)
-            table.commit_note(entry)
-            self.hub.publish_change(table, before)
-            self.hub.publish("revoked", {}, table_id,
-                             only=lambda v: v.seat == seat)
-            return code
-        return self.call(task)
-
-    def keep_on_tablet(self, table_id: str, seat: Any, pin: Any, viewer: Viewer) -> None:
-        """A player without a phone: the seat lives on the tablet behind a PIN they chose."""
-        def task():
-            table = self.table(table_id)
-            if not viewer.admin:
-                raise Forbidden("needs_token")
-            self._check_seat(table, seat)
-            code = dict((s, c) for s, _t, c, _i in self.journal.seats(table_id))[seat]
-            if code is None or seat in self.journal.pin_hashes(table_id):
-                raise RuleError("seat_already_taken")
-            digest = private.pin_digest(table_id, seat, private.check_pin(pin))
-            before = table.version
-            entry = Entry(before + 1, {"kind": "on_tablet", "seat": seat}, viewer.label,
-                          "web", _now_label(), None)
-            self.journal.keep_on_tablet(table_id, seat, digest,
-                                        access.digest(access.new_token()), entry)
-            table.commit_note(entry)
-            self.hub.publish_change(table, before)
-            self.hub.publish("seats", {"on_tablet": seat}, table_id, only=lambda v: v.admin)
-        self.call(task)
-
-    def unlock(self, table_id: str, seat: Any, pin: Any) -> str:
-        """The right PIN opens a short private session: a fresh token for this seat."""
-        def task():
-            table = self.table(table_id)
-            self._check_seat(table, seat)
-            stored = self.journal.pin_hashes(table_id).get(seat)
-            if stored is None:
-                raise Forbidden("seat_not_on_tablet")
-            self.pin_tries.check(table_id, seat)
-            if not isinstance(pin, str) or not access.same_code(
-                    private.pin_digest(table_id, seat, pin), stored):
-                self.pin_tries.failed(table_id, seat)
-                raise Forbidden("wrong_pin")
-            self.pin_tries.succeeded(table_id, seat)
-            token = access.new_token()
-            self.journal.set_seat_token(table_id, seat, access.digest(token))
-            return token
-        return self.call(task)
-
-    def lock(self, table_id: str, viewer: Viewer) -> None:
-        """End a private session on the tablet: the token it used stops working."""
-        def task():
-            self.table(table_id)
-            if viewer.seat is None:
-                raise Forbidden("needs_token")
-            if viewer.seat in self.journal.pin_hashes(table_id):
-                self.journal.set_seat_token(table_id, viewer.seat,
-                                            access.digest(access.new_token()))
-        self.call(task)
-
-    def _check_seat(self, table: Table, seat: Any) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (
-                0 <= seat < len(table.record.players)):
-            raise RuleError("bad_seat")
-
-    def join_codes(self, table_id: str, viewer: Viewer) -> dict[int, str | None]:
-        """Each seat's unspent join code, for the tablet's QR codes (None once joined).
-
-        Codes are kept readable so the tablet can show them again after a reload; they are
-        single-use, and the tablet could re-issue a seat anyway (publicly logged)."""
-        def task():
-            self.table(table_id)
-            if not viewer.admin:
-                raise Forbidden("needs_token")
-            on_tablet = self.journal.pin_hashes(table_id)
-            return {s: ("on_tablet" if s in on_tablet else code)
-                    for s, _t, code, _i in self.journal.seats(table_id)}
-        return self.call(task)
 
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 from companion.rules.base import replace
 from companion.rules.lawless_ranch import CHARACTER_BONUS, shooting_targets, with_character
 from companion.rules.lawless_table import (
-    COPIES, COST, add_news, current, pay_from_bank, ranch_named, take_card, with_hand,
+    COPIES, COST, add_news, pay_from_bank, ranch_named, take_card, with_hand,
     with_ranch,
 )
 

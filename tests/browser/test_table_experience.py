@@ -50,7 +50,7 @@ def join_phone(browser, tablet, seat):
 
 def test_set_up_join_play_reconnect_and_translate(browser, live, shoot):
     tablet = browser.new_context(viewport=TABLET).new_page()
-    table_id = new_game_on_tablet(tablet, live)
+    new_game_on_tablet(tablet, live)
     shoot(tablet, "tablet-new-table-qr-codes")
     ann = join_phone(browser, tablet, 0)
     bruno = join_phone(browser, tablet, 1)

@@ -1,0 +1,146 @@
+"""Who sits where: tokens, joining by QR code, re-issuing a seat, and a seat kept on the
+tablet behind a PIN. A part of :class:`companion.service.Service` (its writer thread runs
+every one of these), kept in its own room."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from companion import access, private
+from companion.errors import Forbidden
+from companion.journal import Entry
+from companion.rules.base import RuleError
+from companion.table import Table, Viewer
+from companion.timelabel import now_label
+
+if TYPE_CHECKING:
+    from companion.hub import Hub
+    from companion.journal import Journal
+
+
+class SeatAccess:
+    journal: "Journal"
+    hub: "Hub"
+    pin_tries: private.PinTries
+
+    def viewer_for(self, table_id: str, admin_token: str | None,
+                   seat_token: str | None) -> Viewer:
+        return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
+
+    def _viewer_for(self, table_id: str, admin_token: str | None,
+                    seat_token: str | None) -> Viewer:
+        table = self.table(table_id)
+        if seat_token:
+            for seat, token_hash, _join, _issue in self.journal.seats(table_id):
+                if access.matches(seat_token, token_hash):
+                    return Viewer(seat=seat)
+        if admin_token and access.matches(admin_token, table.record.admin_hash):
+            return Viewer(admin=True)
+        return Viewer()
+
+    def join(self, table_id: str, code: Any) -> tuple[int, str]:
+        """Spend a seat's single-use join code; the device gets the seat's token."""
+        def task():
+            self.table(table_id)
+            if isinstance(code, str):
+                for seat, _token, join_code, _issue in self.journal.seats(table_id):
+                    if access.same_code(code, join_code):
+                        token = access.new_token()
+                        self.journal.spend_join_code(table_id, seat, access.digest(token))
+                        self.hub.publish("seats", {"joined": seat}, table_id,
+                                         only=lambda v: v.admin)
+                        return seat, token
+            raise Forbidden("join_code_spent")
+        return self.call(task)
+
+    def reissue(self, table_id: str, seat: Any, viewer: Viewer) -> str:
+        """A new join code for ``seat`` (lost phone); the old device loses access, and the
+        public log says so — the tablet can never quietly take a seat's secrets."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("reissue_needs_tablet")
+            self._check_seat(table, seat)
+            code = access.new_join_code()
+            before = table.version
+            entry = Entry(before + 1, {"kind": "reissue", "seat": seat}, viewer.label,
+                          "web", now_label(), None)
+            self.journal.reissue_seat(table_id, seat, access.digest(access.new_token()),
+                                      code, entry)
+            table.commit_note(entry)
+            self.hub.publish_change(table, before)
+            self.hub.publish("revoked", {}, table_id,
+                             only=lambda v: v.seat == seat)
+            return code
+        return self.call(task)
+
+    def keep_on_tablet(self, table_id: str, seat: Any, pin: Any, viewer: Viewer) -> None:
+        """A player without a phone: the seat lives on the tablet behind a PIN they chose."""
+        def task():
+            table = self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            self._check_seat(table, seat)
+            code = dict((s, c) for s, _t, c, _i in self.journal.seats(table_id))[seat]
+            if code is None or seat in self.journal.pin_hashes(table_id):
+                raise RuleError("seat_already_taken")
+            digest = private.pin_digest(table_id, seat, private.check_pin(pin))
+            before = table.version
+            entry = Entry(before + 1, {"kind": "on_tablet", "seat": seat}, viewer.label,
+                          "web", now_label(), None)
+            self.journal.keep_on_tablet(table_id, seat, digest,
+                                        access.digest(access.new_token()), entry)
+            table.commit_note(entry)
+            self.hub.publish_change(table, before)
+            self.hub.publish("seats", {"on_tablet": seat}, table_id, only=lambda v: v.admin)
+        self.call(task)
+
+    def unlock(self, table_id: str, seat: Any, pin: Any) -> str:
+        """The right PIN opens a short private session: a fresh token for this seat."""
+        def task():
+            table = self.table(table_id)
+            self._check_seat(table, seat)
+            stored = self.journal.pin_hashes(table_id).get(seat)
+            if stored is None:
+                raise Forbidden("seat_not_on_tablet")
+            self.pin_tries.check(table_id, seat)
+            if not isinstance(pin, str) or not access.same_code(
+                    private.pin_digest(table_id, seat, pin), stored):
+                self.pin_tries.failed(table_id, seat)
+                raise Forbidden("wrong_pin")
+            self.pin_tries.succeeded(table_id, seat)
+            token = access.new_token()
+            self.journal.set_seat_token(table_id, seat, access.digest(token))
+            return token
+        return self.call(task)
+
+    def lock(self, table_id: str, viewer: Viewer) -> None:
+        """End a private session on the tablet: the token it used stops working."""
+        def task():
+            self.table(table_id)
+            if viewer.seat is None:
+                raise Forbidden("needs_token")
+            if viewer.seat in self.journal.pin_hashes(table_id):
+                self.journal.set_seat_token(table_id, viewer.seat,
+                                            access.digest(access.new_token()))
+        self.call(task)
+
+    def _check_seat(self, table: Table, seat: Any) -> None:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not (
+                0 <= seat < len(table.record.players)):
+            raise RuleError("bad_seat")
+
+    def join_codes(self, table_id: str, viewer: Viewer) -> dict[int, str | None]:
+        """Each seat's unspent join code, for the tablet's QR codes (None once joined).
+
+        Codes are kept readable so the tablet can show them again after a reload; they are
+        single-use, and the tablet could re-issue a seat anyway (publicly logged)."""
+        def task():
+            self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            on_tablet = self.journal.pin_hashes(table_id)
+            return {s: ("on_tablet" if s in on_tablet else code)
+                    for s, _t, code, _i in self.journal.seats(table_id)}
+        return self.call(task)
+
