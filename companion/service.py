@@ -196,38 +196,35 @@ class Service(SeatAccess):
                                            idem, source))
 
     def _act(self, table_id, action, viewer, expected_version, idem, source) -> dict:
-        table = self.table(table_id)
-        replay = self._replayed(table, idem, {"kind": "action", "action": action})
-        if replay is not None:
-            return replay
-        table.check_version(expected_version)
-        return self._commit(table, table.prepare_action(action, viewer), viewer, idem, source)
+        return self._change(table_id, viewer, expected_version, idem, source,
+                            {"kind": "action", "action": action},
+                            lambda table: table.prepare_action(action, viewer))
 
     def undo(self, table_id: str, viewer: Viewer, expected_version: Any = None,
              idem: Any = None, source: str = "web") -> dict:
-        def task():
-            table = self.table(table_id)
-            replay = self._replayed(table, idem, None)
-            if replay is not None:
-                return replay
-            table.check_version(expected_version)
-            return self._commit(table, table.prepare_undo(viewer), viewer, idem, source)
-        return self.call(task)
+        return self.call(lambda: self._change(table_id, viewer, expected_version, idem, source,
+                                              None, lambda table: table.prepare_undo(viewer)))
 
     def correct(self, table_id: str, dice: Any, viewer: Viewer,
                 expected_version: Any = None, idem: Any = None) -> dict:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
-        def task():
-            table = self.table(table_id)
-            replay = self._replayed(table, idem, None)
-            if replay is not None:
-                return replay
-            table.check_version(expected_version)
+        def prepare(table: Table):
             if not isinstance(dice, list):
                 raise RuleError("bad_dice")
-            return self._commit(table, table.prepare_correction(dice, viewer), viewer, idem,
-                                "correction")
-        return self.call(task)
+            return table.prepare_correction(dice, viewer)
+        return self.call(lambda: self._change(table_id, viewer, expected_version, idem,
+                                              "correction", None, prepare))
+
+    def _change(self, table_id: str, viewer: Viewer, expected_version: Any, idem: Any,
+                source: str, entry: dict | None, prepare: Callable[[Table], Any]) -> dict:
+        """Every change the same way: a retried request gets its first answer; a stale
+        version changes nothing; else prepare, write durably, then adopt and broadcast."""
+        table = self.table(table_id)
+        replay = self._replayed(table, idem, entry)
+        if replay is not None:
+            return replay
+        table.check_version(expected_version)
+        return self._commit(table, prepare(table), viewer, idem, source)
 
     def _replayed(self, table: Table, idem: Any, entry: dict | None) -> dict | None:
         """A retried request (same idempotency key) gets the first answer, not a second go."""

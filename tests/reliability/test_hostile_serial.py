@@ -101,24 +101,29 @@ def pty_reader(tmp_path_factory):
     rig.close()
 
 
-def test_generated_streams_over_a_real_pty(pty_reader):
+def generated_streams(rig: PtyReader, examples: int) -> dict:
+    """Random mixes of good frames and junk through the real pty: every roll sent comes
+    out, and nothing comes out that was not sent as a valid ROLL."""
     tried = {"examples": 0, "bytes": 0}
-    before = pty_reader.counters()
+    before = rig.counters()
 
-    @settings(max_examples=40, deadline=None, database=None,
+    @settings(max_examples=examples, deadline=None, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(CHUNKS)
     def one(chunks):
-        stream, sent = pty_reader.compose(chunks)
+        stream, sent = rig.compose(chunks)
         tried["examples"] += 1
         tried["bytes"] += len(stream)
-        got = pty_reader.feed(stream)
-        assert got == oracle_rolls(stream) + [pty_reader.last_sentinel]  # none invented
+        got = rig.feed(stream)
+        assert got == oracle_rolls(stream) + [rig.last_sentinel]  # none invented
         assert set(sent) <= set(got)  # none lost
 
     one()
-    record_part("hostile_serial_short", "generated_streams",
-                {**tried, **pty_reader.counters(before)})
+    return {**tried, **rig.counters(before)}
+
+
+def test_generated_streams_over_a_real_pty(pty_reader):
+    record_part("hostile_serial_short", "generated_streams", generated_streams(pty_reader, 40))
 
 
 def flood(rig: PtyReader, lines: int, seed: int) -> dict:
@@ -149,23 +154,7 @@ def test_a_flood_of_a_hundred_thousand_lines(pty_reader):
 
 @pytest.mark.long
 def test_generated_streams_long(pty_reader):
-    tried = {"examples": 0, "bytes": 0}
-
-    @settings(max_examples=1500, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(CHUNKS)
-    def one(chunks):
-        stream, sent = pty_reader.compose(chunks)
-        tried["examples"] += 1
-        tried["bytes"] += len(stream)
-        got = pty_reader.feed(stream)
-        assert got == oracle_rolls(stream) + [pty_reader.last_sentinel]
-        assert set(sent) <= set(got)
-
-    before = pty_reader.counters()
-    one()
-    record_part("hostile_serial_long", "generated_streams",
-                {**tried, **pty_reader.counters(before)})
+    record_part("hostile_serial_long", "generated_streams", generated_streams(pty_reader, 1500))
 
 
 def test_junk_on_the_wire_never_moves_a_table(tmp_path, service):
