@@ -111,7 +111,22 @@ def _own(state: dict, seat: int) -> dict:
             "owes": money.owed_by(state, seat), "unpaid": money.unpaid(state, seat)}
 
 
+# The chart is the same for every viewer of one state, and a change asks for up to seven
+# views (tablet, table, each phone): the last one made is kept, keyed by the very objects
+# it was made from (states are never mutated, so the same objects mean the same chart).
+_last_chart: list = [None, None, None]
+
+
 def _money_chart(state: dict) -> dict:
+    history, purses = state["history"], state["money"]["purses"]
+    if _last_chart[0] is history and _last_chart[1] is purses:
+        return _last_chart[2]
+    chart = _make_money_chart(state)
+    _last_chart[:] = [history, purses, chart]
+    return chart
+
+
+def _make_money_chart(state: dict) -> dict:
     points = [list(p) for p in state["history"]]
     if not state["over"] and points[-1][0] != state["turn"]:
         points.append([state["turn"], list(state["money"]["purses"])])

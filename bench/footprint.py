@@ -1,0 +1,75 @@
+"""4. Footprint: ``companion serve --sim`` as a subprocess (the real command line), its
+resident memory (VmRSS from /proc) idle and during a game with 8 SSE streams, and cold
+start to serving the first page (spawn to the first 200 on ``/``).
+
+The game: Abilene, 4 players; the 8 streams are the tablet, the four phones (joined through
+their QR links) and public pages, in turn. Each turn the tablet presses *Roll* (the
+simulated reader throws: pty, pyserial, the prompt, the journal, the streams) and then ends
+the turn, waiting each time for every stream to receive the new state.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from bench.clients import SSEClients
+from bench.common import PLAYERS, median
+from bench.serve import Serve
+
+GAME = "abilene"
+
+
+def cold_starts(folder: Path, runs: int = 5, label: str = "serve-start") -> dict:
+    """Spawn to first page, ``runs`` times. A folder that already holds a journal is
+    reused each time (its pages dropped from the page cache first, as after a power cut);
+    otherwise each run starts on a fresh, empty folder."""
+    from bench.durable import drop_cache
+    database = folder / "companion.sqlite"
+    reuse = database.exists()
+    times, cpu = [], []
+    for run in range(runs):
+        if reuse:
+            drop_cache(database)
+        with Serve(folder if reuse else folder / f"start-{run}",
+                   label=f"{label}-{run}") as serve:
+            times.append(serve.first_page_s)
+            cpu.append(serve.first_page_cpu_s)
+    return {"median_s": median(times), "max_s": max(times), "first_s": times[0],
+            "cpu_median_s": median(cpu), "runs": runs}
+
+
+def game_memory(folder: Path, streams: int = 8, turns: int = 150,
+                idle_s: float = 3.0) -> dict:
+    with Serve(folder / "game", label="serve-game") as serve:
+        time.sleep(idle_s)
+        idle = serve.rss()[0]
+        made = serve.create_table(GAME, PLAYERS)
+        table_id, admin = made["id"], made["admin_token"]
+        seats = [serve.join(seat["join_url"]) for seat in made["seats"]]
+        tokens = [admin, *seats, None]
+        viewers = [{"Authorization": f"Bearer {tokens[i % len(tokens)]}"}
+                   if tokens[i % len(tokens)] else {} for i in range(streams)]
+        table_rss = serve.rss()[0]
+        samples = []
+        with SSEClients(serve.port, f"/api/tables/{table_id}/events", viewers) as clients:
+            version = 0
+            clients.wait(version)
+            started = time.perf_counter()
+            for _ in range(turns):
+                view = serve.api("GET", f"/api/tables/{table_id}", token=admin)
+                seat = view["prompt"]["seat"]
+                serve.api("POST", f"/api/tables/{table_id}/roll", {}, token=admin)
+                clients.wait(version + 1)
+                done = serve.api("POST", f"/api/tables/{table_id}/actions",
+                                 {"action": {"type": "end_turn", "seat": seat}}, token=admin)
+                version = done["version"]
+                clients.wait(version)
+                samples.append(serve.rss()[0])
+            elapsed = time.perf_counter() - started
+            streams_bytes = clients.bytes
+        rss, hwm = serve.rss()
+        return {"idle_kib": idle, "with_table_kib": table_rss, "game_max_kib": max(samples),
+                "game_end_kib": rss, "peak_hwm_kib": hwm, "turns": turns,
+                "actions": version, "streams": streams, "seconds": elapsed,
+                "stream_bytes": streams_bytes}

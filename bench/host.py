@@ -1,0 +1,238 @@
+"""A server in its own process, driven line by line over stdin/stdout, so the companion
+and the floor each run alone in a process (as on the Pi) and can be measured in turns.
+
+    python -m bench.host companion DATA_DIR [VARIANT,...]   # the real companion
+                                                # VARIANT: chart-once (a what-if, below)
+
+    python -m bench.host floor                  # bench.floor.Floor
+
+On start it prints one JSON line (port, paths, viewers' headers, cookies). Then, for each
+command line, one JSON line:
+
+    throw    -> {"start": perf_counter just before the write, "before": version}
+    advance  -> {} (ends the turn, so the next prompt asks for dice again)
+    stages   -> the companion's stage times for the last throw (Probe, below)
+    variants -> what each what-if patch did so far (e.g. charts made / reused)
+    profile-start / profile-stop PATH   -> pyinstrument on the writer thread (companion)
+
+End of stdin closes the server.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+from bench.common import PLAYERS
+
+
+class Probe:
+    """Stage times inside the companion, by wrapping instance attributes (bench-only)."""
+
+    def __init__(self) -> None:
+        self.posted: list[float] = []
+        self.appends: list[tuple[float, float]] = []
+        self.publishes: list[tuple[float, float]] = []
+
+    def install(self, service) -> None:
+        from companion.events import DieRolled
+        post, append, publish = (service.post, service.journal.append,
+                                 service.hub.publish_change)
+
+        def timed_post(event):
+            if isinstance(event, DieRolled):
+                self.posted.append(time.perf_counter())
+            post(event)
+
+        def timed_append(*args, **kwargs):
+            start = time.perf_counter()
+            append(*args, **kwargs)
+            self.appends.append((start, time.perf_counter()))
+
+        def timed_publish(*args, **kwargs):
+            start = time.perf_counter()
+            publish(*args, **kwargs)
+            self.publishes.append((start, time.perf_counter()))
+
+        service.post = timed_post
+        service.journal.append = timed_append
+        service.hub.publish_change = timed_publish
+
+    def clear(self) -> None:
+        self.posted.clear()
+        self.appends.clear()
+        self.publishes.clear()
+
+    def first(self) -> dict:
+        if not (self.posted and self.appends and self.publishes):
+            return {}
+        return {"posted": self.posted[0], "append": self.appends[0],
+                "publish": self.publishes[0]}
+
+
+class CompanionHost:
+    GAME = "abilene"
+
+    def __init__(self, data_dir: str) -> None:
+        from companion.table import Viewer
+        from bench.common import InProcessCompanion
+        self.admin = Viewer(admin=True)
+        self.probe = Probe()
+        self.companion = InProcessCompanion(Path(data_dir), hook=self.probe.install)
+        self.service = svc = self.companion.service
+        made = svc.create_table(self.GAME, PLAYERS, {})
+        self.table_id = made["id"]
+        self.table = svc.tables[self.table_id]
+        seats = [svc.join(self.table_id, code)[1] for code in made["join_codes"]]
+        tokens = [made["admin_token"], *seats, None]  # tablet, phones, a public page
+        self.info = {
+            "port": self.companion.port, "events": f"/api/tables/{self.table_id}/events",
+            "page": f"/table/{self.table_id}", "version": self.table.version,
+            "viewers": [{"Authorization": f"Bearer {t}"} if t else {} for t in tokens],
+            "cookies": [{"name": f"tc_admin_{self.table_id}", "value": made["admin_token"],
+                         "url": f"http://127.0.0.1:{self.companion.port}"}]}
+        self.seat = None
+        self.profiler = None
+
+    def version(self) -> int:
+        return self.service.call(lambda: self.table.version)
+
+    def throw(self) -> dict:
+        prompt = self.service.call(lambda: self.table.game.prompt(self.table.state))
+        if not prompt or prompt["kind"] != "dice":
+            raise RuntimeError(f"the table does not ask for dice: {prompt}")
+        self.seat = prompt["seat"]
+        before = self.version()
+        self.probe.clear()
+        start = time.perf_counter()
+        self.companion.simulator.throw(prompt["dice"])
+        return {"start": start, "before": before}
+
+    def advance(self) -> dict:
+        done = self.service.act(self.table_id, {"type": "end_turn", "seat": self.seat},
+                                self.admin)
+        return {"version": done["version"]}
+
+    def stages(self) -> dict:
+        return self.probe.first()
+
+    def profile(self, start: bool, path: str = "") -> dict:
+        from pyinstrument import Profiler
+        if start:
+            self.profiler = Profiler(interval=0.0002)
+            self.service.call(self.profiler.start)  # samples the writer thread
+            return {}
+        self.service.call(self.profiler.stop)
+        Path(path).write_text(self.profiler.output_text(unicode=True, show_all=False))
+        return {}
+
+    def close(self) -> None:
+        self.companion.close()
+
+
+class FloorHost:
+    DICE = 5  # Abilene's throw: five dice in one ROLL frame
+
+    def __init__(self) -> None:
+        from bench.floor import Floor
+        self.floor = Floor()
+        self.info = {"port": self.floor.port, "events": "/events", "page": "/", "version": 0,
+                     "viewers": [{}], "cookies": []}
+
+    def throw(self) -> dict:
+        before = self.floor.version
+        start = time.perf_counter()
+        self.floor.throw(self.DICE)
+        return {"start": start, "before": before}
+
+    def advance(self) -> dict:
+        return {"version": self.floor.version}
+
+    def stages(self) -> dict:
+        return {}
+
+    def close(self) -> None:
+        self.floor.close()
+
+
+class ChartOnce:
+    """What-if (bench-only): Abilene's public money chart made once per game state instead
+    of once per distinct seat's view (``abilene_view._money_chart`` rebuilds it from the
+    whole money history for every seat, though it is the same for all of them).
+
+    It checks that the patch can take effect (the function exists, takes the state, and
+    ``view`` calls it by that module-level name) and counts what it did, so a product
+    change under it shows up as "not applied" or "never called", never as a quiet
+    as-shipped run under the what-if's name."""
+
+    def __init__(self) -> None:
+        import inspect
+        from companion.rules import abilene_view
+        original = getattr(abilene_view, "_money_chart", None)
+        if not callable(original):
+            raise LookupError("companion.rules.abilene_view._money_chart is gone")
+        if list(inspect.signature(original).parameters) != ["state"]:
+            raise TypeError(f"_money_chart{inspect.signature(original)}: expected (state)")
+        if "_money_chart" not in abilene_view.view.__code__.co_names:
+            raise LookupError("abilene_view.view no longer calls _money_chart")
+        self.made = self.reused = 0
+        last: list = [None, None]
+
+        def money_chart(state):
+            if last[0] is not state:  # states are never mutated: identity is the state
+                last[0], last[1] = state, original(state)
+                self.made += 1
+            else:
+                self.reused += 1
+            return last[1]
+        abilene_view._money_chart = money_chart
+
+    def stats(self) -> dict:
+        return {"charts_made": self.made, "charts_reused": self.reused}
+
+
+VARIANTS = {"chart-once": ChartOnce}
+
+
+def main(argv: list[str]) -> int:
+    applied, failed = {}, {}
+    for name in (argv[2] if len(argv) > 2 else "").split(","):
+        if name:
+            try:  # a what-if patch leans on internals that may change: say so, go on
+                applied[name] = VARIANTS[name]()
+            except Exception as error:  # noqa: BLE001
+                failed[name] = f"{type(error).__name__}: {error}"
+    host = CompanionHost(argv[1]) if argv[0] == "companion" else FloorHost()
+    out = sys.stdout
+    out.write(json.dumps({**host.info, "variants": sorted(applied),
+                          "variants_failed": failed})
+              + "\n")
+    out.flush()
+    try:
+        for line in sys.stdin:
+            command, _, arg = line.strip().partition(" ")
+            if command == "throw":
+                reply = host.throw()
+            elif command == "advance":
+                reply = host.advance()
+            elif command == "stages":
+                reply = host.stages()
+            elif command == "variants":
+                reply = {name: patch.stats() for name, patch in applied.items()}
+            elif command == "profile-start":
+                reply = host.profile(True)
+            elif command == "profile-stop":
+                reply = host.profile(False, arg)
+            else:
+                reply = {"error": f"unknown command {command!r}"}
+            out.write(json.dumps(reply) + "\n")
+            out.flush()
+    finally:
+        host.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
