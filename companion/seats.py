@@ -11,7 +11,7 @@ from companion.errors import Forbidden
 from companion.journal import Entry
 from companion.rules.base import RuleError
 from companion.table import Table, Viewer
-from companion.timelabel import now_label
+from companion import timelabel
 
 if TYPE_CHECKING:
     from companion.hub import Hub
@@ -64,7 +64,7 @@ class SeatAccess:
             code = access.new_join_code()
             before = table.version
             entry = Entry(before + 1, {"kind": "reissue", "seat": seat}, viewer.label,
-                          "web", now_label(), None)
+                          "web", timelabel.now_label(), None)
             self.journal.reissue_seat(table_id, seat, access.digest(access.new_token()),
                                       code, entry)
             table.commit_note(entry)
@@ -87,7 +87,7 @@ class SeatAccess:
             digest = private.pin_digest(table_id, seat, private.check_pin(pin))
             before = table.version
             entry = Entry(before + 1, {"kind": "on_tablet", "seat": seat}, viewer.label,
-                          "web", now_label(), None)
+                          "web", timelabel.now_label(), None)
             self.journal.keep_on_tablet(table_id, seat, digest,
                                         access.digest(access.new_token()), entry)
             table.commit_note(entry)

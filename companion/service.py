@@ -25,7 +25,7 @@ from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.table import Table, Viewer
-from companion.timelabel import now_label
+from companion import timelabel
 
 _STOP = object()
 
@@ -177,7 +177,7 @@ class Service(SeatAccess):
         seed = draws.new_seed()
         admin_token = access.new_token()
         record = TableRecord(secrets.token_hex(6), game_name, names, merged, seed,
-                             draws.commitment(seed), game.RULES_VERSION, now_label(),
+                             draws.commitment(seed), game.RULES_VERSION, timelabel.now_label(),
                              access.digest(admin_token), False)
         table = Table(record, game, [], (), self.checkpoint_every)  # setup must succeed first
         codes = [access.new_join_code() for _ in names]
@@ -244,7 +244,7 @@ class Service(SeatAccess):
     def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
                 source: str) -> dict:
         before = table.version
-        entry = Entry(before + 1, prepared.entry, viewer.label, source, now_label(), idem)
+        entry = Entry(before + 1, prepared.entry, viewer.label, source, timelabel.now_label(), idem)
         self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
         table.commit(entry, prepared)
         self.hub.publish_change(table, before)

@@ -18,7 +18,7 @@ from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from companion import access, draws
+from companion import access, draws, timelabel
 from companion import service as service_module
 from companion.errors import CompanionError
 from companion.rules.base import RuleError
@@ -68,7 +68,7 @@ class Deterministic:
         self.monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)
         self.monkeypatch.setattr(access, "new_token", lambda: f"tk{next(counter):041d}")
         self.monkeypatch.setattr(access, "new_join_code", lambda: f"jc{next(counter):014d}")
-        self.monkeypatch.setattr(service_module, "_now_label", lambda: "2000-01-01T00:00:00")
+        self.monkeypatch.setattr(timelabel, "now_label", lambda: "2000-01-01T00:00:00")
 
 
 def qualifying(table, rng: random.Random) -> list[tuple[int, dict, dict]]:
