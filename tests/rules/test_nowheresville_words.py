@@ -15,6 +15,7 @@ from companion.rules.nowheresville_gang import ATTRIBUTES, SLOTS
 from companion.rules.nowheresville_views import SECRET_DETAIL
 from tests.rules.test_nowheresville import started
 from tests.rules.test_nowheresville_game import Autopilot, rotating
+from tests.support.words import template_keys as keys_for_templates
 from tests.support.play import resolve_draws
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,13 +83,8 @@ def keys_in_games():
             if why:
                 keys.add(why["key"])
             for seat in [None, *range(players)]:
-                for t in nv.legal(state, seat):
-                    keys.add(f"action.nowheresville.{t['type']}")
-                    for name, spec in t["params"].items():
-                        keys.add(f"param.nowheresville.{name}")
-                        for value in spec.get("options", []):
-                            if isinstance(value, str) and value not in bandit_names:
-                                keys.add(f"value.nowheresville.{value}")
+                keys |= keys_for_templates("nowheresville", nv.legal(state, seat),
+                                           bandit_names)
         for action in actions:
             for seat in [None, *range(players)]:
                 keys.add(nv.describe(action, seat)["key"])

@@ -19,6 +19,7 @@ import pytest
 from companion.rules import root_doves as game
 from companion.rules import root_doves_view as views
 from tests.rules.test_root_doves_helpers import PLAYERS, fresh, started
+from tests.support.words import template_keys as keys_for_templates
 from tests.support.play import resolve_draws
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,14 +66,8 @@ def emitted_keys(state, keys):
 
 
 def template_keys(templates, keys, state):
-    words_not = set(state["clearings"]) | set(PLAYERS)
-    for template in templates:
-        keys.add(f"action.root_doves.{template['type']}")
-        for name, spec in template["params"].items():
-            keys.add(f"param.root_doves.{name}")
-            for option in spec.get("options", []):
-                if isinstance(option, str) and option not in words_not:
-                    keys.add(f"value.root_doves.{option}")
+    keys |= keys_for_templates("root_doves", templates,
+                               set(state["clearings"]) | set(PLAYERS))
 
 
 def explore(seed, start, skip, steps=300):
