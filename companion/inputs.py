@@ -67,7 +67,7 @@ class InputRouter:
 
     # -- dice ----------------------------------------------------------------------------
     def dice_prompt(self, table: Table) -> dict | None:
-        prompt = table.game.prompt(table.state) if not table.ended else None
+        prompt = table.prompt() if not table.ended else None
         return prompt if prompt and prompt.get("kind") == "dice" else None
 
     def roll(self, table: Table, event: DieRolled) -> dict:

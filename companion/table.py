@@ -251,7 +251,7 @@ class Table:
             table["seed"] = self.record.seed.hex()
         elif viewer.admin:
             table["correctable"] = self.correctable()
-        prompt = self.game.prompt(self.state)
+        prompt = self.prompt()
         state = self.game_view(viewer.seat)
         table["current_seat"] = self.current_seat(
             prompt, state if viewer.seat is None else None)
@@ -260,6 +260,13 @@ class Table:
                 "state": state,
                 "prompt": prompt,
                 "legal": self.legal_for(viewer, table["current_seat"])}
+
+    def prompt(self) -> dict | None:
+        """What the table waits for, made once per state (every viewer and the input
+        router ask for it on each change)."""
+        if "prompt" not in self._views:
+            self._views["prompt"] = self.game.prompt(self.state)
+        return self._views["prompt"]
 
     def game_view(self, seat: int | None) -> dict:
         """The game's view for ``seat``, made once per state (the tablet and the public
@@ -274,7 +281,7 @@ class Table:
         prompt waits for, else the game's public ``turn``."""
         if self.ended:
             return None
-        prompt = self.game.prompt(self.state) if prompt is None else prompt
+        prompt = self.prompt() if prompt is None else prompt
         if prompt and isinstance(prompt.get("seat"), int):
             return prompt["seat"]
         public = self.game_view(None) if public is None else public
