@@ -243,7 +243,7 @@ def reader_alone(throws: int = 200) -> dict:
     that only notes the time, as in ``companion serve --sim`` but with no service."""
     import tempfile
     import threading
-    from companion.cli import SIM_DICE
+    from companion.cli import sim_dice
     from companion.events import DieRolled
     from firmware_bridge.die_reader import DieReader
     from firmware_bridge.simulator import DieReaderSimulator
@@ -255,7 +255,7 @@ def reader_alone(throws: int = 200) -> dict:
             arrived.set()
     with tempfile.TemporaryDirectory() as folder:
         link = Path(folder) / "die-reader"
-        with DieReaderSimulator(link, dice=SIM_DICE) as simulator, \
+        with DieReaderSimulator(link, dice=sim_dice()) as simulator, \
                 DieReader(str(link), post) as reader:
             deadline = time.monotonic() + 10
             while reader.state != "online" and time.monotonic() < deadline:

@@ -198,7 +198,7 @@ def _profile_once(path: str, out: str) -> None:
     from pyinstrument import Profiler
     from companion.journal import Journal
     from companion.service import Service
-    import companion.rules.abilene  # noqa: F401  (the import is not what is profiled)
+    import companion.games.abilene.game  # noqa: F401  (the import is not what is profiled)
     profiler = Profiler(interval=0.0005)
     profiler.start()
     journal = Journal(path)

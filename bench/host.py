@@ -169,10 +169,10 @@ class ChartOnce:
 
     def __init__(self) -> None:
         import inspect
-        from companion.rules import abilene_view
+        from companion.games.abilene import view as abilene_view
         original = getattr(abilene_view, "_money_chart", None)
         if not callable(original):
-            raise LookupError("companion.rules.abilene_view._money_chart is gone")
+            raise LookupError("companion.games.abilene.view._money_chart is gone")
         if list(inspect.signature(original).parameters) != ["state"]:
             raise TypeError(f"_money_chart{inspect.signature(original)}: expected (state)")
         if "_money_chart" not in abilene_view.view.__code__.co_names:

@@ -17,6 +17,7 @@ import threading
 from contextlib import ExitStack
 from pathlib import Path
 
+from companion import registry
 from companion.config import Config, ConfigError, load
 from companion.journal import Journal, JournalError
 from companion.rules.base import RuleError
@@ -26,8 +27,18 @@ from companion.service import Service
 
 log = logging.getLogger("companion")
 
-SIM_DICE = ("A:d6", "B:d6", "R1:root12", "R2:root12", "L1:cattle", "L2:cattle",
-            "C1:cowboy", "C2:cowboy", "C3:cowboy")
+
+
+def sim_dice() -> tuple[str, ...]:
+    """The simulated reader holds every kind of die the games declare, as many of each as a
+    game's reader box holds: ``A:d6 B:d6 R1:root12 …`` (a kind without a letter is lettered
+    A, B, …)."""
+    labels = []
+    for kind in registry.die_kinds().values():
+        for i in range(kind.on_table):
+            name = f"{kind.label}{i + 1}" if kind.label else chr(ord("A") + i)
+            labels.append(f"{name}:{kind.name}")
+    return tuple(labels)
 
 
 def lan_address() -> str:
@@ -58,7 +69,7 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
     url = config.die_reader.url
     if sim or not url:
         link = Path(config.data.dir).resolve() / "die-reader"
-        simulator = stack.enter_context(DieReaderSimulator(link, dice=SIM_DICE))
+        simulator = stack.enter_context(DieReaderSimulator(link, dice=sim_dice()))
         made["simulator"] = simulator
         service.inputs.virtual_throw = virtual_thrower(simulator)
         url = str(link)

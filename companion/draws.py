@@ -1,4 +1,4 @@
-"""Random draws the companion makes, derived from a committed seed (DESIGN.md, "Randomness").
+"""Random draws the companion makes, derived from a committed seed (docs/architecture.md, "Randomness").
 
 Each table gets a secret 256-bit seed at creation and publishes ``sha256(seed)``. The n-th
 draw of the action at position p (p counts the actions in effect, so an undone action does

@@ -2,14 +2,14 @@
 cards to the registry. Runs on the service's writer thread only.
 
 A roll that answers the active table's dice prompt becomes that prompt's action; any other
-roll is shown as a free roll and changes nothing (DESIGN.md, "Where a roll goes"). A roll
+roll is shown as a free roll and changes nothing (docs/architecture.md, "Where a roll goes"). A roll
 from the sensor can be set to wait for ``confirm``. The keypad types one face per die, in
 the order the prompt lists the dice; ``confirm`` sends them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from companion.errors import CompanionError
 from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
@@ -18,15 +18,28 @@ from companion.rules.base import RuleError
 from companion.rules.dice import arrange, is_face, matches
 from companion.table import Table, Viewer
 
-if TYPE_CHECKING:
-    from companion.service import Service
-
 DEVICE = Viewer(admin=True, device="device")
 END_TURN_TYPES = ("end_turn", "next_turn", "pass")
 
 
+class Desk(Protocol):
+    """What the router is handed: the writer thread's side of the service, and no more."""
+
+    tables: dict[str, Table]
+
+    def active_table_id(self) -> str | None: ...
+
+    def set_device(self, name: str, status: dict) -> None: ...
+
+    def publish(self, kind: str, data: dict, table_id: str) -> None: ...
+
+    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str) -> dict: ...
+
+    def card_name(self, game: str, uid: str) -> str | None: ...
+
+
 class InputRouter:
-    def __init__(self, service: "Service", virtual_throw: Callable[[list[str]], Any] | None,
+    def __init__(self, service: Desk, virtual_throw: Callable[[list[str]], Any] | None,
                  sensor_confirm: bool) -> None:
         self.service = service
         self.virtual_throw = virtual_throw
@@ -63,7 +76,7 @@ class InputRouter:
     def _tell(self, kind: str, data: dict, table_id: str | None = None) -> None:
         active = table_id or self.service.active_table_id()
         if active:
-            self.service.hub.publish(kind, data, active)
+            self.service.publish(kind, data, active)
 
     # -- dice ----------------------------------------------------------------------------
     def dice_prompt(self, table: Table) -> dict | None:
@@ -89,7 +102,7 @@ class InputRouter:
     def _answer(self, table: Table, prompt: dict, faces: list[int], source: str) -> dict:
         action = {**prompt["action"], "dice": faces}
         try:
-            return self.service._act(table.id, action, DEVICE, None, None, source)
+            return self.service.act_now(table.id, action, DEVICE, source)
         except (RuleError, CompanionError) as error:
             self._tell("input_error", {"code": error.code, "params": error.params}, table.id)
             raise
@@ -158,9 +171,8 @@ class InputRouter:
     def _next(self, table: Table) -> None:
         for template in table.legal_for(DEVICE):
             if template["type"] in END_TURN_TYPES and not template["params"]:
-                self.service._act(table.id, {"type": template["type"],
-                                             "seat": template["seat"]},
-                                  DEVICE, None, None, "buttons")
+                self.service.act_now(table.id, {"type": template["type"],
+                                                "seat": template["seat"]}, DEVICE, "buttons")
                 return
         raise RuleError("cannot_end_turn_now")
 
@@ -175,7 +187,7 @@ class InputRouter:
         table = self._active()
         if table is None:
             return
-        name = self.service.journal.cards(table.record.game).get(event.uid)
+        name = self.service.card_name(table.record.game, event.uid)
         if name is None:
             self._tell("card_unknown", {"uid": event.uid}, table.id)
         else:

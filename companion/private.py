@@ -1,5 +1,5 @@
-"""A seat kept on the tablet behind a PIN, for a player without a phone (DESIGN.md, "Who
-may act").
+"""A seat kept on the tablet behind a PIN, for a player without a phone (docs/api.md,
+"Who may act").
 
 The tablet sets the seat's PIN once (the seat's join code is spent and the public log says
 the seat is on the tablet). Unlocking with the PIN mints a fresh seat token for a short

@@ -20,7 +20,7 @@ from companion.events import DieRolled, InputEvent
 from companion.hub import Hub
 from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
-from companion.rules import registry
+from companion import registry
 from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
@@ -199,6 +199,16 @@ class Service(SeatAccess):
         return self._change(table_id, viewer, expected_version, idem, source,
                             {"kind": "action", "action": action},
                             lambda table: table.prepare_action(action, viewer))
+
+    # -- what the input router is handed (inputs.Desk); writer thread only ----------------
+    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str) -> dict:
+        return self._act(table_id, action, viewer, None, None, source)
+
+    def publish(self, kind: str, data: dict, table_id: str) -> None:
+        self.hub.publish(kind, data, table_id)
+
+    def card_name(self, game: str, uid: str) -> str | None:
+        return self.journal.cards(game).get(uid)
 
     def undo(self, table_id: str, viewer: Viewer, expected_version: Any = None,
              idem: Any = None, source: str = "web") -> dict:

@@ -19,7 +19,7 @@ class Press:
 
 
 class PressDetector:
-    """One button's debounce and press-length state (DESIGN.md, "GPIO")."""
+    """One button's debounce and press-length state (docs/hardware.md)."""
 
     def __init__(self, hold_s: float = 1.5, bounce_s: float = 0.03) -> None:
         if hold_s <= bounce_s or bounce_s < 0:

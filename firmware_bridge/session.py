@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
                               DieTilted)
-from companion.rules.dice import FACES, is_face
+from companion import registry
+from companion.rules.dice import is_face
 from firmware_bridge.press import PressDetector
 from firmware_bridge.protocol import (REJECT_REASONS, Ack, Button, Card, DeviceError, Heartbeat,
                                       Hello, Led, Message, Moving, Query, Rejected, Roll, Tilt)
@@ -175,7 +176,7 @@ class ReaderSession:
         dice = []
         for die, face in roll.faces:
             kind = self._dice.get(die, die)
-            if kind not in FACES:
+            if kind not in registry.faces():
                 self._counters["unknown_die"] += 1
                 return None
             if not is_face(kind, face):

@@ -20,7 +20,7 @@ import tty
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
-from companion.rules.dice import FACES
+from companion import registry
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import (SEQ_MODULUS, Ack, Button, Card, DeviceError, Heartbeat,
                                       Hello, Led, Moving, Query, Roll, Tilt, encode, parse_line)
@@ -70,12 +70,12 @@ class DieReaderSimulator:
         """Throw ``kinds`` (``MOVING`` then one ``ROLL`` frame); return the faces shown."""
         if not kinds:
             raise BridgeError("no_dice")
-        unknown = [kind for kind in kinds if kind not in FACES]
+        unknown = [kind for kind in kinds if kind not in registry.faces()]
         if unknown:
             raise BridgeError("unknown_die", die=unknown[0])
         if faces is None:
-            faces = [self._rng.choice(FACES[kind]) for kind in kinds]
-        elif len(faces) != len(kinds) or any(f not in FACES[k] for k, f in zip(kinds, faces)):
+            faces = [self._rng.choice(registry.faces()[kind]) for kind in kinds]
+        elif len(faces) != len(kinds) or any(f not in registry.faces()[k] for k, f in zip(kinds, faces)):
             raise BridgeError("bad_face", die=",".join(kinds))
         with self._lock:
             self._require_plugged()

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from companion.journal import Journal
-from companion.rules import registry
+from companion import registry
 from companion.service import Service
-from tests.support import tally
+from tests.support.tally import game as tally
 
 registry.register(tally)
 

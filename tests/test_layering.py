@@ -1,4 +1,4 @@
-"""The rooms keep to themselves (DESIGN.md, "Packages and their rooms")."""
+"""The rooms keep to themselves (docs/architecture.md, "Rooms")."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def imports(path: Path) -> set[str]:
+def imports(path: Path, submodules: bool = False) -> set[str]:
+    """Every module ``path`` imports (with ``submodules``, ``from a import b`` counts as
+    ``a.b`` too, for the module graph)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found = set()
     for node in ast.walk(tree):
@@ -20,6 +22,8 @@ def imports(path: Path) -> set[str]:
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module.split(".")[0])
             found.add(node.module)
+            if submodules:
+                found.update(f"{node.module}.{alias.name}" for alias in node.names)
     return found
 
 
@@ -35,10 +39,80 @@ def test_core_never_imports_edges(path):
         assert not found & {"web", "firmware_bridge"}, "only companion/cli.py wires the edges"
 
 
-@pytest.mark.parametrize("path", files("companion/rules"), ids=lambda p: p.name)
-def test_rules_are_pure(path):
-    assert not imports(path) & {"sqlite3", "threading", "time", "random", "os", "socket",
-                                "datetime", "secrets", "subprocess"}
+IMPURE = {"sqlite3", "threading", "time", "random", "os", "socket", "datetime", "secrets",
+          "subprocess", "flask", "waitress", "werkzeug", "serial", "gpiozero", "pathlib", "io"}
+GAMES = sorted(p.name for p in (ROOT / "companion/games").iterdir()
+               if (p / "game.py").is_file())
+
+
+def rel(path: Path) -> str:
+    return str(path.relative_to(ROOT))
+
+
+@pytest.mark.parametrize("path", files("companion/rules") + files("companion/games"), ids=rel)
+def test_rules_and_games_are_pure(path):
+    assert not imports(path) & IMPURE
+
+
+@pytest.mark.parametrize("path", files("companion/rules"), ids=rel)
+def test_the_kernel_knows_no_game(path):
+    found = imports(path)
+    assert not {name for name in found if name.startswith("companion.games")}
+    assert not {name for name in found
+                if name.startswith("companion.") and not name.startswith("companion.rules")}
+    text = path.read_text(encoding="utf-8")
+    for game in GAMES:
+        assert game not in text, f"{rel(path)} names the game {game}"
+
+
+@pytest.mark.parametrize("path", files("companion/games"), ids=rel)
+def test_a_game_imports_the_kernel_and_itself_only(path):
+    own = path.relative_to(ROOT / "companion/games").parts[0]
+    for name in imports(path):
+        if name == "companion" or not name.startswith("companion"):
+            continue
+        assert name.startswith(("companion.rules", f"companion.games.{own}")), (
+            f"{rel(path)} imports {name}")
+
+
+@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "web").rglob("*") if p.is_file()),
+                         ids=rel)
+def test_web_holds_no_file_of_one_game(path):
+    for game in GAMES:
+        assert game not in path.name, f"{rel(path)} belongs in companion/games/{game}/"
+    if path.suffix in {".py", ".js", ".html", ".css", ".json"}:
+        text = path.read_text(encoding="utf-8")
+        for game in GAMES:
+            assert f'"{game}"' not in text and f"'{game}'" not in text, (
+                f"{rel(path)} names the game {game}")
+
+
+def test_no_circle_of_imports_in_the_core():
+    graph = {}
+    for path in files("companion"):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        graph[module] = {name for name in imports(path, submodules=True)
+                         if name.startswith("companion.") and name != module}
+    def reach(start):
+        seen, todo = set(), [start]
+        while todo:
+            for nxt in graph.get(todo.pop(), ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        return seen
+    circles = sorted(m for m in graph if m in reach(m))
+    assert not circles
+
+
+def test_comments_name_only_files_in_the_repository():
+    outside = ("../shared", "/work/", "DESIGN.md", "STYLE.md", "shared/games", "shared/rules")
+    for folder in ("companion", "web", "firmware_bridge", "hardware"):
+        for path in (ROOT / folder).rglob("*"):
+            if path.is_file() and path.suffix in {".py", ".js", ".html", ".css", ".toml", ""}:
+                text = path.read_text(encoding="utf-8", errors="replace")
+                for marker in outside:
+                    assert marker not in text, f"{rel(path)} refers to {marker}"
 
 
 @pytest.mark.parametrize("path", files("web"), ids=lambda p: p.name)

@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, jsonify, make_response, request, url_for
 
-from companion.rules import registry
+from companion import registry
 from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, service, t,
                          viewer)
 from web.errors import ApiError

@@ -1,6 +1,6 @@
 """Words, in the viewer's language. Rules and the core speak in keys and parameters; this is
-the one place they become sentences. Catalogs are JSON files in ``web/i18n/``, one per game
-plus ``core.json``, each ``{"en": {...}, "fr": {...}}``."""
+the one place they become sentences. The core's words are ``web/i18n/<lang>.json``; each
+game's are in its own folder, ``companion/games/<game>/i18n/<lang>.json``."""
 
 from __future__ import annotations
 
@@ -8,9 +8,12 @@ import json
 import string
 from pathlib import Path
 
-LANGUAGES = ("en", "fr")
+from companion import registry
+
+LANGUAGES = registry.LANGUAGES
 DEFAULT = "en"
 HERE = Path(__file__).parent / "i18n"
+CORE = "core"
 
 
 class _Keep(dict):
@@ -18,19 +21,29 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+def _read(path: Path) -> dict[str, str]:
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
 class Catalog:
     """All the words (for the server's own messages), and each page's share of them: the
     core's plus one game's, so a tablet downloads only what its page can say."""
 
-    def __init__(self, folder: Path = HERE) -> None:
+    def __init__(self, folder: Path = HERE, games: list[registry.GamePackage] | None = None):
+        games = registry.packages() if games is None else games
+        self.files: dict[str, dict[str, dict[str, str]]] = {
+            CORE: {lang: _read(folder / f"{lang}.json") for lang in LANGUAGES}}
+        for package in games:
+            self.files[package.name] = {lang: _read(package.words_file(lang))
+                                        for lang in LANGUAGES}
         self.words: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
-        self.files: dict[str, dict[str, dict[str, str]]] = {}
-        for path in sorted(folder.glob("*.json")):
-            data = json.loads(path.read_text(encoding="utf-8"))
-            self.files[path.stem] = {lang: data.get(lang, {}) for lang in LANGUAGES}
+        for words in self.files.values():
             for lang in LANGUAGES:
-                self.words[lang].update(data.get(lang, {}))
-        self._json: dict[tuple[str, str], str] = {}
+                self.words[lang].update(words[lang])
+        # Every page names the games (the new-game page, the home page's list).
+        self.titles = {lang: {key: text for key, text in self.words[lang].items()
+                              if key.startswith("game.")} for lang in LANGUAGES}
+        self._json: dict[tuple[str, str | None], str] = {}
 
     def t(self, lang: str, key: str, **params) -> str:
         words = self.words.get(lang) or self.words[DEFAULT]
@@ -41,12 +54,12 @@ class Catalog:
             return text
 
     def as_json(self, lang: str, game: str | None = None) -> str:
-        """The words a page needs: the core's, and ``game``'s when given (the game titles
-        are core words, so the new-game page needs no game's file)."""
+        """The words a page needs: the core's and every game's title, and ``game``'s words
+        when given."""
         lang = lang if lang in LANGUAGES else DEFAULT
-        game = game if game in self.files and game != "core" else None
+        game = game if game in self.files and game != CORE else None
         if (lang, game) not in self._json:
-            words = dict(self.files.get("core", {}).get(lang, {}))
+            words = {**self.files[CORE][lang], **self.titles[lang]}
             if game:
                 words.update(self.files[game][lang])
             self._json[(lang, game)] = json.dumps(words, ensure_ascii=False, sort_keys=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from companion import registry
+
 ERROR = {"$ref": "#/components/schemas/Error"}
 
 
@@ -74,7 +76,7 @@ def spec() -> dict:
                     "dice": {"type": "array", "maxItems": 6, "items": {
                         "type": "object", "required": ["die", "face"], "properties": {
                             "die": {"type": "string",
-                                    "enum": ["d6", "root12", "cattle", "cowboy"]},
+                                    "enum": list(registry.die_kinds())},
                             "face": {"type": "integer"}}}}}}),
                 "responses": {"200": _reply("routed"), **change_errors}}},
             "/api/tables/{table_id}/correct": {"post": {

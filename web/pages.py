@@ -6,13 +6,13 @@ The pages are shells; ``static/shell.js`` fills them from the API and keeps them
 from __future__ import annotations
 
 import io
-from pathlib import Path
-
+import json
 import segno
 import segno.helpers
-from flask import Blueprint, Response, redirect, render_template, request, url_for
+from flask import (Blueprint, Response, redirect, render_template, request, send_file,
+                   url_for)
 
-from companion.rules import registry
+from companion import registry
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -20,13 +20,42 @@ bp = Blueprint("pages", __name__)
 COOKIE_AGE = 3600 * 24 * 30
 
 
-STATIC = Path(__file__).parent / "static"
+# The files of a game's folder that a page may load, each from the game's own package.
+GAME_ASSETS = {"panel.js": "text/javascript"}
 
 
 def page(template: str, **context):
     game = context.get("game")
-    panel = bool(game) and (STATIC / "games" / f"{game}.js").is_file()
-    return render_template(template, lang=language(), t=t, panel=panel, **context)
+    panel = bool(game) and _has_panel(game)
+    return render_template(template, lang=language(), t=t, panel=panel, dice=_dice_json(),
+                           **context)
+
+
+def _dice_json() -> str:
+    """Every die kind's faces and colours, declared by the games, for the pages' dice."""
+    return json.dumps({name: kind.public() for name, kind in registry.die_kinds().items()},
+                      separators=(",", ":"))
+
+
+def _has_panel(game: str) -> bool:
+    try:
+        return registry.package(game).panel.is_file()
+    except KeyError:
+        return False
+
+
+@bp.get("/static/games/<game>/<name>")
+def game_asset(game, name):
+    """A game's board drawing, served from the game's folder (``companion/games/<game>/``)."""
+    if name not in GAME_ASSETS:
+        raise ApiError(404, "not_found")
+    try:
+        path = registry.package(game).folder / name
+    except KeyError:
+        raise ApiError(404, "not_found") from None
+    if not path.is_file():
+        raise ApiError(404, "not_found")
+    return send_file(path, mimetype=GAME_ASSETS[name], max_age=3600)
 
 
 @bp.get("/")

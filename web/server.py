@@ -1,4 +1,4 @@
-"""waitress, set up for a table (DESIGN.md, "Web").
+"""waitress, set up for a table (docs/reliability.md).
 
 Each SSE stream holds a thread, so there are enough threads for a table (48 by default);
 ``channel_request_lookahead=1`` lets waitress notice a client that vanished mid-stream.

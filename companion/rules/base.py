@@ -38,21 +38,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.rules.dice import check_faces
+from companion.rules.errors import RuleError
 
-class RuleError(Exception):
-    """An illegal action. ``code`` names the message; ``params`` fill it in.
-
-    The words are put on at the web edge, in the viewer's language, from the catalog key
-    ``error.<code>``; so codes are stable identifiers like ``"no_room_for_herd"``.
-    """
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code = code
-        self.params = params
-
-    def __repr__(self) -> str:
-        return f"RuleError({self.code!r}, {self.params!r})"
 
 
 def template(action_type: str, seat: int | None, secret: bool = False, **params: dict) -> dict:
@@ -182,7 +170,6 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
                 "bad_text", name=name, max=spec["max"])
         return value.strip()
     if kind == "dice":
-        from companion.rules.dice import check_faces
         return check_faces(spec["dice"], value)
     raise RuleError("bad_param", name=name)
 

@@ -2,21 +2,50 @@
 
 A die kind is a name the die reader, the buttons and the prompts share. A face is the value a
 player reads off the die. Kinds with repeated faces (the Abilene cowboy die) list every face,
-so a uniform draw over ``FACES[kind]`` is a fair throw.
+so a uniform draw over ``FACES[kind]`` is a fair throw. The kernel knows the plain d6; each
+game declares its own kinds in its package (``companion/games/<game>/__init__.py``).
 """
 
 from __future__ import annotations
 
-from companion.rules.base import RuleError
+from dataclasses import dataclass
 
-FACES: dict[str, tuple[int, ...]] = {
-    "d6": (1, 2, 3, 4, 5, 6),
-    # Root's battle dice: twelve faces, three each of 0, 1, 2 and 3.
-    "root12": (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3),
-    # Abilene: the light cattle die and the dark cowboy die.
-    "cattle": (0, 1, 2, 3, 4, 5),
-    "cowboy": (1, 1, 2, 2, 3, 4),
-}
+from companion.rules.errors import RuleError
+
+
+@dataclass(frozen=True)
+class DieKind:
+    """A kind of die a game uses: every face (repeated faces listed each time), how many of
+    them a reader box for the game holds, the letter its dice are labelled with there, and
+    the die's own colours (body, marks) so the pages draw it as it looks on the table."""
+
+    name: str
+    faces: tuple[int, ...]
+    on_table: int = 1
+    label: str = ""
+    colours: tuple[str, str] = ("#f7f3e8", "#1a1a1a")
+
+    def public(self) -> dict:
+        """What the pages need to draw and type this die."""
+        return {"faces": sorted(set(self.faces)), "colours": list(self.colours)}
+
+
+D6 = DieKind("d6", (1, 2, 3, 4, 5, 6), on_table=2, label="")
+
+KINDS: dict[str, DieKind] = {D6.name: D6}
+FACES: dict[str, tuple[int, ...]] = {D6.name: D6.faces}
+
+
+def declare(*kinds: DieKind) -> tuple[DieKind, ...]:
+    """Make a game's own die kinds known. A game's package does this when it is imported, so
+    any of its modules can check its dice; the same kind declared twice must be the same."""
+    for kind in kinds:
+        known = KINDS.get(kind.name)
+        if known is not None and known != kind:
+            raise ValueError(f"die kind {kind.name!r} declared twice, differently")
+        KINDS[kind.name] = kind
+        FACES[kind.name] = kind.faces
+    return kinds
 
 
 def values(kind: str) -> list[int]:

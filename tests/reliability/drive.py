@@ -13,10 +13,10 @@ import json
 import random
 from pathlib import Path
 
-from companion.rules import registry
+from companion import registry
 from companion.rules.dice import FACES
 
-REAL_GAMES = tuple(registry.GAME_MODULES)
+REAL_GAMES = tuple(registry.found())
 FIGURES = Path(__file__).resolve().parents[2] / "test-output" / "reliability"
 
 

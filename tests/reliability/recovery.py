@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.journal import Entry, Journal, TableRecord
-from companion.rules import registry
+from companion import registry
 from companion.service import Service
 from companion.table import Table, Viewer
 
@@ -101,7 +101,7 @@ def replay_in_fresh_process(database: Path) -> dict:
 
 if __name__ == "__main__":
     import sys
-    from tests.support import tally
+    from tests.support.tally import game as tally
     registry.register(tally)
     copy = copy_database(Path(sys.argv[1]).parent, Path(sys.argv[1]).parent / "fresh")
     print(json.dumps(seen_by_everyone(recover(copy))))

@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 
-from companion.rules import registry
+from companion import registry
 from tests.reliability.drive import existing_games, fill, player_names, record_part
 from tests.reliability.hostile import mutate
 from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for

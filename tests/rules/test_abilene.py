@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import abilene
-from companion.rules import abilene_money as money
-from companion.rules import abilene_turn as turn
+from companion.games.abilene import game as abilene
+from companion.games.abilene import money
+from companion.games.abilene import turn
 from companion.rules.base import RuleError
 from tests.support.play import play, setup
 

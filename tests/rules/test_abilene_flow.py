@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import abilene
+from companion.games.abilene import game as abilene
 from companion.rules.base import check_param
 from tests.support.play import legal_walk, play, setup
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from companion.rules import abilene
+from companion.games.abilene import game as abilene
 from tests.support.play import play, setup
 
 

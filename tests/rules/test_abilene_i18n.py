@@ -3,6 +3,8 @@ can be reached from ``legal``."""
 
 from __future__ import annotations
 
+from tests.support.words import catalog
+
 import json
 import random
 import re
@@ -10,15 +12,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import abilene
+from companion.games.abilene import game as abilene
 from companion.rules.base import RuleError
 from companion.rules.dice import FACES
 from tests.support.play import setup
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "web/i18n/abilene.json").read_text(encoding="utf-8"))
-MODULES = sorted((ROOT / "companion/rules").glob("abilene*.py"))
-PANEL = ROOT / "web/static/games/abilene.js"
+CATALOG = catalog("abilene")
+MODULES = sorted((ROOT / "companion/games/abilene").glob("*.py"))
+PANEL = ROOT / "companion/games/abilene/panel.js"
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 # A scripted tour through every action type (and every word value) of the game.
@@ -173,7 +175,7 @@ def _missing(keys: set[str]) -> dict:
 
 
 def test_every_action_type_is_reachable_from_legal(collected):
-    from companion.rules.abilene import _HANDLERS
+    from companion.games.abilene.game import _HANDLERS
     assert collected.types == set(_HANDLERS)
 
 

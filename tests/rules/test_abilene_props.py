@@ -8,8 +8,9 @@ from types import SimpleNamespace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import abilene, ledger
-from companion.rules import abilene_money as money
+from companion.rules import ledger
+from companion.games.abilene import game as abilene
+from companion.games.abilene import money
 from tests.support.play import legal_walk, play, setup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from companion.rules import abilene
+from companion.games.abilene import game as abilene
 from companion.rules.base import RuleError
 from tests.support.play import play, setup
 

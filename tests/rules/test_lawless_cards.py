@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from companion.rules.base import RuleError, replace
 from tests.rules.test_lawless_helpers import (
     act, coins, herd_ids, lay_out, money_total, roll, start, terrain_ids,

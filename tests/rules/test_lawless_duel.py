@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from companion.rules.base import RuleError
 from tests.rules.test_lawless_helpers import act, coins, lay_out, money_total, roll, start
 

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from companion.rules.base import RuleError
-from companion.rules.lawless_ranch import can_house
+from companion.games.lawless.ranch import can_house
 from tests.rules.test_lawless_helpers import (
     act, coins, herd_ids, lay_out, money_total, next_turn, roll, start, terrain_ids,
 )

@@ -7,10 +7,10 @@ ledger, so the money invariant still holds); everything after that goes through 
 
 from __future__ import annotations
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from companion.rules import ledger
 from companion.rules.base import replace, replace_at
-from companion.rules.lawless_ranch import new_herd, new_terrain
+from companion.games.lawless.ranch import new_herd, new_terrain
 from tests.support.play import play, setup
 
 

@@ -1,6 +1,8 @@
-"""Every key Lawless can emit is in web/i18n/lawless.json, in English and in French."""
+"""Every key Lawless can emit is in companion/games/lawless/i18n/, in English and in French."""
 
 from __future__ import annotations
+
+from tests.support.words import catalog
 
 import json
 import re
@@ -9,15 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import lawless as game
-from companion.rules.lawless_ranch import CHARACTERS, LEVELS, QUALITIES
-from companion.rules.lawless_view import VARIANT_PARAM
+from companion.games.lawless import game
+from companion.games.lawless.ranch import CHARACTERS, LEVELS, QUALITIES
+from companion.games.lawless.view import VARIANT_PARAM
 from tests.rules.test_lawless_games import run_game
 from tests.support.play import setup
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "web/i18n/lawless.json").read_text(encoding="utf-8"))
-CORE = json.loads((ROOT / "web/i18n/core.json").read_text(encoding="utf-8"))
+CATALOG = catalog("lawless")
+CORE = catalog("core")
 # Codes from companion/rules/base.py, dice.py and ledger.py that Lawless can raise.
 SHARED_CODES = {"not_now", "bad_param", "bad_choice", "bad_action", "missing_param",
                 "out_of_range", "wrong_dice_count", "bad_face", "cannot_afford",
@@ -43,7 +45,7 @@ def test_both_languages_have_the_same_keys_and_placeholders(language):
 def module_keys():
     """Every literal key in the rules modules (error codes get their ``error.`` prefix)."""
     keys = set()
-    for path in (ROOT / "companion/rules").glob("lawless*.py"):
+    for path in (ROOT / "companion/games/lawless").glob("*.py"):
         for literal in re.findall(r'"(lawless\.[a-z_.]+)"', path.read_text(encoding="utf-8")):
             if literal.endswith(("_", ".")):
                 continue
@@ -99,7 +101,7 @@ def _offered(state, players):
 
 def panel_keys():
     """Keys the board drawing asks for, literal or built from a known list."""
-    source = (ROOT / "web/static/games/lawless.js").read_text(encoding="utf-8")
+    source = (ROOT / "companion/games/lawless/panel.js").read_text(encoding="utf-8")
     keys = {k for k in re.findall(r'"((?:lawless|value)\.[a-z_.0-9]+)"', source)
             if not k.endswith(".")}
     keys |= {f"lawless.panel.category.{c}" for c in ("terrains", "herds", "cowboys", "coins")}

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from hypothesis import given, settings, strategies as st
 
-from companion.rules import lawless as game
-from companion.rules.lawless_ranch import capacity
-from companion.rules.lawless_table import COPIES
+from companion.games.lawless import game
+from companion.games.lawless.ranch import capacity
+from companion.games.lawless.table import COPIES
 from tests.rules.test_lawless_helpers import lay_out, start
 from tests.support.play import legal_walk, setup
 

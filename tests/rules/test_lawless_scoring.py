@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from companion.rules.base import replace
-from companion.rules.lawless_scoring import CATEGORIES, score_counts
+from companion.games.lawless.scoring import CATEGORIES, score_counts
 from tests.rules.test_lawless_helpers import act, lay_out, start
 
 

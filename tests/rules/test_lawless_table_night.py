@@ -5,7 +5,7 @@ prompt asks for. Nothing is typed in that the form would not offer."""
 
 from __future__ import annotations
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from tests.support.play import play, setup
 
 

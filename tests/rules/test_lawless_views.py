@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.rules import lawless as game
+from companion.games.lawless import game
 from companion.rules.base import RuleError, replace
 from tests.rules.test_lawless_helpers import act, lay_out, roll, start
 from tests.support.play import setup

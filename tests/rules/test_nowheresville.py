@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import nowheresville as nv
-from companion.rules import nowheresville_gang as gang
+from companion.games.nowheresville import game as nv
+from companion.games.nowheresville import gang
 from companion.rules.base import RuleError
 from tests.support.play import play, setup
 

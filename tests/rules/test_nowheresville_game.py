@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion.rules import ledger
-from companion.rules import nowheresville as nv
+from companion.games.nowheresville import game as nv
 from companion.rules.base import RuleError
-from companion.rules.nowheresville_gang import CAPS, GANG_LIMIT
+from companion.games.nowheresville.gang import CAPS, GANG_LIMIT
 from tests.rules.test_nowheresville import act, gun, plan, purses, started, types
 from tests.support.play import legal_walk, play, resolve_draws
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import nowheresville as nv
+from companion.games.nowheresville import game as nv
 from tests.rules.test_nowheresville import (act, at_place, gear, give, gun, plan, purses,
                                             refused, started, types, with_money)
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import nowheresville as nv
+from companion.games.nowheresville import game as nv
 from tests.rules.test_nowheresville import act, enlist, gear, plan, started
 from tests.support.play import legal_walk, resolve_draws, setup
 

@@ -8,21 +8,21 @@ import random
 import re
 from pathlib import Path
 
-from companion.rules import nowheresville as nv
+from companion.games.nowheresville import game as nv
 from companion.rules.base import RuleError
-from companion.rules.nowheresville_board import HIDEOUT, NEWS, PLACES, SYMBOL
-from companion.rules.nowheresville_gang import ATTRIBUTES, SLOTS
-from companion.rules.nowheresville_views import SECRET_DETAIL
+from companion.games.nowheresville.board import HIDEOUT, NEWS, PLACES, SYMBOL
+from companion.games.nowheresville.gang import ATTRIBUTES, SLOTS
+from companion.games.nowheresville.views import SECRET_DETAIL
 from tests.rules.test_nowheresville import started
 from tests.rules.test_nowheresville_game import Autopilot, rotating
-from tests.support.words import template_keys as keys_for_templates
+from tests.support.words import catalog as words_of, template_keys as keys_for_templates
 from tests.support.play import resolve_draws
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def catalog():
-    words = json.loads((ROOT / "web/i18n/nowheresville.json").read_text(encoding="utf-8"))
+    words = words_of("nowheresville")
     return words["en"], words["fr"]
 
 
@@ -97,12 +97,12 @@ def keys_in_sources():
     keys |= {f"value.nowheresville.{v}" for values in nv.OPTION_CHOICES.values() for v in values}
     keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
     keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS if kind != "train"}
-    for path in (ROOT / "companion/rules").glob("nowheresville*.py"):
+    for path in (ROOT / "companion/games/nowheresville").glob("*.py"):
         text = path.read_text(encoding="utf-8")
         keys |= {f"error.{code}" for code in re.findall(r'"(nowheresville\.[a-z_]+)"', text)
                  if not code.startswith(("nowheresville.why", "nowheresville.log",
                                          "nowheresville.chart"))}
-    panel = (ROOT / "web/static/games/nowheresville.js").read_text(encoding="utf-8")
+    panel = (ROOT / "companion/games/nowheresville/panel.js").read_text(encoding="utf-8")
     keys |= set(re.findall(r'"((?:param\.|value\.)?nowheresville\.[a-z0-9_.]*[a-z0-9_])"',
                            panel))  # whole keys
     keys |= {f"nowheresville.ui.icon.{kind}" for kind in ("hat", "safe", "envelope", "gun")}
@@ -127,7 +127,7 @@ def keys_in_sources():
     keys |= {f"param.nowheresville.{slot}" for slot in SLOTS}
     keys |= {f"nowheresville.ui.phase.{phase}" for phase in
              ("setup", "maintenance", "planning", "resolution", "over")}
-    return keys | {"nowheresville.chart.money"}
+    return keys | {"nowheresville.chart.money", "game.nowheresville"}  # the title: every page
 
 
 def test_every_key_has_english_and_french_words():

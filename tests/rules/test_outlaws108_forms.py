@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import outlaws108 as game
-from companion.rules import outlaws108_cards as cards
+from companion.games.outlaws108 import game
+from companion.games.outlaws108 import cards
 from companion.rules.base import replace
 from tests.rules.test_outlaws108_kit import act, do, draw_turn, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws, scoring_game

@@ -7,8 +7,8 @@ choice, nothing picked).
 
 from __future__ import annotations
 
-from companion.rules import outlaws108 as game
-from companion.rules import outlaws108_cards as cards
+from companion.games.outlaws108 import game
+from companion.games.outlaws108 import cards
 from tests.support.play import play, setup
 
 

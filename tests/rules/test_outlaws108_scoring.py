@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import outlaws108 as game
-from companion.rules import outlaws108_scoring as scoring
+from companion.games.outlaws108 import game
+from companion.games.outlaws108 import scoring
 from companion.rules.base import RuleError
 from tests.rules.test_outlaws108_kit import do, draw_turn, earth, new_game
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import outlaws108 as game
+from companion.games.outlaws108 import game
 from companion.rules.base import RuleError
 from tests.rules.test_outlaws108_kit import act, describe_solo_row, do, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws

@@ -7,7 +7,7 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import outlaws108 as game
+from companion.games.outlaws108 import game
 from tests.rules.test_outlaws108_kit import cost
 from tests.support.play import legal_walk, play, setup
 

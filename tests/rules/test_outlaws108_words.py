@@ -3,6 +3,8 @@ and every action type is reachable from ``legal`` in a scripted game."""
 
 from __future__ import annotations
 
+from tests.support.words import catalog
+
 import ast
 import json
 import shutil
@@ -12,17 +14,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import outlaws108 as game
-from companion.rules import outlaws108_cards as cards
-from companion.rules.outlaws108_turn import DRAW_CHOICES
-from companion.rules.outlaws108_view import PLAYS
+from companion.games.outlaws108 import game
+from companion.games.outlaws108 import cards
+from companion.games.outlaws108.turn import DRAW_CHOICES
+from companion.games.outlaws108.view import PLAYS
 from tests.rules.test_outlaws108_kit import cost, do, draw_turn, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws, scoring_game
 from tests.rules.test_outlaws108_solo import answer_all, solo_game, to_removal
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "web/i18n/outlaws108.json").read_text(encoding="utf-8"))
-RULES = sorted((ROOT / "companion/rules").glob("outlaws108*.py"))
+CATALOG = catalog("outlaws108")
+RULES = sorted((ROOT / "companion/games/outlaws108").glob("*.py"))
 
 
 def placeholders(text: str) -> set[str]:
@@ -118,7 +120,7 @@ def needed_keys() -> dict[str, set[str] | None]:
         keys[f"option.outlaws108.{name}"] = set()
     for line in game.view(states[-3], None)["standings"]:
         keys[f"outlaws108.rank.{line['rank']}"] = set()
-    from companion.rules.outlaws108_scoring import RANK_TABLE, TOP_RANK
+    from companion.games.outlaws108.scoring import RANK_TABLE, TOP_RANK
     for title in [t for _, t in RANK_TABLE] + [TOP_RANK]:
         keys[f"outlaws108.rank.{title}"] = set()
     return keys
@@ -174,7 +176,7 @@ def test_panel_renders_every_phase_with_translated_words(tmp_path):
     views = [[seat, game.view(s, seat)] for s in sample_states() for seat in (None, 0)]
     (tmp_path / "views.json").write_text(json.dumps(views), encoding="utf-8")
     (tmp_path / "harness.js").write_text(HARNESS, encoding="utf-8")
-    panel = ROOT / "web/static/games/outlaws108.js"
+    panel = ROOT / "companion/games/outlaws108/panel.js"
     out = subprocess.run(["node", str(tmp_path / "harness.js"), str(panel),
                           str(tmp_path / "views.json")], capture_output=True, text=True,
                          check=True)

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from companion.rules import root_doves as game
+from companion.games.root_doves import game
 from companion.rules.base import RuleError
 from tests.rules.test_root_doves_helpers import (act, dawn, daylight_and_evening, doves_turn,
                                                  evening, fresh,

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import root_doves as game
-from companion.rules.root_doves_battle import hits
+from companion.games.root_doves import game
+from companion.games.root_doves.battle import hits
 from tests.rules.test_root_doves_helpers import act, dawn, others_pass, refused, started, types
 from tests.support.play import play
 

@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 
 from companion import draws as table_draws
-from companion.rules import root_doves as game
+from companion.games.root_doves import game
 from tests.rules.test_root_doves_helpers import act, refused, started
 from tests.support.play import play
 

@@ -7,7 +7,7 @@ up their Ceasefire in clearing 10 (rabbit) with 4 warriors, and 2 warriors in 12
 
 from __future__ import annotations
 
-from companion.rules import root_doves as game
+from companion.games.root_doves import game
 from companion.rules.base import RuleError
 from tests.support.play import play, setup
 

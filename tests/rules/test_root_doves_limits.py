@@ -11,7 +11,7 @@ import copy
 
 import pytest
 
-from companion.rules import root_doves as game
+from companion.games.root_doves import game
 from tests.rules.test_root_doves_helpers import act, dawn, started
 from tests.support.play import play
 

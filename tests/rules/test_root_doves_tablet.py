@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import root_doves as game
-from companion.rules import root_doves_board as B
-from companion.rules.root_doves_table import parse_track
+from companion.games.root_doves import game
+from companion.games.root_doves import board as B
+from companion.games.root_doves.table import parse_track
 from tests.rules.test_root_doves_helpers import act, check_prompt, fresh, refused, started
 from tests.support.play import play
 

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.rules import root_doves as game
-from companion.rules import root_doves_board as B
+from companion.games.root_doves import game
+from companion.games.root_doves import board as B
 from tests.rules.test_root_doves_helpers import check_prompt, fresh, started
 from tests.support.play import legal_walk
 

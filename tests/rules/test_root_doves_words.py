@@ -1,4 +1,4 @@
-"""Every key the Root/Doves module and panel can emit is in web/i18n/root_doves.json, in
+"""Every key the Root/Doves module and panel can emit is in companion/games/root_doves/i18n/, in
 English and in French, with the same placeholders; and no key there is unused.
 
 Keys are gathered by playing many seeded random games through ``legal`` (log lines,
@@ -16,16 +16,17 @@ from pathlib import Path
 
 import pytest
 
-from companion.rules import root_doves as game
-from companion.rules import root_doves_view as views
+from companion.games.root_doves import DICE
+from companion.games.root_doves import game
+from companion.games.root_doves import view as views
 from tests.rules.test_root_doves_helpers import PLAYERS, fresh, started
-from tests.support.words import template_keys as keys_for_templates
+from tests.support.words import catalog, template_keys as keys_for_templates
 from tests.support.play import resolve_draws
 
 ROOT = Path(__file__).resolve().parents[2]
-CATALOG = json.loads((ROOT / "web/i18n/root_doves.json").read_text(encoding="utf-8"))
-RULES = sorted((ROOT / "companion/rules").glob("root_doves*.py"))
-PANEL = (ROOT / "web/static/games/root_doves.js").read_text(encoding="utf-8")
+CATALOG = catalog("root_doves")
+RULES = sorted((ROOT / "companion/games/root_doves").glob("*.py"))
+PANEL = (ROOT / "companion/games/root_doves/panel.js").read_text(encoding="utf-8")
 SUITS = ("fox", "rabbit", "mouse", "bird")
 # Keys built from a word at run time, listed in full (the source shows only their stem).
 FAMILIES = {
@@ -101,6 +102,7 @@ def gather_keys():
         keys |= explore(seed, started(), {"score", "set_hand"}, steps=150)
     keys |= explore(0, fresh(), set(), steps=60)
     keys |= tour()
+    keys |= {"game.root_doves"} | {f"die.{kind.name}" for kind in DICE}  # title, dice names
     keys |= {f"root_doves.log.{kind}.{value}" for kind, param in views.KEYED_BY.items()
              for value in value_options(kind, param)}
     keys |= {f"root_doves.log.remove_token.discard.{suit}" for suit in SUITS}

@@ -1,6 +1,34 @@
-"""The catalog keys a game's action templates need (for each game's words test)."""
+"""A game's words as the tests read them, and the catalog keys its action templates need."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from companion import registry
+
+LANGUAGES = registry.LANGUAGES
+CORE_WORDS = Path(__file__).resolve().parents[2] / "web" / "i18n"
+
+
+def catalog(game: str) -> dict[str, dict[str, str]]:
+    """``{"en": {...}, "fr": {...}}``: a game's words (``"core"``: the core's), read from its
+    folder one file per language."""
+    def read(path: Path) -> dict[str, str]:
+        return json.loads(path.read_text(encoding="utf-8"))
+    if game == "core":
+        return {lang: read(CORE_WORDS / f"{lang}.json") for lang in LANGUAGES}
+    package = registry.package(game)
+    return {lang: read(package.words_file(lang)) for lang in LANGUAGES}
+
+
+def all_words() -> dict[str, dict[str, str]]:
+    """Every word the server knows: the core's and every game's, per language."""
+    words = {lang: {} for lang in LANGUAGES}
+    for name in ["core", *registry.names()]:
+        for lang, found in catalog(name).items():
+            words[lang].update(found)
+    return words
 
 
 def template_keys(game: str, templates: list[dict], not_words: set = frozenset()) -> set[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.support.words import all_words, catalog
+
 import json
 import re
 import string
@@ -10,19 +12,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-CORE = json.loads((ROOT / "web/i18n/core.json").read_text(encoding="utf-8"))
+CORE = catalog("core")
 ERROR_CALL = re.compile(
     r"""(?:RuleError|Forbidden|NotFound|Conflict|Busy|CompanionError|TooManyTries|ApiError)"""
     r"""\((?:\d+,\s*)?["']([a-z_][a-z0-9_.]*)["']""")
 
 
-def all_words() -> dict[str, dict[str, str]]:
-    words = {"en": {}, "fr": {}}
-    for path in (ROOT / "web/i18n").glob("*.json"):
-        data = json.loads(path.read_text(encoding="utf-8"))
-        for lang in words:
-            words[lang].update(data.get(lang, {}))
-    return words
 
 
 def placeholders(text: str) -> set[str]:

@@ -68,11 +68,10 @@
     }
     if (spec.kind === "dice") {
       values[name] = spec.dice.map(() => null);
-      const FACES = { d6: [1, 2, 3, 4, 5, 6], root12: [0, 1, 2, 3], cattle: [0, 1, 2, 3, 4, 5], cowboy: [1, 2, 3, 4] };
       return C.h("div", { class: "param" }, C.h("span", { text: C.t("ui.type_dice") }),
         spec.dice.map((kind, i) => {
           const row = C.h("div", { class: "options", role: "group", "aria-label": C.t("die." + kind) + " " + (i + 1) });
-          for (const face of FACES[kind]) {
+          for (const face of C.dice[kind].faces) {
             const b = C.h("button", { type: "button", class: "die-pick", "aria-pressed": "false", "aria-label": C.t("die." + kind) + " " + face,
               "data-die": i, "data-face": face }, C.die(kind, face, C.t("die." + kind) + " " + face));
             b.addEventListener("click", () => {

@@ -26,11 +26,11 @@ window.Companion = window.Companion || {};
     4: [[28, 28], [72, 28], [28, 72], [72, 72]],
     5: [[28, 28], [72, 28], [50, 50], [28, 72], [72, 72]],
     6: [[28, 26], [72, 26], [28, 50], [72, 50], [28, 74], [72, 74]] };
-  const DIE_COLOURS = { d6: ["#f7f3e8", "#1a1a1a"], root12: ["#e8d9b0", "#3b2a12"],
-    cattle: ["#f4efe2", "#5a3b1c"], cowboy: ["#3a2a1e", "#f4efe2"] };
+  // Each die kind's faces and colours, as the games declare them (the page's data-dice).
+  C.dice = JSON.parse(document.body.dataset.dice || "{}");
 
   C.die = function (kind, face, label) {
-    const [bg, fg] = DIE_COLOURS[kind] || DIE_COLOURS.d6;
+    const [bg, fg] = (C.dice[kind] || C.dice.d6 || { colours: ["#f7f3e8", "#1a1a1a"] }).colours;
     const name = label || (C.t ? C.t("die." + kind) + " " + face : kind + " " + face);
     const svg = C.s("svg", { viewBox: "0 0 100 100", class: "die die-" + kind, role: "img",
       "aria-label": name, "data-face": face, "data-kind": kind });

@@ -1,0 +1,259 @@
+"""Abilene (Roland Siegers; Hexagames 1984, Schmidt 1993): the companion's bookkeeping.
+
+Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in ``companion/games/abilene/rules.md``):
+
+- 2 to 6 players, $10,000 each, 5 cowboys and 9 cattle on each ranch (« Déroulement »).
+- A turn (« Le joueur dont c'est le tour jette les 5 dés … dans l'ordre »): one throw of the
+  five dice, then 1. jail fees, 2. cattle, 3. cowboys, 4. duels, 5. sales; steps only go
+  forward (a duel ends the cowboy moves, a sale ends the duels).
+- Jail fees: the schedule (table option, default $300, $200, $100) is summed over the
+  player's jailed cowboys each turn; cowboys past the schedule cost nothing more. With more
+  than 3 in jail, any may be freed at $1,500 each, after the fee, before the cattle move.
+- A stolen cow is brought into the rustler's ranch (count -1 there, +1 here). A sold cow
+  leaves the seller's ranch. The tablet can correct any count (logged). A player whose
+  cowboys are all in jail can neither steal nor fight a duel.
+- A duel's loser goes back to his ranch if the duel was on it, else to jail.
+- Loans: the bank lends any multiple of $100 at once, interest 25 % rounded up to the next
+  $100, all paid on repayment; between players, the interest the two agree is typed in
+  (an offer, accepted by the borrower).
+- A payment the rules impose that a player cannot make blocks the game until that player
+  borrows enough (it is then paid by itself) or declares bankruptcy.
+- Bankruptcy: what the player has goes to its dues; its loans (given and taken) lapse; its
+  cowboys leave the game; its cattle stay and can still be stolen.
+- The game ends as soon as a player still in the game has no cattle on their ranch (or one
+  player is left): dues, then loans with interest, are paid; the richest wins (ties share).
+- The sale: see ``sale.py`` (sale-proceeds table, a table option).
+"""
+
+from __future__ import annotations
+
+from companion.games.abilene import money
+from companion.games.abilene import sale
+from companion.games.abilene import turn
+from companion.games.abilene import view as views
+from companion.rules import ranking, sealed
+from companion.rules.base import (choice_param, dice_param, int_param, match_template,
+                                  require, template)
+from companion.rules.ledger import open_ledger
+
+NAME = "abilene"
+PLAYERS = range(2, 7)
+RULES_VERSION = 1
+OPTIONS = {
+    "start_money": 10000,
+    "cattle_per_ranch": 9,
+    "cowboys": 5,
+    "jail_fees": [300, 200, 100],
+    "free_cost": 1500,
+    "free_when_more_than": 3,
+    "loan_interest_percent": 25,
+    "sale_proceeds": sale.DEFAULT_PROCEEDS,
+}
+LARGEST_LOAN = 100000
+LARGEST_COUNT = 54  # cattle in the box
+
+
+def setup(players: list[str], options: dict) -> dict:
+    require(len(players) in PLAYERS, "abilene.player_count", min=PLAYERS.start,
+            max=PLAYERS.stop - 1)
+    options = _checked_options({**OPTIONS, **options})
+    seats = len(players)
+    return {
+        "players": list(players), "options": options,
+        "money": open_ledger(seats, options["start_money"], None),
+        "cattle": [options["cattle_per_ranch"]] * seats, "jail": [0] * seats,
+        "bankrupt": [False] * seats, "sold": [0] * seats,
+        "loans": [], "next_loan": 1, "loan_offer": None, "written_off": [], "dues": [],
+        "turn": 1, "active": 0, "step": "throw", "dice": None,
+        "duel": None, "last_duel": None, "sale": None, "last_sale": None,
+        "payments": [], "flows": {}, "history": [[0, [options["start_money"]] * seats]],
+        "over": False, "result": None,
+    }
+
+
+def _checked_options(options: dict) -> dict:
+    def whole(name: str, low: int, high: int) -> None:
+        value = options[name]
+        ok = isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+        require(ok, "abilene.bad_option", name=name)
+
+    whole("start_money", 0, 1000000)
+    whole("cattle_per_ranch", 1, LARGEST_COUNT)
+    whole("cowboys", 1, 10)
+    whole("free_cost", 0, 100000)
+    whole("free_when_more_than", 0, 10)
+    whole("loan_interest_percent", 0, 1000)
+    fees = options["jail_fees"]
+    require(isinstance(fees, list) and len(fees) <= 10
+            and all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= 100000
+                    for f in fees), "abilene.bad_option", name="jail_fees")
+    sale.check_proceeds(options["sale_proceeds"])
+    return {name: options[name] for name in OPTIONS}
+
+
+# -- what may be done ---------------------------------------------------------------------
+def legal(state: dict, seat: int | None) -> list[dict]:
+    if state["over"]:
+        return []
+    if seat is None:
+        return _table_templates(state)
+    if state["bankrupt"][seat]:
+        return []
+    out = _money_templates(state, seat)
+    if state["dues"]:
+        if money.unpaid(state, seat):
+            out.append(template("declare_bankruptcy", seat))
+        return out
+    return out + _turn_templates(state, seat)
+
+
+def _others(state: dict, seat: int) -> list[int]:
+    return [s for s in turn.players_in_game(state) if s != seat]
+
+
+def _money_templates(state: dict, seat: int) -> list[dict]:
+    # A player who owes what they cannot pay is offered, pre-filled, the loan that pays it.
+    missing = money.unpaid(state, seat) - money.purse(state, seat)
+    least = min(LARGEST_LOAN, max(100, money.round_up_hundred(missing * 100)))
+    out = [template("take_loan", seat, amount=int_param(least, LARGEST_LOAN, 100))]
+    mine = [x["id"] for x in state["loans"] if x["debtor"] == seat]
+    if mine:
+        out.append(template("repay_loan", seat, loan=choice_param(mine)))
+    offer = state["loan_offer"]
+    if offer is None and money.purse(state, seat) >= 100 and _others(state, seat):
+        out.append(template("offer_loan", seat, borrower=choice_param(_others(state, seat)),
+                            amount=int_param(100, money.purse(state, seat) // 100 * 100,
+                                             100),
+                            interest=int_param(0, LARGEST_LOAN, 100)))
+    elif offer is not None and offer["borrower"] == seat:
+        out += [template("accept_loan", seat), template("decline_loan", seat)]
+    elif offer is not None and offer["lender"] == seat:
+        out.append(template("withdraw_loan_offer", seat))
+    return out
+
+
+def _turn_templates(state: dict, seat: int) -> list[dict]:
+    if state["sale"] is not None:
+        return _sale_templates(state, seat)
+    if seat != state["active"]:
+        return []
+    if state["duel"] is not None:
+        return [template("duel_roll", seat, dice=dice_param(turn.DUEL_THROW))]
+    if state["step"] == "throw":
+        return [template("throw", seat, dice=dice_param(turn.THROW))]
+    out = []
+    if state["step"] == "jail" and turn.may_free(state, seat):
+        out.append(template("free_cowboys", seat, count=int_param(1, state["jail"][seat])))
+    ranches = [s for s in range(len(state["players"])) if s != seat and state["cattle"][s]]
+    riding = turn.free_cowboys_of(state, seat) > 0  # a cowboy in jail steals nothing
+    if turn.step_at_most(state, "moves") and ranches and riding:
+        out.append(template("steal", seat, ranch=choice_param(ranches)))
+    rivals = [s for s in _others(state, seat) if turn.free_cowboys_of(state, s)]
+    if turn.step_at_most(state, "duels") and rivals and riding:
+        out.append(template("duel", seat, opponent=choice_param(rivals),
+                            place=choice_param(turn.PLACES)))
+    if state["cattle"][seat] and _others(state, seat):
+        out.append(template("sell", seat))
+    return out + [template("end_turn", seat)]
+
+
+def _sale_templates(state: dict, seat: int) -> list[dict]:
+    round_ = state["sale"]["round"]
+    out = []
+    if seat in sealed.waiting(round_):
+        if seat == state["sale"]["seller"]:
+            out.append(template("sale_truth", seat, secret=True,
+                                brand=choice_param(sale.CARDS), value=choice_param(sale.VALUES)))
+        else:
+            out.append(template("corral_vote", seat, secret=True, card=choice_param(sale.CARDS)))
+    if seat == state["sale"]["seller"]:
+        out.append(template("cancel_sale", seat))
+    return out
+
+
+def _table_templates(state: dict) -> list[dict]:
+    if state["duel"] is not None:
+        return []
+    if state["sale"] is not None:
+        absent = sale.opponents_waiting(state)
+        return ([template("reveal_without", None, absent_seat=choice_param(absent))]
+                if absent else [])
+    seats = list(range(len(state["players"])))
+    return [template("set_cattle", None, ranch=choice_param(seats),
+                     count=int_param(0, LARGEST_COUNT)),
+            template("set_jail", None, player=choice_param(turn.players_in_game(state)),
+                     count=int_param(0, state["options"]["cowboys"]))]
+
+
+# -- doing it -----------------------------------------------------------------------------
+_HANDLERS = {
+    "throw": lambda s, a: turn.throw(s, a["seat"], a["dice"]),
+    "free_cowboys": lambda s, a: turn.free_cowboys(s, a["seat"], a["count"]),
+    "steal": lambda s, a: turn.steal(s, a["seat"], a["ranch"]),
+    "duel": lambda s, a: turn.start_duel(s, a["seat"], a["opponent"], a["place"]),
+    "duel_roll": lambda s, a: turn.roll_duel(s, a["dice"]),
+    "sell": lambda s, a: sale.open_sale(s, a["seat"]),
+    "corral_vote": lambda s, a: sale.play_corral_card(s, a["seat"], a["card"]),
+    "sale_truth": lambda s, a: sale.give_truth(s, a["seat"], a["brand"], a["value"]),
+    "reveal_without": lambda s, a: sale.reveal_without(s, a["absent_seat"]),
+    "cancel_sale": lambda s, a: sale.cancel_sale(s),
+    "end_turn": lambda s, a: turn.end_turn(s),
+    "take_loan": lambda s, a: money.take_loan(s, a["seat"], a["amount"]),
+    "repay_loan": lambda s, a: money.repay_loan(s, a["seat"], a["loan"]),
+    "offer_loan": lambda s, a: money.offer_loan(s, a["seat"], a["borrower"], a["amount"],
+                                                a["interest"]),
+    "accept_loan": lambda s, a: money.accept_loan(s),
+    "decline_loan": lambda s, a: money.drop_offer(s),
+    "withdraw_loan_offer": lambda s, a: money.drop_offer(s),
+    "declare_bankruptcy": lambda s, a: _bankrupt(s, a["seat"]),
+    "set_cattle": lambda s, a: turn.set_cattle(s, a["ranch"], a["count"]),
+    "set_jail": lambda s, a: turn.set_jail(s, a["player"], a["count"]),
+}
+
+
+def apply(state: dict, action: dict) -> dict:
+    require(not state["over"], "game_over")
+    require(isinstance(action, dict), "bad_action")
+    seat = action.get("seat")
+    require(seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
+                             and 0 <= seat < len(state["players"])), "bad_seat")
+    match_template(legal(state, seat), action)
+    state = _HANDLERS[action["type"]](state, action)
+    return _finish_if_over(state)
+
+
+def _bankrupt(state: dict, seat: int) -> dict:
+    state = money.go_bankrupt(state, seat)
+    if state["active"] == seat:
+        state = turn.end_turn(state)
+    return state
+
+
+def _finish_if_over(state: dict) -> dict:
+    if not turn.game_over(state) or state["duel"] is not None or state["sale"] is not None:
+        return state
+    state = money.final_reckoning(state)
+    playing = turn.players_in_game(state)
+    final = [money.purse(state, s) - state["shortfall"][s] for s in playing]
+    places = ranking.places(final)
+    result = {"standings": [{"seat": s, "money": m, "place": p}
+                            for s, m, p in zip(playing, final, places)],
+              "winners": [playing[i] for i in ranking.winners(final)] if playing else []}
+    history = state["history"] + [[state["turn"], list(state["money"]["purses"])]]
+    return {**state, "over": True, "result": result, "history": history, "step": "over"}
+
+
+def final(state: dict) -> bool:
+    return bool(state["over"])
+
+
+def prompt(state: dict) -> dict | None:
+    return views.prompt(state)
+
+
+def view(state: dict, seat: int | None) -> dict:
+    return views.view(state, seat)
+
+
+def describe(action: dict, seat: int | None) -> dict:
+    return views.describe(action, seat)

@@ -1,0 +1,213 @@
+"""Abilene: what each viewer may see (view), what the table waits for (prompt), log lines.
+
+Money, loans, jail, cattle, dice, duels and settled sales are public. While a sale is
+sealed, a viewer sees who has voted and, on their own device only, their own corral card
+(or, for the seller, the truth they typed) -- never anyone else's, in view or log.
+
+Log lines (``describe``) carry seat numbers in the parameters ``player``, ``owner`` and
+``*_seat`` (``describe`` has no state to read names from; the shell's log shows names for
+those), prompts carry names, since ``prompt`` has the state.
+"""
+
+from __future__ import annotations
+
+from companion.games.abilene import money
+from companion.games.abilene import turn
+from companion.games.abilene.sale import CARDS
+from companion.rules import sealed
+from companion.rules.base import choice_prompt, dice_prompt, line, secret_prompt
+
+
+def _name(state: dict, seat: int) -> str:
+    return state["players"][seat]
+
+
+# -- prompt -------------------------------------------------------------------------------
+def prompt(state: dict) -> dict | None:
+    if state["over"]:
+        return None
+    if state["dues"]:
+        due = state["dues"][0]
+        return choice_prompt(due["payer"], "abilene.why.due", player=_name(state, due["payer"]),
+                             amount=money.unpaid(state, due["payer"]))
+    if state["sale"] is not None:
+        round_ = state["sale"]["round"]
+        return secret_prompt(sealed.waiting(round_), sealed.submitted(round_),
+                             "abilene.why.corral", seller=_name(state, state["sale"]["seller"]))
+    if state["duel"] is not None:
+        return _duel_prompt(state)
+    active = state["active"]
+    who = _name(state, active)
+    if state["step"] == "throw":
+        return dice_prompt(active, turn.THROW, "throw", "abilene.why.throw", player=who)
+    if state["step"] == "jail":
+        return choice_prompt(active, "abilene.why.jail", player=who,
+                             jailed=state["jail"][active], cost=state["options"]["free_cost"])
+    if state["step"] == "moves":
+        dice = state["dice"]
+        return choice_prompt(active, "abilene.why.moves", player=who,
+                             distance=dice["distance"], cattle1=dice["cattle"][0],
+                             cattle2=dice["cattle"][1], cowboy1=dice["cowboy"][0],
+                             cowboy2=dice["cowboy"][1], cowboy3=dice["cowboy"][2])
+    return choice_prompt(active, f"abilene.why.{state['step']}", player=who)
+
+
+def _duel_prompt(state: dict) -> dict:
+    duel = state["duel"]
+    why = "abilene.why.duel_again" if duel["rolls"] else "abilene.why.duel"
+    return dice_prompt(duel["challenger"], turn.DUEL_THROW, "duel_roll", why,
+                       challenger=_name(state, duel["challenger"]),
+                       opponent=_name(state, duel["opponent"]))
+
+
+# -- view ---------------------------------------------------------------------------------
+def view(state: dict, seat: int | None) -> dict:
+    options = state["options"]
+    out = {
+        "game": "abilene",
+        "players": [_player_row(state, s) for s in range(len(state["players"]))],
+        # "turn" is the seat to play (the shell's convention); "turn_number" counts turns.
+        "turn": None if state["over"] else state["active"], "turn_number": state["turn"],
+        "active": state["active"], "step": state["step"],
+        "dice": state["dice"],
+        "rules": {"jail_fees": options["jail_fees"], "free_cost": options["free_cost"],
+                  "free_when_more_than": options["free_when_more_than"],
+                  "interest_percent": options["loan_interest_percent"],
+                  "sale_proceeds": options["sale_proceeds"]},
+        "loans": [{**x, "due": x["principal"] + x["interest"]} for x in state["loans"]],
+        "loan_offer": state["loan_offer"],
+        "dues": state["dues"],
+        "duel": state["duel"], "last_duel": state["last_duel"],
+        "sale": _sale_view(state, seat), "last_sale": state["last_sale"],
+        "payments": state["payments"],
+        "charts": [_money_chart(state)],
+        "over": state["over"], "result": state["result"],
+    }
+    if seat is not None:
+        out["me"] = _own(state, seat)
+    return out
+
+
+def _player_row(state: dict, seat: int) -> dict:
+    jailed = state["jail"][seat]
+    return {"seat": seat, "name": state["players"][seat], "money": money.purse(state, seat),
+            "cattle": state["cattle"][seat], "jail": jailed,
+            "cowboys_free": turn.free_cowboys_of(state, seat),
+            "jail_fee": turn.jail_fee(state["options"]["jail_fees"], jailed),
+            "owes": money.owed_by(state, seat), "sold": state["sold"][seat],
+            "bankrupt": state["bankrupt"][seat]}
+
+
+def _sale_view(state: dict, seat: int | None) -> dict | None:
+    if state["sale"] is None:
+        return None
+    return {"seller": state["sale"]["seller"], **sealed.view_of(state["sale"]["round"], seat)}
+
+
+def _own(state: dict, seat: int) -> dict:
+    return {"seat": seat, "money": money.purse(state, seat),
+            "loans_taken": [x for x in state["loans"] if x["debtor"] == seat],
+            "loans_given": [x for x in state["loans"] if x["lender"] == seat],
+            "owes": money.owed_by(state, seat), "unpaid": money.unpaid(state, seat)}
+
+
+# The chart is the same for every viewer of one state, and a change asks for up to seven
+# views (tablet, table, each phone): the last one made is kept, keyed by the very objects
+# it was made from (states are never mutated, so the same objects mean the same chart).
+_last_chart: list = [None, None, None]
+
+
+def _money_chart(state: dict) -> dict:
+    history, purses = state["history"], state["money"]["purses"]
+    if _last_chart[0] is history and _last_chart[1] is purses:
+        return _last_chart[2]
+    chart = _make_money_chart(state)
+    _last_chart[:] = [history, purses, chart]
+    return chart
+
+
+def _make_money_chart(state: dict) -> dict:
+    points = [list(p) for p in state["history"]]
+    if not state["over"] and points[-1][0] != state["turn"]:
+        points.append([state["turn"], list(state["money"]["purses"])])
+    series = [{"label": name, "points": [[x, purses[s]] for x, purses in points]}
+              for s, name in enumerate(state["players"])]
+    return {"title": "abilene.chart.money", "series": series}
+
+
+# -- describe -----------------------------------------------------------------------------
+_PLAIN = {  # action type -> (log key, {log parameter: action field})
+    "free_cowboys": ("abilene.log.free_cowboys", {"count": "count"}),
+    "steal": ("abilene.log.steal", {"owner": "ranch"}),
+    "sell": ("abilene.log.sell", {}),
+    "reveal_without": ("abilene.log.reveal_without", {"absent_seat": "absent_seat"}),
+    "cancel_sale": ("abilene.log.cancel_sale", {}),
+    "end_turn": ("abilene.log.end_turn", {}),
+    "take_loan": ("abilene.log.take_loan", {"amount": "amount"}),
+    "repay_loan": ("abilene.log.repay_loan", {"loan": "loan"}),
+    "offer_loan": ("abilene.log.offer_loan", {"borrower_seat": "borrower", "amount": "amount",
+                                              "interest": "interest"}),
+    "accept_loan": ("abilene.log.accept_loan", {}),
+    "decline_loan": ("abilene.log.decline_loan", {}),
+    "withdraw_loan_offer": ("abilene.log.withdraw_loan_offer", {}),
+    "declare_bankruptcy": ("abilene.log.declare_bankruptcy", {}),
+    "set_cattle": ("abilene.log.set_cattle", {"owner": "ranch", "count": "count"}),
+    "set_jail": ("abilene.log.set_jail", {"player": "player", "count": "count"}),
+}
+
+
+def describe(action: dict, seat: int | None) -> dict:
+    kind = action.get("type")
+    who = action.get("seat")
+    if kind in _PLAIN:
+        key, fields = _PLAIN[kind]
+        params = {"player": who, **{name: action.get(f) for name, f in fields.items()}}
+        return line(key, **params)
+    if kind == "throw":
+        return _describe_throw(action)
+    if kind == "duel":
+        return line(_worded("abilene.log.duel", action.get("place"), turn.PLACES),
+                    player=who, opponent_seat=action.get("opponent"))
+    if kind == "duel_roll":
+        return _describe_duel_roll(action)
+    if kind == "corral_vote":
+        if seat is not None and seat == who:
+            return line(_worded("abilene.log.corral_vote_mine", action.get("card"), CARDS),
+                        player=who)
+        return line("abilene.log.corral_vote", player=who)
+    if kind == "sale_truth":
+        if seat is not None and seat == who:
+            return line(_worded("abilene.log.sale_truth_mine", action.get("brand"), CARDS),
+                        player=who, value=action.get("value"))
+        return line("abilene.log.sale_truth", player=who)
+    return line("abilene.log.unknown", player=who)
+
+
+def _worded(key: str, word: object, words: tuple) -> str:
+    """A log key per word value (``abilene.log.duel.elsewhere``), so the words are translated."""
+    return f"{key}.{word}" if word in words else key
+
+
+def _faces(action: dict, count: int) -> list:
+    dice = action.get("dice")
+    if isinstance(dice, list) and len(dice) == count:
+        return dice
+    return [None] * count
+
+
+def _describe_throw(action: dict) -> dict:
+    c1, c2, b1, b2, b3 = _faces(action, 5)
+    distance = c1 + c2 if isinstance(c1, int) and isinstance(c2, int) else None
+    return line("abilene.log.throw", player=action.get("seat"), cattle1=c1, cattle2=c2,
+                distance=distance, cowboy1=b1, cowboy2=b2, cowboy3=b3)
+
+
+def _describe_duel_roll(action: dict) -> dict:
+    mine, theirs = _faces(action, 2)
+    if mine == theirs:
+        key = "abilene.log.duel_tie"
+    elif isinstance(mine, int) and isinstance(theirs, int) and mine > theirs:
+        key = "abilene.log.duel_challenger_wins"
+    else:
+        key = "abilene.log.duel_opponent_wins"
+    return line(key, player=action.get("seat"), challenger_die=mine, opponent_die=theirs)

@@ -1,0 +1,223 @@
+"""What each seat may do now in Lawless: the action templates the pages turn into buttons.
+
+Templates are offered when the action could make sense (a card in hand, a copy of the card
+left in the deck, a target to aim at). Points are *not* filtered: a player short of points
+is told so and may buy more (2 coins each). Targets a rule forbids (a sheriff's owner, a
+full terrain, a raided herd) stay in the options so the refusal can say why.
+"""
+
+from __future__ import annotations
+
+from companion.rules import ledger
+from companion.rules.base import (
+    choice_param, dice_param, int_param, multi_param, template,
+)
+from companion.games.lawless.duel import killer_numbers
+from companion.games.lawless.ranch import (
+    CHARACTERS, LEVELS, QUALITIES, all_herds, cowboy_count, shooting_targets,
+)
+from companion.games.lawless.table import (
+    POINT_PRICE, copies_left, current, fortune, hand, left_ranch, opponents, owner,
+)
+
+D6 = ["d6"]
+GIRLS_COWBOYS = 2
+# What the table may type in from a Hired Killer card the first time it is played.
+KILLER_MOST_BONUS = 9
+KILLER_MOST_BOUNTY = 20
+# Cards played with no parameter, and the action that plays each.
+PLAIN_CARDS = {"play_fence": "fence", "play_sheriff": "sheriff", "play_mayor": "mayor",
+               "play_undertaker": "undertaker", "play_trapper": "trapper"}
+PLACEMENTS = ("place_terrain", "place_cowboy", "place_herd")
+ATTACKS = ("play_hold_up", "play_cheat", "play_stampede", "play_raid", "play_rails",
+           "play_rustling", "play_lynching", "play_hired_killer", "hire_killer")
+COUNTERS = ("play_cavalry", "play_king_of_rodeo", "play_gold_mine", "play_girls")
+
+
+def legal(state: dict, seat: int | None, wanted: str | None = None) -> list[dict]:
+    """Templates for ``seat``; ``wanted`` (an action type) lets ``apply`` skip building the
+    card offers when the action is not a card, which keeps replays cheap."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    if phase == "first_player":
+        return [template("first_player", None, player=choice_param(state["names"]))] \
+            if seat is None else []
+    out = []
+    if state["mayor_may"] and seat == mayor_player(state):
+        out.append(template("mayor_reorder", seat))
+    if phase == "actions":
+        return out + _actions(state, seat, wanted)
+    return out + PHASES[phase](state, seat)
+
+
+def mayor_player(state: dict) -> int | None:
+    for ranch in state["ranches"]:
+        if ranch["characters"]["mayor"]:
+            return ranch["player"]
+    return None
+
+
+def _surveillance(state: dict, seat: int | None) -> list[dict]:
+    if state["step"]["difficulty"] is None:
+        roller = state["ranches"][left_ranch(state)]["player"]
+        return [template("surveillance_difficulty", seat, dice=dice_param(D6))] \
+            if seat == roller else []
+    return [template("surveillance_roll", seat, dice=dice_param(D6))] \
+        if seat == owner(state) else []
+
+
+def _escape(state: dict, seat: int | None) -> list[dict]:
+    if seat != owner(state):
+        return []
+    return [template("lose_herd", seat, herd=choice_param(state["step"]["choices"]))]
+
+
+def _sale(state: dict, seat: int | None) -> list[dict]:
+    if seat != owner(state):
+        return []
+    herds = [h["id"] for _, h in all_herds(current(state))]
+    return [template("sell_herds", seat, herds=multi_param(herds))]
+
+
+def _mines(state: dict, seat: int | None) -> list[dict]:
+    return [template("mine_roll", seat, dice=dice_param(D6))] if seat == owner(state) else []
+
+
+def _discard(state: dict, seat: int | None) -> list[dict]:
+    if seat != owner(state):
+        return []
+    excess = state["step"]["excess"]
+    return [template("discard", seat, count=int_param(excess, excess))]
+
+
+def _actions(state: dict, seat: int | None, wanted: str | None = None) -> list[dict]:
+    step = state["step"]
+    if step is not None:
+        return _card_step(state, seat, step)
+    if seat != owner(state):
+        return []
+    out = [template("end_turn", seat)]
+    filled = [i + 1 for i, card in enumerate(state["row"]) if card]
+    if filled:
+        out.append(template("draw_row", seat, position=choice_param(filled)))
+    if state["pile"] > 0:
+        out.append(template("draw_pile", seat))
+    most = fortune(state, state["current"]) // POINT_PRICE
+    if most > 0:
+        out.append(template("buy_points", seat, count=int_param(1, most)))
+    if hand(state, state["current"]) > 0 and (wanted is None or is_card_action(wanted)):
+        out += _cards(state, seat, wanted)
+    return out
+
+
+def is_card_action(action_type: object) -> bool:
+    return action_type in PLACEMENTS or action_type in ATTACKS or action_type in COUNTERS \
+        or action_type in PLAIN_CARDS or action_type == "play_saloon"
+
+
+def _card_step(state: dict, seat: int | None, step: dict) -> list[dict]:
+    kind = step["kind"]
+    if kind in ("hold_up", "trapper"):
+        return [template(f"{kind}_roll", seat, dice=dice_param(D6))] \
+            if seat == owner(state) else []
+    if kind == "aim":
+        return [template("aim_killer", seat, character=choice_param(step["choices"]))] \
+            if seat == owner(state) else []
+    if step["attack"] is None:
+        return [template("duel_attack", seat, dice=dice_param(D6))] \
+            if seat == state["ranches"][step["attacker"]]["player"] else []
+    return [template("duel_defend", seat, dice=dice_param(D6))] \
+        if seat == state["ranches"][step["defender"]]["player"] else []
+
+
+def _left(state: dict, prefix: str, kinds) -> list[str]:
+    return [k for k in kinds if copies_left(state, f"{prefix}_{k}") > 0]
+
+
+def _cards(state: dict, seat: int, wanted: str | None) -> list[dict]:
+    """Every card the current ranch could put into play, with its targets (only the group
+    holding ``wanted`` when it is given)."""
+    ranch = current(state)
+    rivals = [state["ranches"][i] for i in opponents(state, state["current"])]
+    own_terrains = [t["id"] for t in ranch["terrains"]]
+    out = []
+    if wanted is None or wanted in PLACEMENTS:
+        out += _placements(state, seat, own_terrains)
+    if wanted is None or wanted in PLAIN_CARDS or wanted == "play_saloon":
+        out += [template(action_type, seat) for action_type, kind in PLAIN_CARDS.items()
+                if copies_left(state, kind) > 0]
+        if copies_left(state, "saloon") > 0 and any(cowboy_count(r) for r in rivals):
+            out.append(template("play_saloon", seat))
+    if wanted is None or wanted in ATTACKS:
+        out += _attacks(state, seat, rivals, own_terrains)
+    if wanted is None or wanted in COUNTERS:
+        out += _counters(state, seat, ranch, own_terrains)
+    return out
+
+
+def _placements(state: dict, seat: int, own_terrains: list[str]) -> list[dict]:
+    """Terrain, Livestock and Cowboy cards, one point each."""
+    out = []
+    for action_type, prefix, kinds, name in (
+            ("place_terrain", "terrain", QUALITIES, "quality"),
+            ("place_cowboy", "cowboy", LEVELS, "level")):
+        left = _left(state, prefix, kinds)
+        if left:
+            out.append(template(action_type, seat, **{name: choice_param(left)}))
+    herd_kinds = _left(state, "herd", QUALITIES)
+    if herd_kinds and own_terrains:
+        out.append(template("place_herd", seat, quality=choice_param(herd_kinds),
+                            terrain=choice_param(own_terrains)))
+    return out
+
+
+def _attacks(state: dict, seat: int, rivals: list[dict], own_terrains: list[str]) -> list[dict]:
+    """Red cards: each aims at an opponent's ranch, terrain, herd or character."""
+    names = [r["name"] for r in rivals]
+    armed = [r["name"] for r in rivals if shooting_targets(r)]
+    offers = {
+        "play_hold_up": ("hold_up", {"target": [ledger.BANK] + names}),
+        "play_cheat": ("cheat", {"victim": names}),
+        "play_stampede": ("stampede", {"target": [r["name"] for r in rivals if not r["stampede"]]}),
+        "play_raid": ("raid", {"terrain": [t["id"] for r in rivals for t in r["terrains"]
+                                           if not t["raided"]]}),
+        "play_rails": ("rails", {"terrain": [t["id"] for r in rivals for t in r["terrains"]]}),
+        "play_rustling": ("rustling", {"herd": [h["id"] for r in rivals for _, h in all_herds(r)],
+                                       "terrain": own_terrains}),
+        "play_lynching": ("lynching", {"target": armed, "character": list(CHARACTERS)}),
+    }
+    out = []
+    for action_type, (kind, params) in offers.items():
+        if copies_left(state, kind) > 0 and all(params.values()):
+            choices = {name: choice_param(options) for name, options in params.items()}
+            out.append(template(action_type, seat, **choices))
+    known, fresh = killer_numbers(state)
+    if armed and known:
+        out.append(template("play_hired_killer", seat, killer=choice_param(known),
+                            target=choice_param(armed)))
+    if armed and fresh:
+        out.append(template("hire_killer", seat, bonus=int_param(1, KILLER_MOST_BONUS),
+                            bounty=int_param(1, KILLER_MOST_BOUNTY), target=choice_param(armed)))
+    return out
+
+
+def _counters(state: dict, seat: int, ranch: dict, own_terrains: list[str]) -> list[dict]:
+    """Green cards that need a target of the player's own."""
+    out = []
+    raided = [t["id"] for t in ranch["terrains"] if t["raided"]]
+    if raided and copies_left(state, "cavalry") > 0:
+        out.append(template("play_cavalry", seat, terrain=choice_param(raided)))
+    if ranch["stampede"] and copies_left(state, "king_of_rodeo") > 0:
+        out.append(template("play_king_of_rodeo", seat))
+    if own_terrains and copies_left(state, "gold_mine") > 0:
+        out.append(template("play_gold_mine", seat, terrain=choice_param(own_terrains)))
+    if copies_left(state, "girls") > 0:
+        # most often the pile gives both cowboys: that answer comes first
+        found = range(min(GIRLS_COWBOYS, state["pile"]), -1, -1)
+        out.append(template("play_girls", seat, found=choice_param(found)))
+    return out
+
+
+PHASES = {"surveillance": _surveillance, "escape": _escape, "sale": _sale, "mines": _mines,
+          "discard": _discard}

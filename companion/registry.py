@@ -1,0 +1,107 @@
+"""The games this companion knows, found from their folders.
+
+A game is one package under ``companion/games/<name>/`` (see docs/adding-a-game.md): its
+rules in ``game.py``, its words in ``i18n/<lang>.json``, its board in ``panel.js`` and its
+rule notes in ``rules.md``. Nothing here lists the games: a folder with a ``game.py`` is a
+game. Packages outside the project can add one through the ``table_companion.games`` entry
+point group, as pytest plugins do; tests add their own small game with ``register``.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.metadata
+import pkgutil
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import companion.games
+from companion.rules import dice
+
+ENTRY_POINTS = "table_companion.games"
+LANGUAGES = ("en", "fr")
+
+
+@dataclass(frozen=True)
+class GamePackage:
+    """One game's folder: its rules module and the files beside it."""
+
+    name: str
+    rules: ModuleType
+    folder: Path
+
+    @property
+    def panel(self) -> Path:
+        return self.folder / "panel.js"
+
+    def words_file(self, lang: str) -> Path:
+        return self.folder / "i18n" / f"{lang}.json"
+
+
+_found: dict[str, GamePackage] | None = None
+_extra: dict[str, GamePackage] = {}
+
+
+def _package(module: ModuleType) -> GamePackage:
+    return GamePackage(module.NAME, module, Path(module.__file__).resolve().parent)
+
+
+def _discover() -> dict[str, GamePackage]:
+    global _found
+    if _found is None:
+        found = {}
+        for info in sorted(pkgutil.iter_modules(companion.games.__path__), key=lambda i: i.name):
+            if info.ispkg and (Path(info.module_finder.path) / info.name / "game.py").is_file():
+                module = importlib.import_module(f"companion.games.{info.name}.game")
+                found[module.NAME] = _package(module)
+        for point in importlib.metadata.entry_points(group=ENTRY_POINTS):
+            module = point.load()
+            found.setdefault(module.NAME, _package(module))
+        _found = found
+    return _found
+
+
+def register(module: ModuleType) -> None:
+    """Add a game module at run time (tests use this for their small test-only game); its
+    words are looked for in ``i18n/`` beside the module, as for any game."""
+    _extra[module.NAME] = _package(module)
+
+
+def package(name: str) -> GamePackage:
+    if name in _extra:
+        return _extra[name]
+    found = _discover()
+    if name not in found:
+        raise KeyError(name)
+    return found[name]
+
+
+def game(name: str) -> ModuleType:
+    return package(name).rules
+
+
+def names() -> list[str]:
+    found = _discover()
+    return list(found) + [n for n in _extra if n not in found]
+
+
+def found() -> list[str]:
+    """The games found in their folders (and entry points), without those added by tests."""
+    return list(_discover())
+
+
+def packages() -> list[GamePackage]:
+    return [package(name) for name in names()]
+
+
+def die_kinds() -> dict[str, dice.DieKind]:
+    """Every die kind: the kernel's d6 and those each game's package declares."""
+    _discover()
+    return dict(dice.KINDS)
+
+
+def faces() -> dict[str, tuple[int, ...]]:
+    """Every die kind's faces (repeated faces listed each time)."""
+    _discover()
+    return dice.FACES

@@ -1,0 +1,1 @@
+"""Tally: a small test-only game, a folder like any game's (rules and words)."""
