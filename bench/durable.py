@@ -17,6 +17,8 @@ wall time measures the neighbours as well).
 
 from __future__ import annotations
 
+from companion.requests import Request
+
 import json
 import os
 import random
@@ -45,7 +47,7 @@ def _play(service, table_id: str, turns: int, rng: random.Random, key: str) -> l
         for n, action in enumerate(({**prompt["action"], "dice": dice},
                                     {"type": "end_turn", "seat": prompt["seat"]})):
             start = time.perf_counter()
-            service.act(table_id, action, admin, idem=f"{key}-{turn:06d}-{n}")
+            service.act(table_id, action, admin, request=Request(f"{key}-{turn:06d}-{n}", "fp"))
             acks.append(time.perf_counter() - start)
     return acks
 

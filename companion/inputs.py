@@ -11,14 +11,16 @@ from __future__ import annotations
 
 from typing import Any, Callable, Protocol
 
+from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
 from companion.errors import CompanionError
 from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
                               DieTilted, InputEvent)
 from companion.rules.base import RuleError
+from companion.requests import Request, same_or_mismatch
 from companion.rules.dice import arrange, is_face, matches
 from companion.table import Table, Viewer
 
-DEVICE = Viewer(admin=True, device="device")
+DEVICE = HARDWARE
 END_TURN_TYPES = ("end_turn", "next_turn", "pass")
 
 
@@ -33,7 +35,8 @@ class Desk(Protocol):
 
     def publish(self, kind: str, data: dict, table_id: str) -> None: ...
 
-    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str) -> dict: ...
+    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str,
+                request: Request | None = None, parts: dict | None = None) -> dict: ...
 
     def card_name(self, game: str, uid: str) -> str | None: ...
 
@@ -46,6 +49,7 @@ class InputRouter:
         self.sensor_confirm = sensor_confirm
         self.keypad: list[int] = []
         self.pending: list[int] | None = None  # a sensor roll waiting for confirm
+        self._parts: dict[str, DiceParts] = {}  # table id -> dice in so far, die by die
 
     # -- dispatch ------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
@@ -61,9 +65,12 @@ class InputRouter:
             table = self._active()
             if table is not None:
                 try:
-                    self.roll(table, event)
-                except (RuleError, CompanionError):
-                    pass  # already shown on the dashboard by _answer
+                    self.roll(table, event.dice, HARDWARE, event.source,
+                              wait_for_confirm=event.wait_for_confirm)
+                except (RuleError, CompanionError) as error:
+                    # the reader is told nothing it could act on; the dashboard is
+                    self._tell("input_error", {"code": error.code, "params": error.params},
+                               table.id)
         elif isinstance(event, ButtonPressed):
             self.button(event)
         elif isinstance(event, CardScanned):
@@ -83,33 +90,71 @@ class InputRouter:
         prompt = table.prompt() if not table.ended else None
         return prompt if prompt and prompt.get("kind") == "dice" else None
 
-    def roll(self, table: Table, event: DieRolled) -> dict:
-        """Route one throw; return what became of it (for the HTTP caller)."""
-        shown = [{"die": kind, "face": face} for kind, face in event.dice]
-        prompt = self.dice_prompt(table)
-        if prompt is None or not matches(prompt["dice"], [k for k, _ in event.dice]):
-            self._tell("roll", {"dice": shown, "free": True, "source": event.source}, table.id)
-            return {"free": True}
-        faces = arrange(prompt["dice"], list(event.dice))
-        if event.wait_for_confirm or (self.sensor_confirm and event.source == "reader"):
-            self.pending = faces
-            self._tell("roll", {"dice": shown, "pending": True, "source": event.source},
-                       table.id)
-            return {"pending": True}
-        self._tell("roll", {"dice": shown, "source": event.source}, table.id)
-        return self._answer(table, prompt, faces, event.source)
+    def parts(self, table: Table) -> DiceParts | None:
+        """The dice in so far for a prompt answered die by die (stale after any change)."""
+        found = self._parts.get(table.id)
+        if found is None or found.version != table.version:
+            return None
+        return found
 
-    def _answer(self, table: Table, prompt: dict, faces: list[int], source: str) -> dict:
+    def roll(self, table: Table, thrown: tuple[tuple[str, int], ...], by: Viewer, way: str,
+             request: Request | None = None, wait_for_confirm: bool = False) -> dict:
+        """Route one throw from ``by`` (a seat's device, the tablet, the hardware) that came
+        in through ``way``; return what became of it (for the HTTP caller)."""
+        prompt = self.dice_prompt(table)
+        require_dice_answerer(prompt, by)
+        shown = [{"die": kind, "face": face} for kind, face in thrown]
+        if prompt is not None and "owners" in prompt:
+            return self._part(table, prompt, list(thrown), by, way, request, shown)
+        if prompt is None or not matches(prompt["dice"], [k for k, _ in thrown]):
+            self._tell("roll", {"dice": shown, "free": True, "source": way}, table.id)
+            return {"free": True}
+        faces = arrange(prompt["dice"], list(thrown))
+        if wait_for_confirm or (self.sensor_confirm and way == "reader"):
+            self.pending = faces
+            self._tell("roll", {"dice": shown, "pending": True, "source": way}, table.id)
+            return {"pending": True}
+        self._tell("roll", {"dice": shown, "source": way}, table.id)
+        return self._answer(table, prompt, faces, by.label, way, request)
+
+    def _part(self, table: Table, prompt: dict, thrown: list, by: Viewer, way: str,
+              request: Request | None, shown: list) -> dict:
+        """One or more dice of a prompt whose dice belong to different people."""
+        parts = self.parts(table) or DiceParts(table.version, list(prompt["dice"]))
+        if request is not None and request.key in parts.keys:
+            same_or_mismatch(request, parts.keys[request.key])
+            return {"parts": parts.public(), "replayed": True}
+        label = way if by == HARDWARE else by.label  # "seat:2", "admin", or "reader"
+        if not parts.place(thrown, owned_dice(prompt, by), label):
+            self._tell("roll", {"dice": shown, "free": True, "source": way}, table.id)
+            return {"free": True}
+        if request is not None:
+            parts.keys[request.key] = request.fingerprint
+        self._parts[table.id] = parts
+        self._tell("roll", {"dice": shown, "source": way}, table.id)
+        if not parts.complete:
+            self._tell("dice_parts", parts.public(), table.id)
+            return {"parts": parts.public()}
+        actor = "+".join(dict.fromkeys(label for label in parts.by if label))
+        earlier = {k: v for k, v in parts.keys.items() if request is None or k != request.key}
+        return self._answer(table, prompt, list(parts.faces), actor, way, request, earlier)
+
+    def _answer(self, table: Table, prompt: dict, faces: list[int], actor: str, way: str,
+                request: Request | None = None, earlier: dict | None = None) -> dict:
+        """Send the prompt's action with its dice. Whoever answered was checked against the
+        prompt; the action goes in with the table's authority and that answerer's name."""
         action = {**prompt["action"], "dice": faces}
         try:
-            return self.service.act_now(table.id, action, DEVICE, source)
+            return self.service.act_now(table.id, action, Viewer(admin=True, device=actor),
+                                        way, request, earlier)
         except (RuleError, CompanionError) as error:
             self._tell("input_error", {"code": error.code, "params": error.params}, table.id)
             raise
 
-    def virtual(self, table: Table) -> list[str]:
+    def virtual(self, table: Table, by: Viewer) -> list[str]:
         """Ask the virtual thrower (the simulator, in --sim) to throw what the prompt asks."""
         prompt = self.dice_prompt(table)
+        require_dice_answerer(prompt, by)
         kinds = prompt["dice"] if prompt else ["d6"]
         if self.virtual_throw is None:
             raise RuleError("no_virtual_dice")
@@ -141,13 +186,21 @@ class InputRouter:
         elif role == "next":
             self._next(table)
         elif role == "roll":
-            self.virtual(table)
+            self.virtual(table, HARDWARE)
 
-    def _digit(self, table: Table, face: int) -> None:
+    def _keyed(self, table: Table) -> tuple[dict, list[str]]:
+        """The open dice prompt and the dice the keypad types for it, in its order: all of
+        them, or those still to come when the prompt is answered die by die."""
         prompt = self.dice_prompt(table)
         if prompt is None:
             raise RuleError("no_dice_asked")
-        kinds = prompt["dice"]
+        parts = self.parts(table) if "owners" in prompt else None
+        if parts is None:
+            return prompt, list(prompt["dice"])
+        return prompt, [kind for kind, face in zip(parts.dice, parts.faces) if face is None]
+
+    def _digit(self, table: Table, face: int) -> None:
+        _, kinds = self._keyed(table)
         if len(self.keypad) >= len(kinds):
             raise RuleError("keypad_full", count=len(kinds))
         if not is_face(kinds[len(self.keypad)], face):
@@ -156,17 +209,16 @@ class InputRouter:
         self._tell("keypad", {"typed": self.keypad, "dice": kinds}, table.id)
 
     def _confirm(self, table: Table) -> None:
-        prompt = self.dice_prompt(table)
-        if prompt is None:
-            raise RuleError("no_dice_asked")
+        prompt, kinds = self._keyed(table)
         if self.pending is not None:
             faces, self.pending = self.pending, None
-        elif len(self.keypad) == len(prompt["dice"]):
+            kinds = list(prompt["dice"])
+        elif len(self.keypad) == len(kinds):
             faces = self.keypad
         else:
-            raise RuleError("keypad_incomplete", count=len(prompt["dice"]))
+            raise RuleError("keypad_incomplete", count=len(kinds))
         self.keypad = []
-        self._answer(table, prompt, faces, "buttons")
+        self.roll(table, tuple(zip(kinds, faces)), HARDWARE, "buttons")
 
     def _next(self, table: Table) -> None:
         for template in table.legal_for(DEVICE):

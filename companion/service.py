@@ -12,11 +12,12 @@ import queue
 import secrets
 import threading
 from concurrent.futures import Future
+from dataclasses import replace
 from typing import Any, Callable
 
-from companion import access, draws, private
+from companion import access, draws, private, requests
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
-from companion.events import DieRolled, InputEvent
+from companion.events import InputEvent
 from companion.hub import Hub
 from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
@@ -24,6 +25,7 @@ from companion import registry
 from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
+from companion.requests import Request
 from companion.table import Table, Viewer
 from companion import timelabel
 
@@ -135,7 +137,16 @@ class Service(SeatAccess):
         return table
 
     def view(self, table_id: str, viewer: Viewer) -> dict:
-        return self.call(lambda: self.table(table_id).view(viewer))
+        return self.call(lambda: self._view(self.table(table_id), viewer))
+
+    def _view(self, table: Table, viewer: Viewer) -> dict:
+        """The table's view for ``viewer``, with the dice in so far of a prompt answered
+        die by die (they are not game state: any change clears them)."""
+        view = table.view(viewer)
+        parts = self.inputs.parts(table)
+        if parts is None:
+            return view
+        return {**view, "table": {**view["table"], "dice_parts": parts.public()}}
 
     def log(self, table_id: str, viewer: Viewer, after: int = 0) -> list[dict]:
         return self.call(lambda: self.table(table_id).log_for(viewer, after))
@@ -146,7 +157,7 @@ class Service(SeatAccess):
         def task():
             table = self.table(table_id)
             sub = self.hub.subscribe(table_id, viewer, device)
-            return sub, table.version, table.view(viewer), table.log_for(viewer, after)
+            return sub, table.version, self._view(table, viewer), table.log_for(viewer, after)
         return self.call(task)
 
     def signals(self) -> dict:
@@ -191,18 +202,50 @@ class Service(SeatAccess):
                 "seed_hash": record.seed_hash}
 
     def act(self, table_id: str, action: Any, viewer: Viewer, expected_version: Any = None,
-            idem: Any = None, source: str = "web") -> dict:
+            request: Request | None = None, source: str = "web") -> dict:
         return self.call(lambda: self._act(table_id, action, viewer, expected_version,
-                                           idem, source))
+                                           request, source))
 
-    def _act(self, table_id, action, viewer, expected_version, idem, source) -> dict:
-        return self._change(table_id, viewer, expected_version, idem, source,
-                            {"kind": "action", "action": action},
-                            lambda table: table.prepare_action(action, viewer))
+    def _act(self, table_id, action, viewer, expected_version, request, source,
+             parts: dict | None = None) -> dict:
+        def authorize(table: Table) -> None:
+            if viewer.seat is None and not viewer.admin:
+                raise Forbidden("needs_token")
+            if viewer.seat is not None and isinstance(action, dict) \
+                    and action.get("seat") != viewer.seat:
+                raise Forbidden("not_your_seat")
+            prompt = self.inputs.dice_prompt(table)
+            if viewer.seat is not None and prompt and "owners" in prompt and isinstance(
+                    action, dict) and action.get("type") == prompt["action"]["type"]:
+                raise Forbidden("dice_by_their_owners")  # not the other player's die too
+
+        def prepare(table: Table):
+            if self._is_sealed(table, action):
+                expected = None  # another seat's vote landing first changes nothing of ours
+            else:
+                expected = expected_version
+            table.check_version(expected)
+            return table.prepare_action(action, viewer)
+        return self._change(table_id, viewer, request, source, authorize, prepare, parts)
+
+    @staticmethod
+    def _is_sealed(table: Table, action: Any) -> bool:
+        """A secret submission (a plan, a vote) depends on no one else's: it is refused only
+        when its own round is over, never because another seat's landed first."""
+        if not isinstance(action, dict) or table.ended:
+            return False
+        seat = action.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool) \
+                or not 0 <= seat < len(table.record.players):
+            return False
+        templates = [t for t in table.game.legal(table.state, seat)
+                     if t["type"] == action.get("type")]
+        return bool(templates) and all(t.get("secret") for t in templates)
 
     # -- what the input router is handed (inputs.Desk); writer thread only ----------------
-    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str) -> dict:
-        return self._act(table_id, action, viewer, None, None, source)
+    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str,
+                request: Request | None = None, parts: dict | None = None) -> dict:
+        return self._act(table_id, action, viewer, None, request, source, parts)
 
     def publish(self, kind: str, data: dict, table_id: str) -> None:
         self.hub.publish(kind, data, table_id)
@@ -211,45 +254,51 @@ class Service(SeatAccess):
         return self.journal.cards(game).get(uid)
 
     def undo(self, table_id: str, viewer: Viewer, expected_version: Any = None,
-             idem: Any = None, source: str = "web") -> dict:
-        return self.call(lambda: self._change(table_id, viewer, expected_version, idem, source,
-                                              None, lambda table: table.prepare_undo(viewer)))
+             request: Request | None = None, source: str = "web") -> dict:
+        def prepare(table: Table):
+            table.check_version(expected_version)
+            return table.prepare_undo(viewer)
+        return self.call(lambda: self._change(table_id, viewer, request, source,
+                                              self._tablet_only("undo_needs_tablet", viewer),
+                                              prepare))
 
     def correct(self, table_id: str, dice: Any, viewer: Viewer,
-                expected_version: Any = None, idem: Any = None) -> dict:
+                expected_version: Any = None, request: Request | None = None) -> dict:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
         def prepare(table: Table):
             if not isinstance(dice, list):
                 raise RuleError("bad_dice")
+            table.check_version(expected_version)
             return table.prepare_correction(dice, viewer)
-        return self.call(lambda: self._change(table_id, viewer, expected_version, idem,
-                                              "correction", None, prepare))
+        return self.call(lambda: self._change(
+            table_id, viewer, request, "correction",
+            self._tablet_only("correction_needs_tablet", viewer), prepare))
 
-    def _change(self, table_id: str, viewer: Viewer, expected_version: Any, idem: Any,
-                source: str, entry: dict | None, prepare: Callable[[Table], Any]) -> dict:
-        """Every change the same way: a retried request gets its first answer; a stale
-        version changes nothing; else prepare, write durably, then adopt and broadcast."""
+    @staticmethod
+    def _tablet_only(code: str, viewer: Viewer) -> Callable[[Table], None]:
+        def authorize(table: Table) -> None:
+            if not viewer.admin:
+                raise Forbidden(code)
+        return authorize
+
+    def _change(self, table_id: str, viewer: Viewer, request: Request | None, source: str,
+                authorize: Callable[[Table], None], prepare: Callable[[Table], Any],
+                parts: dict | None = None) -> dict:
+        """Every change the same way: who may, first; then a retried request gets its first
+        answer (a key reused for another request or by another viewer is a 409); else
+        prepare (a stale version changes nothing), write durably, adopt and broadcast."""
         table = self.table(table_id)
-        replay = self._replayed(table, idem, entry)
-        if replay is not None:
-            return replay
-        table.check_version(expected_version)
-        return self._commit(table, prepare(table), viewer, idem, source)
-
-    def _replayed(self, table: Table, idem: Any, entry: dict | None) -> dict | None:
-        """A retried request (same idempotency key) gets the first answer, not a second go."""
-        if idem is None:
-            return None
-        if not isinstance(idem, str) or not 8 <= len(idem) <= 80:
-            raise RuleError("bad_idempotency_key")
-        version = table.idem.get(idem)
-        if version is None:
-            return None
-        first = table.entries[version - 1]
-        if entry is not None and first.entry.get("action", {}).get("type") != \
-                (entry["action"] or {}).get("type"):
-            raise Conflict("idempotency_key_reused")
-        return {"version": version, "replayed": True}
+        authorize(table)
+        if request is not None and request.key in table.idem:
+            requests.same_or_mismatch(request, table.requests.get(request.key))
+            return {"version": table.idem[request.key], "replayed": True}
+        prepared = prepare(table)
+        keys = dict(parts or {})
+        if request is not None:
+            keys[request.key] = request.fingerprint
+        if keys:
+            prepared = replace(prepared, entry={**prepared.entry, "requests": keys})
+        return self._commit(table, prepared, viewer, request.key if request else None, source)
 
     def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
                 source: str) -> dict:
@@ -281,22 +330,18 @@ class Service(SeatAccess):
         self.call(task)
 
     def throw(self, table_id: str, viewer: Viewer) -> list[str]:
-        """The dashboard's "roll" control: a virtual throw of the dice the prompt asks."""
-        def task():
-            table = self.table(table_id)
-            if not viewer.admin and viewer.seat is None:
-                raise Forbidden("needs_token")
-            return self.inputs.virtual(table)
-        return self.call(task)
+        """The dashboard's "roll" control: a virtual throw of the dice the prompt asks, by
+        whoever may answer it."""
+        return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer))
 
-    def dice(self, table_id: str, dice: Any, viewer: Viewer) -> dict:
-        """Dice typed or thrown on a page: the same path as a hardware roll."""
+    def dice(self, table_id: str, dice: Any, viewer: Viewer,
+             request: Request | None = None) -> dict:
+        """Dice thrown or typed on a page: the same path as a hardware roll, answered by
+        ``viewer`` for the table in the URL (never the table the hardware feeds)."""
         def task():
             table = self.table(table_id)
-            if not viewer.admin and viewer.seat is None:
-                raise Forbidden("needs_token")
             thrown = check_thrown(dice)
-            return self.inputs.roll(table, DieRolled(thrown, source="web"))
+            return self.inputs.roll(table, thrown, viewer, "web", request)
         return self.call(task)
 
     def set_device(self, name: str, status: dict) -> None:

@@ -18,6 +18,7 @@ from types import ModuleType
 from typing import Any, Callable
 
 from companion import draws
+from companion.actors import answered_by
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
 from companion.rules.base import RuleError, line
@@ -60,7 +61,8 @@ class Table:
         self.checkpoint_every = checkpoint_every
         self.game = game
         self.entries: list[Entry] = []
-        self.idem: dict[str, int] = {}
+        self.idem: dict[str, int] = {}  # idempotency key -> the version it made
+        self.requests: dict[str, str] = {}  # idempotency key -> its request's fingerprint
         self.effective: list[tuple[int, dict]] = []  # (version, resolved action)
         self._checkpoints: list[tuple[int, dict]] = []
         self._correctable: tuple[int, dict | None] = (-1, None)
@@ -101,7 +103,9 @@ class Table:
                 if kind == "correction":
                     effective.append((entry.version, entry.entry["action"]))
         self.entries = list(entries)
-        self.idem = {e.idem: e.version for e in entries if e.idem}
+        self.idem, self.requests = {}, {}
+        for entry in entries:
+            self._note_requests(entry)
         self.undone = {e.entry["target"] for e in entries
                        if e.entry["kind"] in ("undo", "correction")}
         start, state = 0, self._initial
@@ -204,8 +208,7 @@ class Table:
         """Adopt a prepared change once its entry is durably journalled."""
         self._remember_roll(entry)
         self.entries.append(entry)
-        if entry.idem:
-            self.idem[entry.idem] = entry.version
+        self._note_requests(entry)
         if entry.entry["kind"] in ("undo", "correction"):
             self.undone.add(entry.entry["target"])
         self.effective = prepared.effective
@@ -237,8 +240,16 @@ class Table:
     def commit_note(self, entry: Entry) -> None:
         """Adopt an entry that changes no game state (a seat re-issued)."""
         self.entries.append(entry)
+        self._note_requests(entry)
+
+    def _note_requests(self, entry: Entry) -> None:
+        """Remember which idempotency keys made ``entry`` and what each request was (a dice
+        prompt answered die by die is made by several requests)."""
         if entry.idem:
             self.idem[entry.idem] = entry.version
+        for key, fingerprint in entry.entry.get("requests", {}).items():
+            self.idem[key] = entry.version
+            self.requests[key] = fingerprint
 
     # -- what viewers see ----------------------------------------------------------------
     def view(self, viewer: Viewer) -> dict:
@@ -333,4 +344,5 @@ class Table:
         else:
             text = line("core.reissued", seat=self.seat_name(entry.entry["seat"]))
         return {"version": entry.version, "kind": kind, "line": text, "undone": undone,
-                "source": entry.source, "at": entry.at}
+                "source": entry.source, "by": answered_by(entry.actor, entry.source),
+                "at": entry.at}

@@ -3,6 +3,8 @@ one-writer ordering."""
 
 from __future__ import annotations
 
+from companion.requests import Request
+
 import threading
 
 import pytest
@@ -82,8 +84,8 @@ def test_undo_needs_the_tablet(service):
 def test_idempotent_retry_pays_once(service):
     tid = new_table(service)["id"]
     action = {"type": "add", "seat": 0, "amount": 5}
-    first = service.act(tid, action, ADMIN, idem="key-00000001")
-    second = service.act(tid, action, ADMIN, idem="key-00000001")
+    first = service.act(tid, action, ADMIN, request=Request("key-00000001", "fp"))
+    second = service.act(tid, action, ADMIN, request=Request("key-00000001", "fp"))
     assert second == {"version": first["version"], "replayed": True}
     assert service.view(tid, ADMIN)["state"]["scores"] == [5, 0]
 
@@ -146,7 +148,7 @@ def test_one_writer_orders_concurrent_submitters(service):
     def submitter(n):
         for i in range(25):
             done = service.act(tid, {"type": "add", "seat": 0, "amount": 1}, ADMIN,
-                               idem=f"client-{n}-{i:04d}")
+                               request=Request(f"client-{n}-{i:04d}", "fp"))
             with lock:
                 results.append(done["version"])
 

@@ -7,7 +7,7 @@ from flask import Flask
 
 from companion.config import Config
 from companion.service import Service
-from web import api, errors, guard, pages, stream
+from web import api, errors, guard, pages, replay, stream
 from web.i18n import Catalog
 
 
@@ -18,6 +18,7 @@ def create_app(config: Config, service: Service, clock=None) -> Flask:
     app.extensions["companion"] = {
         "config": config, "service": service, "catalog": Catalog(),
         "limiter": guard.RateLimiter(config.server.requests_per_minute, clock),
+        "replies": replay.Replies(),
     }
     guard.init_app(app)
     errors.init_app(app)

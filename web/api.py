@@ -6,10 +6,12 @@ import json
 
 from flask import Blueprint, jsonify, make_response, request, url_for
 
-from companion import registry
-from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, service, t,
-                         viewer)
+from companion import registry, requests
+from companion.requests import Request
+from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, device_id, service,
+                         t, viewer)
 from web.errors import ApiError
+from web.replay import digits, once
 from web.i18n import LANGUAGES
 from web.openapi import spec
 
@@ -29,6 +31,25 @@ def body() -> dict:
     if not isinstance(data, dict):
         raise ApiError(400, "bad_json")
     return data
+
+
+def change(data: dict, table_id: str | None = None) -> Request | None:
+    """The idempotency key of a table change (the body's ``idempotency_key`` or an
+    ``Idempotency-Key`` header), bound to its route, its viewer and the rest of its body;
+    the journal keeps it with the change."""
+    return _bound(data, viewer(table_id).label if table_id else device_id())
+
+
+def kept(data: dict) -> Request | None:
+    """The same for a change the journal does not keep (a new table, a PIN, a lock, a
+    throw): bound to the device that sent it, whose viewer the change itself may alter."""
+    return _bound(data, device_id())
+
+
+def _bound(data: dict, who: str) -> Request | None:
+    key = data.get("idempotency_key", request.headers.get("Idempotency-Key"))
+    rest = {name: value for name, value in data.items() if name != "idempotency_key"}
+    return requests.make(key, request.path, who, rest)
 
 
 def optional_int(data: dict, name: str) -> int | None:
@@ -56,6 +77,10 @@ def games():
 @bp.post("/tables")
 def create_table():
     data = body()
+    return once(kept(data), lambda: _create_table(data))
+
+
+def _create_table(data: dict):
     made = service().create_table(data.get("game"), data.get("players"), data.get("options"))
     tid = made["id"]
     reply = jsonify({
@@ -80,7 +105,7 @@ def act(table_id):
     data = body()
     done = service().act(table_id, data.get("action"), viewer(table_id),
                          expected_version=optional_int(data, "expected_version"),
-                         idem=data.get("idempotency_key"), source="web")
+                         request=change(data, table_id), source="web")
     return jsonify(done)
 
 
@@ -89,7 +114,7 @@ def undo(table_id):
     data = body()
     return jsonify(service().undo(table_id, viewer(table_id),
                                   expected_version=optional_int(data, "expected_version"),
-                                  idem=data.get("idempotency_key")))
+                                  request=change(data, table_id)))
 
 
 @bp.post("/tables/<table_id>/correct")
@@ -97,26 +122,28 @@ def correct(table_id):
     data = body()
     return jsonify(service().correct(table_id, data.get("dice"), viewer(table_id),
                                      expected_version=optional_int(data, "expected_version"),
-                                     idem=data.get("idempotency_key")))
+                                     request=change(data, table_id)))
 
 
 @bp.post("/tables/<table_id>/dice")
 def dice(table_id):
-    return jsonify(service().dice(table_id, body().get("dice"), viewer(table_id)))
+    data = body()
+    return once(kept(data), lambda: jsonify(
+        service().dice(table_id, data.get("dice"), viewer(table_id),
+                       request=change(data, table_id))))
 
 
 @bp.post("/tables/<table_id>/roll")
 def roll(table_id):
-    body()
-    return jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202
+    data = body()
+    return once(kept(data), lambda: (
+        jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202))
 
 
 @bp.get("/tables/<table_id>/log")
 def log(table_id):
-    after = request.args.get("after", "0")
-    if not after.isdigit() or len(after) > 12:
-        raise ApiError(400, "bad_field", name="after")
-    return jsonify({"log": service().log(table_id, viewer(table_id), int(after))})
+    return jsonify({"log": service().log(table_id, viewer(table_id),
+                                         digits(request.args.get("after", "0"), "after"))})
 
 
 @bp.get("/tables/<table_id>/seats")
@@ -135,13 +162,22 @@ def seats(table_id):
 
 @bp.post("/tables/<table_id>/seats/<int:seat>/pin")
 def keep_on_tablet(table_id, seat):
-    service().keep_on_tablet(table_id, seat, body().get("pin"), viewer(table_id))
-    return jsonify({"seat": seat, "on_tablet": True})
+    data = body()
+
+    def done():
+        service().keep_on_tablet(table_id, seat, data.get("pin"), viewer(table_id))
+        return jsonify({"seat": seat, "on_tablet": True})
+    return once(kept(data), done)
 
 
 @bp.post("/tables/<table_id>/seats/<int:seat>/unlock")
 def unlock(table_id, seat):
-    token = service().unlock(table_id, seat, body().get("pin"))
+    data = body()
+    return once(kept(data), lambda: _unlock(table_id, seat, data))
+
+
+def _unlock(table_id, seat, data):
+    token = service().unlock(table_id, seat, data.get("pin"))
     reply = jsonify({"seat_url": url_for("pages.seat", table_id=table_id)})
     reply.set_cookie(PIN_COOKIE.format(table_id), token, max_age=PRIVATE_SESSION_S,
                      httponly=True, samesite="Strict")
@@ -150,7 +186,10 @@ def unlock(table_id, seat):
 
 @bp.post("/tables/<table_id>/lock")
 def lock(table_id):
-    body()
+    return once(kept(body()), lambda: _lock(table_id))
+
+
+def _lock(table_id):
     service().lock(table_id, viewer(table_id))
     reply = jsonify({"table_url": url_for("pages.table", table_id=table_id)})
     reply.delete_cookie(PIN_COOKIE.format(table_id), httponly=True, samesite="Strict")
@@ -159,7 +198,10 @@ def lock(table_id):
 
 @bp.post("/tables/<table_id>/seats/<int:seat>/reissue")
 def reissue(table_id, seat):
-    body()
+    return once(kept(body()), lambda: _reissue(table_id, seat))
+
+
+def _reissue(table_id, seat):
     code = service().reissue(table_id, seat, viewer(table_id))
     return jsonify({"seat": seat, "join_url": url_for("pages.join", table_id=table_id,
                                                       code=code, _external=True)})
@@ -168,15 +210,19 @@ def reissue(table_id, seat):
 @bp.post("/tables/<table_id>/cards")
 def name_card(table_id):
     data = body()
-    service().name_card(table_id, data.get("uid"), data.get("card"), viewer(table_id))
-    return jsonify({"ok": True})
+
+    def done():
+        service().name_card(table_id, data.get("uid"), data.get("card"), viewer(table_id))
+        return jsonify({"ok": True})
+    return once(kept(data), done)
 
 
 @bp.post("/tables/<table_id>/active")
 def make_active(table_id):
-    body()
-    service().set_active(table_id, viewer(table_id))
-    return jsonify({"active": table_id})
+    def done():
+        service().set_active(table_id, viewer(table_id))
+        return jsonify({"active": table_id})
+    return once(kept(body()), done)
 
 
 @bp.get("/health")
@@ -186,7 +232,11 @@ def health():
 
 @bp.post("/language")
 def language():
-    lang = body().get("lang")
+    data = body()
+    return once(kept(data), lambda: _language(data.get("lang")))
+
+
+def _language(lang):
     if lang not in LANGUAGES:
         raise ApiError(400, "bad_field", name="lang")
     reply = jsonify({"lang": lang})

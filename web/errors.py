@@ -12,7 +12,7 @@ from werkzeug.exceptions import HTTPException
 from companion.errors import CompanionError
 from companion.journal import JournalError
 from companion.rules.base import RuleError
-from web.context import language, t
+from web.context import catalog, language, service, t
 
 log = logging.getLogger("companion.web")
 
@@ -35,6 +35,24 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(Exception, _unexpected)
 
 
+def _labelled(params: dict) -> dict:
+    """A field is named by its label in the viewer's language ("Amount", « Montant »), never
+    by its key: the game's parameter label when the request names a table, else the core's."""
+    name = params.get("name")
+    if not isinstance(name, str):
+        return params
+    for key in (_game_key(name), f"field.{name}"):
+        if key and catalog().has(key):
+            return {**params, "name": t(key)}
+    return params
+
+
+def _game_key(name: str) -> str | None:
+    table_id = (request.view_args or {}).get("table_id")
+    table = service().tables.get(table_id) if isinstance(table_id, str) else None
+    return None if table is None else f"param.{table.record.game}.{name}"
+
+
 def _http(error: HTTPException):
     status = error.code or 500
     return _reply(status, HTTP_CODES.get(status, "bad_request"), {})
@@ -50,7 +68,7 @@ def _unexpected(error: Exception):
 
 def _reply(status: int, code: str, params: dict):
     safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
-    message = t("error." + code, **safe)
+    message = t("error." + code, **_labelled(safe))
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
         return jsonify({"error": {"code": code, "message": message, "params": safe}}), status
     return render_template("error.html", message=message, status=status, t=t,

@@ -53,6 +53,9 @@ class Catalog:
         except (ValueError, IndexError, AttributeError, KeyError):
             return text
 
+    def has(self, key: str) -> bool:
+        return key in self.words[DEFAULT]
+
     def as_json(self, lang: str, game: str | None = None) -> str:
         """The words a page needs: the core's and every game's title, and ``game``'s words
         when given."""

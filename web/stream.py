@@ -18,7 +18,7 @@ from flask import Blueprint, Response, request
 
 from companion.hub import encode
 from web.context import config, device_id, service, viewer
-from web.errors import ApiError
+from web.replay import digits
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -30,10 +30,8 @@ def frame(kind: str, text: str, event_id: int | None = None) -> str:
 
 
 def last_event_id() -> int:
-    raw = request.headers.get("Last-Event-ID") or request.args.get("after") or "0"
-    if not raw.isdigit() or len(raw) > 12:
-        raise ApiError(400, "bad_field", name="Last-Event-ID")
-    return int(raw)
+    return digits(request.headers.get("Last-Event-ID") or request.args.get("after"),
+                  "Last-Event-ID")
 
 
 @bp.get("/tables/<table_id>/events")

@@ -110,14 +110,26 @@ def dice_param(dice: list[str]) -> dict:
 
 
 def dice_prompt(seat: int | None, dice: list[str], action_type: str, why: str,
-                **why_params: Any) -> dict:
+                *, owners: list[int | None] | None = None, **why_params: Any) -> dict:
     """The table waits for a throw of ``dice``; the faces become ``action["dice"]``.
+
+    ``seat`` is whose prompt it is: that seat's own device may answer it (the tablet and
+    this Pi's hardware always may); ``None`` is the table's, answered from the tablet or the
+    hardware only. When the dice belong to different people (each of two ranchers throws
+    one cowboy die), ``owners`` names each die's seat, in the order of ``dice``: the prompt
+    is answered die by die, each from its owner's device (or from the tablet or hardware,
+    in that order), and the action is sent when the last one lands.
 
     ``why`` is a catalog key saying what the roll is for (shown in large type).
     """
-    return {"kind": "dice", "seat": seat, "dice": list(dice),
-            "action": {"type": action_type, "seat": seat},
-            "why": {"key": why, "params": why_params}}
+    out = {"kind": "dice", "seat": seat, "dice": list(dice),
+           "action": {"type": action_type, "seat": seat},
+           "why": {"key": why, "params": why_params}}
+    if owners is not None:
+        if len(owners) != len(dice):
+            raise ValueError("one owner per die")
+        out["owners"] = list(owners)
+    return out
 
 
 def choice_prompt(seat: int | None, why: str, **why_params: Any) -> dict:
@@ -142,6 +154,13 @@ def require(condition: bool, code: str, **params: Any) -> None:
         raise RuleError(code, **params)
 
 
+def same_value(option: Any, value: Any) -> bool:
+    """``value`` is exactly ``option``: JSON's ``2.0`` is not the choice ``2``, ``true`` is not
+    ``1``, and a list or an object is never a scalar choice."""
+    return type(option) is type(value) and not isinstance(value, (list, dict)) \
+        and option == value
+
+
 def check_param(spec: dict, value: Any, name: str) -> Any:
     """Validate one submitted value against its template parameter; return it normalised."""
     kind = spec["kind"]
@@ -153,7 +172,7 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
         require((value - spec["min"]) % step == 0, "out_of_step", name=name, step=step)
         return value
     if kind == "choice":
-        require(value in spec["options"] and not isinstance(value, (list, dict)),
+        require(any(same_value(option, value) for option in spec["options"]),
                 "bad_choice", name=name)
         return value
     if kind == "multi":
@@ -162,8 +181,9 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
                 min=spec["min"], max=spec["max"])
         pool = list(spec["options"])
         for item in value:
-            require(not isinstance(item, (list, dict)) and item in pool, "bad_choice", name=name)
-            pool.remove(item)
+            index = next((i for i, option in enumerate(pool) if same_value(option, item)), None)
+            require(index is not None, "bad_choice", name=name)
+            del pool[index]
         return value
     if kind == "text":
         require(isinstance(value, str) and 0 < len(value.strip()) <= spec["max"],

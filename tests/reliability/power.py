@@ -125,7 +125,8 @@ def send_one(client: Client, seating: Seating, seat: int | None, view: dict,
     elif seat is None and prompt.get("kind") == "dice" and draw < 0.2:
         faces = [rng.choice(FACES[k]) for k in prompt["dice"]]
         dice = [{"die": k, "face": f} for k, f in zip(prompt["dice"], faces)]
-        sent = Sent(seating.id, "dice", "device", {"dice": dice}, None,
+        # the tablet answers the prompt: the log says so, and a retry is answered once
+        sent = Sent(seating.id, "dice", "admin", {"dice": dice, "idempotency_key": idem}, idem,
                     action={**prompt["action"], "dice": faces})
         path = "dice"
     else:

@@ -10,6 +10,8 @@ prefix) or refuse with a clear message: never a silently different game.
 
 from __future__ import annotations
 
+from companion.requests import Request
+
 import random
 import shutil
 import sqlite3
@@ -37,7 +39,7 @@ def play(service: Service, table_id: str, players: int, steps: int, rng: random.
             continue
         try:
             service.act(table_id, fill(rng.choice(view["legal"]), rng), viewer,
-                        idem=f"key-{rng.getrandbits(64):x}")
+                        request=Request(f"key-{rng.getrandbits(64):x}", "fp"))
         except (RuleError, CompanionError):
             pass
 

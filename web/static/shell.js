@@ -29,9 +29,10 @@ window.Companion = window.Companion || {};
      so a phone that retries never pays twice. */
   C.post = async function (path, data, retries) {
     const payload = JSON.stringify(data || {});
+    const once = (data && data.idempotency_key) || key();  // every change, answered once
     for (let attempt = 0; ; attempt++) {
       try {
-        const headers = { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf") };
+        const headers = { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf"), "Idempotency-Key": once };
         if (body.dataset.seat !== undefined) headers["X-Companion-View"] = "seat";
         const reply = await fetch(path, { method: "POST", credentials: "same-origin", headers, body: payload });
         const json = await reply.json().catch(() => ({}));
@@ -113,6 +114,8 @@ window.Companion = window.Companion || {};
   function showActive(activeId) {
     const area = document.getElementById("dice-area");
     document.querySelectorAll("#use-reader").forEach((b) => b.remove());
+    page.elsewhere = page.admin && !!activeId && activeId !== page.id;
+    if (page.view) renderDicePrompt(page.view.prompt);
     if (!page.admin || activeId === page.id) return;
     area.parentElement.appendChild(C.h("button", { type: "button", id: "use-reader", class: "big",
       onclick: () => C.post(`/api/tables/${page.id}/active`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.use_reader")));
@@ -159,6 +162,10 @@ window.Companion = window.Companion || {};
     source.addEventListener("moving", () => showRolling());
     source.addEventListener("tilt", (event) => C.toast(C.t("ui.tilt", { die: C.t("die." + JSON.parse(event.data).die) })));
     source.addEventListener("keypad", (event) => showKeypad(JSON.parse(event.data)));
+    source.addEventListener("dice_parts", (event) => {
+      page.view.table.dice_parts = JSON.parse(event.data);
+      renderDicePrompt(page.view.prompt);
+    });
     source.addEventListener("input_error", (event) => { const e = JSON.parse(event.data); C.toast(C.t("error." + e.code, e.params)); });
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
     source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
@@ -245,13 +252,54 @@ window.Companion = window.Companion || {};
     area.replaceChildren();
     if (page.lastRoll) area.appendChild(page.lastRoll);
     if (!prompt || prompt.kind !== "dice") return;
-    const mayAct = page.admin || page.view.viewer.seat === prompt.seat;
-    area.appendChild(C.h("div", { class: "row", id: "asked-dice" }, prompt.dice.map((k) => C.h("span", { class: "badge" }, C.t("die." + k)))));
-    if (!mayAct) return;
-    area.appendChild(C.h("button", { type: "button", class: "primary big", id: "virtual-roll",
-      onclick: () => C.post(`/api/tables/${page.id}/roll`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.roll")));
+    // A prompt says whose it is; when its dice belong to different people each die names
+    // its thrower, and this screen offers only the dice it may throw.
+    const owners = prompt.owners;
+    const seat = page.view.viewer.seat;
+    const mine = prompt.dice.map((_, i) => i).filter((i) => page.admin
+      || (owners ? owners[i] === seat : prompt.seat === seat));
+    area.appendChild(C.h("div", { class: "row", id: "asked-dice" }, prompt.dice.map((k, i) =>
+      C.h("span", { class: "badge" }, C.t("die." + k) + (owners ? " — " + seatName(owners[i]) : "")))));
+    const parts = page.view.table.dice_parts;
+    if (owners) {
+      area.appendChild(C.h("div", { class: "row", id: "dice-parts", "data-in": parts ? parts.in : 0 },
+        C.h("span", { text: C.t("ui.dice_parts", { in: parts ? parts.in : 0, of: prompt.dice.length }) }),
+        (parts ? parts.faces : []).map((face, i) => face === null ? null : C.die(prompt.dice[i], face))));
+    }
+    if (page.admin && page.elsewhere) area.appendChild(C.h("p", { class: "banner", id: "elsewhere", text: C.t("ui.elsewhere") }));
+    if (!mine.length) return;
+    if (!owners || page.admin) {
+      area.appendChild(C.h("button", { type: "button", class: "primary big", id: "virtual-roll",
+        onclick: () => C.post(`/api/tables/${page.id}/roll`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.roll")));
+    }
+    if (owners) {
+      const kinds = mine.filter((i) => page.admin ? !(parts && parts.faces[i] !== null) : true).map((i) => prompt.dice[i]);
+      if (kinds.length) area.appendChild(C.h("button", { type: "button", class: "big", id: "type-dice",
+        onclick: () => typeDice(kinds) }, page.admin ? C.t("ui.type_dice") : C.t("ui.throw_mine")));
+      return;
+    }
     area.appendChild(C.h("button", { type: "button", class: "big", id: "type-dice",
       onclick: () => C.openForm({ type: prompt.action.type, seat: prompt.action.seat, params: { dice: { kind: "dice", dice: prompt.dice } } }) }, C.t("ui.type_dice")));
+  }
+
+  /* Dice of a prompt answered die by die: this screen's own dice, typed, go in as a throw. */
+  function typeDice(kinds) {
+    const dialog = document.getElementById("dialog");
+    const values = {};
+    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.type_dice") }),
+      C.paramControl(page.game, "dice", { kind: "dice", dice: kinds }, values, page.view.table.players),
+      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      if (values.dice.some((face) => face === null)) { C.toast(C.t("error.wrong_dice_count", { expected: kinds.length })); return; }
+      try {
+        await C.post(`/api/tables/${page.id}/dice`, { dice: kinds.map((die, i) => ({ die, face: values.dice[i] })) }, 3);
+        dialog.close();
+      } catch (error) { C.toast(error.message); }
+    });
+    dialog.replaceChildren(form);
+    dialog.showModal();
   }
 
   function showRolling() {
@@ -359,6 +407,12 @@ window.Companion = window.Companion || {};
     return out;
   };
 
+  /* Who answered a log line: a seat's phone, the tablet, the die reader, the keypad… */
+  function answeredBy(by) {
+    if (by.kind === "several") return by.by.map(answeredBy).join(" + ");
+    return C.t("ui.by." + by.kind, by.kind === "seat" ? { seat: seatName(by.seat) } : {});
+  }
+
   /* New log lines are added at the top; lines already shown only change their "undone"
      mark (the log of a long evening is not redrawn on every roll). */
   function renderLog() {
@@ -370,7 +424,8 @@ window.Companion = window.Companion || {};
         li = C.h("li", { "data-version": entry.version },
           C.h("span", { class: "v", text: "#" + entry.version }),
           C.t(entry.line.key, C.wordParams(entry.line.params)),
-          entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "");
+          entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "",
+          entry.by ? C.h("span", { class: "by muted", text: " · " + answeredBy(entry.by) }) : null);
         const after = Array.from(list.children).find((other) => Number(other.dataset.version) < entry.version);
         list.insertBefore(li, after || null);
         shown.set(entry.version, li);

@@ -55,7 +55,10 @@ def prompt(state: dict) -> dict | None:
 def _duel_prompt(state: dict) -> dict:
     duel = state["duel"]
     why = "abilene.why.duel_again" if duel["rolls"] else "abilene.why.duel"
+    # « Chacun des deux Rancher lance un dé de cow-boy »: the first die is the challenger's,
+    # the second the opponent's, each thrown by its own rancher (or at the reader, in order).
     return dice_prompt(duel["challenger"], turn.DUEL_THROW, "duel_roll", why,
+                       owners=[duel["challenger"], duel["opponent"]],
                        challenger=_name(state, duel["challenger"]),
                        opponent=_name(state, duel["opponent"]))
 

@@ -3,6 +3,8 @@
 Seats take turns. On a turn the seat may ``add`` 1..5 to its score, or ``roll`` a d6 when
 the table asks for one (the dice prompt), ``pick`` a random token (a draw), or ``end_turn``.
 A secret ``bid`` round opens with ``call_bids`` and is revealed when every seat has bid.
+A ``challenge`` asks the seat and the next one to throw one d6 each (a dice prompt answered
+die by die); the challenger scores the difference when it wins.
 The game ends when someone's score reaches ``target``.
 """
 
@@ -19,7 +21,7 @@ RULES_VERSION = 1
 def setup(players, options):
     return {"players": players, "scores": [0] * len(players), "turn": 0, "asked": False,
             "target": options["target"], "tokens": list(options["tokens"]), "picked": [],
-            "bids": None, "revealed": None, "history": []}
+            "bids": None, "revealed": None, "history": [], "duel": None}
 
 
 def legal(state, seat):
@@ -33,8 +35,13 @@ def legal(state, seat):
         return []
     if state["asked"]:
         return [template("roll", seat, dice=dice_param(["d6"]))]
-    return [template("add", seat, amount=int_param(1, 5, default=2)), template("ask", seat),
-            template("pick", seat), template("call_bids", seat), template("end_turn", seat)]
+    if state.get("duel"):
+        return [template("duel_roll", seat, dice=dice_param(["d6", "d6"]))]
+    out = [template("add", seat, amount=int_param(1, 5, default=2)), template("ask", seat),
+           template("pick", seat), template("call_bids", seat), template("end_turn", seat)]
+    if len(state["players"]) > 1:
+        out.append(template("challenge", seat))
+    return out
 
 
 def draws(state, action):
@@ -52,6 +59,11 @@ def apply(state, action):
         return replace(state, asked=True)
     if kind == "roll":
         return replace(_score(state, seat, action["dice"][0]), asked=False)
+    if kind == "challenge":
+        return replace(state, duel=[seat, (seat + 1) % len(state["players"])])
+    if kind == "duel_roll":
+        mine, theirs = action["dice"]
+        return replace(_score(state, seat, max(mine - theirs, 0)), duel=None)
     if kind == "pick":
         require(bool(state["tokens"]), "tally.no_tokens")
         token = action["drawn"]["token"][0]
@@ -81,6 +93,9 @@ def prompt(state):
                              "tally.why_bids")
     if state["asked"]:
         return dice_prompt(state["turn"], ["d6"], "roll", "tally.why_roll")
+    if state.get("duel"):
+        return dice_prompt(state["turn"], ["d6", "d6"], "duel_roll", "tally.why_duel",
+                           owners=list(state["duel"]))
     return None
 
 

@@ -1,0 +1,84 @@
+"""Input authority through real pages: secret submissions sent in the same millisecond from
+several phones all land; a prompt whose dice belong to two players is answered die by die,
+each from its own phone; a tablet whose table the hardware does not feed says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.test_live import make_table
+
+pytestmark = pytest.mark.browser
+
+
+def join(browser, live, made, seat):
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(made["seats"][seat]["join_url"])
+    page.click("button[type=submit]")
+    page.wait_for_url(f"**/seat/{made['id']}")
+    page.wait_for_selector("#log", state="attached")
+    return context, page
+
+
+def test_secret_bids_sent_in_the_same_millisecond_all_land(browser, live):
+    tablet = browser.new_context(viewport={"width": 1280, "height": 800})
+    made = make_table(tablet.new_page(), live, players=("Ann", "Bruno", "Cleo"))
+    live.api("POST", f"/api/tables/{made['id']}/actions",
+             {"action": {"type": "call_bids", "seat": 0}}, token=made["admin_token"])
+    phones = [join(browser, live, made, seat) for seat in range(3)]
+    for _, page in phones:
+        page.wait_for_selector("[data-action=bid]")
+    at = phones[0][1].evaluate("Date.now() + 400")
+    # each page sends its bid with the version it saw, at the same instant, as a tap would
+    for seat, (_, page) in enumerate(phones):  # armed first, fired together
+        page.evaluate("""([seat, at]) => { window.bidSent = new Promise((done) => setTimeout(
+               () => Companion.act({type: "bid", seat, amount: 10 + seat}).then(
+                   () => done("ok"), (e) => done(e.code || e.message)), at - Date.now())); }""",
+                      [seat, at])
+    results = [page.evaluate("window.bidSent") for _, page in phones]
+    assert results == ["ok", "ok", "ok"]
+    view = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
+    assert view["state"]["revealed"] == [10, 11, 12]
+    for context, _ in phones:
+        context.close()
+    tablet.close()
+
+
+def test_a_duel_is_thrown_die_by_die_from_each_phone(browser, live):
+    tablet_context = browser.new_context(viewport={"width": 1280, "height": 800})
+    tablet = tablet_context.new_page()
+    made = make_table(tablet, live)
+    live.api("POST", f"/api/tables/{made['id']}/actions",
+             {"action": {"type": "challenge", "seat": 0}}, token=made["admin_token"])
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    (ann_context, ann), (bruno_context, bruno) = (join(browser, live, made, s) for s in (0, 1))
+    for page, face in ((ann, 6), (bruno, 2)):
+        page.click("#type-dice")
+        page.click(f"#dialog [data-face='{face}']")
+        page.click("#dialog button[type=submit]")
+        if page is ann:
+            tablet.wait_for_selector("#dice-parts[data-in='1']")
+            assert "1 of 2" in tablet.inner_text("#dice-parts")
+    tablet.wait_for_selector("#log li[data-version='2']")
+    line = tablet.inner_text("#log li[data-version='2']")
+    assert "Ann" in line and "Bruno" in line  # who threw: both phones
+    view = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
+    assert view["state"]["scores"] == [4, 0]
+    for context in (ann_context, bruno_context, tablet_context):
+        context.close()
+
+
+def test_a_tablet_whose_table_the_reader_does_not_feed_says_so_by_its_dice(browser, live):
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    first = make_table(page, live)
+    make_table(page, live)  # the newest table takes the reader
+    live.api("POST", f"/api/tables/{first['id']}/actions",
+             {"action": {"type": "ask", "seat": 0}}, token=first["admin_token"])
+    page.goto(f"{live.url}/table/{first['id']}")
+    page.wait_for_selector("#dice-area #elsewhere")
+    page.click("#use-reader")
+    page.wait_for_selector("#dice-area #elsewhere", state="detached")
+    assert live.service.active_table_id() == first["id"]
+    context.close()

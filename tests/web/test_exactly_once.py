@@ -1,0 +1,173 @@
+"""Exactly once: every state-changing request takes an idempotency key bound to its viewer and
+its whole body; a retry gets the first answer, a reused key anything else gets 409, and who
+may act is checked before any replay."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
+from tests.web.conftest import Device
+
+KEY = "retry-key-0001"
+
+
+@pytest.fixture
+def world(tmp_path):
+    thrown: list = []
+    with companion_app(tmp_path, virtual_throw=thrown.append) as (service, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        yield {"thrown": thrown, "service": service, "app": app, "tablet": tablet, "made": made,
+               "id": made["id"], "ann": phone_for(app, made, 0)}
+
+
+def routes(world) -> dict[str, tuple[str, str, dict]]:
+    """Every POST route: (who sends it, its path, a body that changes something)."""
+    tid = world["id"]
+    return {
+        "/api/tables": ("tablet", "/api/tables", {"game": "tally", "players": ["X", "Y"]}),
+        "/api/tables/<table_id>/actions": ("ann", f"/api/tables/{tid}/actions",
+                                           {"action": {"type": "add", "seat": 0,
+                                                       "amount": 3}}),
+        "/api/tables/<table_id>/undo": ("tablet", f"/api/tables/{tid}/undo", {}),
+        "/api/tables/<table_id>/correct": ("tablet", f"/api/tables/{tid}/correct",
+                                           {"dice": [6]}),
+        "/api/tables/<table_id>/dice": ("ann", f"/api/tables/{tid}/dice",
+                                        {"dice": [{"die": "d6", "face": 2}]}),
+        "/api/tables/<table_id>/roll": ("ann", f"/api/tables/{tid}/roll", {}),
+        "/api/tables/<table_id>/seats/<int:seat>/pin": (
+            "tablet", f"/api/tables/{tid}/seats/1/pin", {"pin": "2468"}),
+        "/api/tables/<table_id>/seats/<int:seat>/unlock": (
+            "tablet", f"/api/tables/{tid}/seats/1/unlock", {"pin": "2468"}),
+        "/api/tables/<table_id>/lock": ("tablet", f"/api/tables/{tid}/lock", {}),
+        "/api/tables/<table_id>/seats/<int:seat>/reissue": (
+            "tablet", f"/api/tables/{tid}/seats/1/reissue", {}),
+        "/api/tables/<table_id>/cards": ("tablet", f"/api/tables/{tid}/cards",
+                                         {"uid": "a1b2c3d4", "card": "Bandit"}),
+        "/api/tables/<table_id>/active": ("tablet", f"/api/tables/{tid}/active", {}),
+        "/api/language": ("tablet", "/api/language", {"lang": "fr"}),
+    }
+
+
+def ready(world, rule: str) -> None:
+    """What must be true before the route can change something."""
+    tablet, tid = world["tablet"], world["id"]
+    if rule.endswith(("/undo", "/correct", "/dice", "/roll")):
+        tablet.act(tid, {"type": "ask", "seat": 0})
+    if rule.endswith("/correct"):
+        assert tablet.post(f"/api/tables/{tid}/dice",
+                           {"dice": [{"die": "d6", "face": 1}]}).status_code == 200
+    if rule.endswith(("/unlock", "/lock")):
+        tablet.post(f"/api/tables/{tid}/seats/1/pin", {"pin": "2468"})
+    if rule.endswith("/lock"):
+        tablet.post(f"/api/tables/{tid}/seats/1/unlock", {"pin": "2468"})
+
+
+def headers(rule: str) -> dict:
+    """Locking is asked from the private seat page on the tablet."""
+    return {"X-Companion-View": "seat"} if rule.endswith("/lock") else {}
+
+
+def test_the_table_names_every_post_route(world):
+    posts = {rule.rule for rule in world["app"].url_map.iter_rules()
+             if "POST" in rule.methods and rule.rule.startswith("/api/")}
+    assert posts == set(routes(world))
+
+
+@pytest.mark.parametrize("rule", sorted(routes({"id": "T"})))
+def test_a_retry_gets_the_first_answer_and_changes_nothing_more(world, rule):
+    who, path, data = routes(world)[rule]
+    ready(world, rule)
+    device = world[who]
+    first = device.post(path, {**data, "idempotency_key": KEY}, headers=headers(rule))
+    assert first.status_code in (200, 201, 202), first.json
+    after_first = fingerprint(world["service"])
+    again = device.post(path, {**data, "idempotency_key": KEY}, headers=headers(rule))
+    assert again.status_code == first.status_code
+    body = dict(again.json)
+    body.pop("replayed", None)
+    assert body == first.json
+    assert fingerprint(world["service"]) == after_first
+    assert len(world["thrown"]) <= 1  # one virtual throw, not two
+    # the key may ride in a header as well, as the pages send it
+    header = device.post(path, data, headers={"Idempotency-Key": KEY, **headers(rule)})
+    assert header.status_code == first.status_code
+
+
+@pytest.mark.parametrize("rule", sorted(routes({"id": "T"})))
+def test_the_same_key_for_another_request_is_a_409(world, rule):
+    who, path, data = routes(world)[rule]
+    ready(world, rule)
+    device = world[who]
+    assert device.post(path, {**data, "idempotency_key": KEY},
+                       headers=headers(rule)).status_code < 300
+    before = fingerprint(world["service"])
+    other = device.post(path, {**data, "idempotency_key": KEY, "extra": 1}, headers=headers(rule))
+    assert other.status_code == 409 and other.json["error"]["code"] == "idempotency_mismatch"
+    assert fingerprint(world["service"]) == before
+
+
+@pytest.mark.parametrize("body,code", [
+    ({"type": "add", "seat": 0, "amount": 4}, 409),  # other parameters
+    ({"type": "add", "seat": 1, "amount": 3}, 409),  # another seat, from the tablet
+])
+def test_a_key_is_bound_to_the_whole_action(world, body, code):
+    tid, tablet = world["id"], world["tablet"]
+    tablet.post(f"/api/tables/{tid}/actions", {"action": {"type": "add", "seat": 0,
+                                                          "amount": 3},
+                                               "idempotency_key": KEY})
+    reply = tablet.post(f"/api/tables/{tid}/actions", {"action": body, "idempotency_key": KEY})
+    assert reply.status_code == code
+    assert reply.json["error"]["code"] == "idempotency_mismatch"
+    assert tablet.get(f"/api/tables/{tid}").json["state"]["scores"] == [3, 0]
+
+
+def test_another_viewer_with_the_key_is_a_409_and_an_anonymous_one_is_refused_first(world):
+    tid = world["id"]
+    action = {"type": "add", "seat": 0, "amount": 3}
+    world["ann"].post(f"/api/tables/{tid}/actions", {"action": action, "idempotency_key": KEY})
+    tablet = world["tablet"].post(f"/api/tables/{tid}/actions",
+                                  {"action": action, "idempotency_key": KEY})
+    assert tablet.status_code == 409 and tablet.json["error"]["code"] == "idempotency_mismatch"
+    stranger = Device(world["app"]).post(f"/api/tables/{tid}/actions",
+                                         {"action": action, "idempotency_key": KEY})
+    assert stranger.status_code == 403 and stranger.json["error"]["code"] == "needs_token"
+
+
+def test_a_retried_dice_never_answers_the_next_prompt(world):
+    """A Lawless duel's attacker roll retried became the defender's: never again."""
+    tid, tablet = world["id"], world["tablet"]
+    tablet.act(tid, {"type": "ask", "seat": 0})
+    throw = {"dice": [{"die": "d6", "face": 4}], "idempotency_key": KEY}
+    first = world["ann"].post(f"/api/tables/{tid}/dice", throw)
+    tablet.act(tid, {"type": "end_turn", "seat": 0})
+    tablet.act(tid, {"type": "ask", "seat": 1})
+    again = world["ann"].post(f"/api/tables/{tid}/dice", throw)
+    assert {k: v for k, v in again.json.items() if k != "replayed"} == first.json
+    view = tablet.get(f"/api/tables/{tid}").json
+    assert view["prompt"]["kind"] == "dice" and view["state"]["scores"] == [4, 0]
+
+
+def test_keys_survive_a_restart(tmp_path):
+    with companion_app(tmp_path) as (_, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        action = {"type": "add", "seat": 0, "amount": 3}
+        tablet.post(f"/api/tables/{made['id']}/actions",
+                    {"action": action, "idempotency_key": KEY})
+        admin = tablet.client.get_cookie(f"tc_admin_{made['id']}").value
+    with companion_app(tmp_path) as (_, app):
+        script = Device(app)
+        script.client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {admin}"
+        same = script.post(f"/api/tables/{made['id']}/actions",
+                           {"action": action, "idempotency_key": KEY})
+        assert same.json["replayed"] is True
+        other = script.post(f"/api/tables/{made['id']}/actions",
+                            {"action": {**action, "amount": 4}, "idempotency_key": KEY})
+        assert other.status_code == 409
+
+
+@pytest.mark.parametrize("key", ["short", "x" * 81, "clé-accentuée", 12345678, ["a" * 9]])
+def test_a_malformed_key_is_refused(world, key):
+    reply = world["tablet"].post(f"/api/tables/{world['id']}/actions", {
+        "action": {"type": "add", "seat": 0, "amount": 3}, "idempotency_key": key})
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "bad_idempotency_key"
