@@ -8,6 +8,7 @@ hub broadcasts — only after its journal entry is committed.
 
 from __future__ import annotations
 
+import logging
 import queue
 import secrets
 import threading
@@ -15,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any, Callable
 
-from companion import access, draws, private, requests
+from companion import access, draws, private, requests, versions
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
@@ -30,6 +31,7 @@ from companion.table import Table, Viewer
 from companion import timelabel
 
 _STOP = object()
+log = logging.getLogger("companion")
 
 
 class Service(SeatAccess):
@@ -49,13 +51,22 @@ class Service(SeatAccess):
         self._closed = False
         self.inputs = InputRouter(self, virtual_throw, sensor_confirm)
         self.pin_tries = private.PinTries()
+        self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
         for record in journal.tables(include_ended=True):
             self._load(record)
         self._active = journal.setting("active_table")
 
-    def _load(self, record: TableRecord) -> Table:
+    def _load(self, record: TableRecord) -> Table | None:
         try:
             return self._rebuild_table(record)
+        except versions.RulesVersionError as error:
+            # old actions are never replayed silently under new rules: leave the table as
+            # it was recorded, and say so
+            self.refused[record.id] = {"game": record.game, "code": error.code,
+                                       **error.params}
+            log.error("table %s (%s) not loaded: %s %s", record.id, record.game, error.code,
+                      error.params)
+            return None
         except (RuleError, KeyError, TypeError, ValueError) as error:
             # a journal its rules refuse to replay: say which table, never guess
             raise JournalError(
@@ -64,8 +75,14 @@ class Service(SeatAccess):
                 f"(recorded under {record.rules_version}): {error!r}") from error
 
     def _rebuild_table(self, record: TableRecord) -> Table:
-        table = Table(record, registry.game(record.game), self.journal.entries(record.id),
-                      self.journal.snapshots(record.id), self.checkpoint_every,
+        game = registry.game(record.game)
+        recorded = self.journal.entries(record.id)
+        entries = versions.bring_up(game, record.rules_version, recorded)
+        # a snapshot holds a state the rules of its day made: only usable when no action
+        # needed bringing up to today's rules
+        as_recorded = all(now is then for now, then in zip(entries, recorded))
+        snapshots = self.journal.snapshots(record.id) if as_recorded else []
+        table = Table(record, game, entries, snapshots, self.checkpoint_every,
                       lambda position, version: self.journal.snapshot_state(
                           record.id, position, version))
         self.tables[record.id] = table
@@ -303,7 +320,8 @@ class Service(SeatAccess):
     def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
                 source: str) -> dict:
         before = table.version
-        entry = Entry(before + 1, prepared.entry, viewer.label, source, timelabel.now_label(), idem)
+        entry = Entry(before + 1, versions.stamp(table.game, prepared.entry), viewer.label,
+                      source, timelabel.now_label(), idem)
         self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
         table.commit(entry, prepared)
         self.hub.publish_change(table, before)
@@ -351,7 +369,8 @@ class Service(SeatAccess):
     def health(self) -> dict:
         return self.call(lambda: {"ok": True, "devices": dict(self.devices),
                                   "tables": len(self.tables), "streams": self.hub.count(),
-                                  "active_table": self.active_table_id()})
+                                  "active_table": self.active_table_id(),
+                                  "tables_not_loaded": dict(self.refused)})
 
     def set_active(self, table_id: str, viewer: Viewer) -> None:
         def task():
