@@ -118,3 +118,12 @@ def test_no_malformed_value_reaches_a_rule_or_gives_a_500(world, monkeypatch, va
         tablet.post(f"/api/tables/{tid}/undo", {})
     else:
         assert fingerprint(service) == before
+
+
+@pytest.mark.parametrize("seat", ["١", "²", "1٠", "01x"])
+def test_a_seat_in_a_url_is_ascii_digits(world, seat):
+    tablet, tid = world["tablet"], world["id"]
+    before = fingerprint(world["service"])
+    reply = tablet.post(f"/api/tables/{tid}/seats/{seat}/reissue", {})
+    assert reply.status_code == 404
+    assert fingerprint(world["service"]) == before
