@@ -103,18 +103,20 @@ def virtual_thrower(simulator):
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
     from web import create_app
+    from web.devices import load_key
     from web.server import ServerThread, make_server
 
     stop = stop or threading.Event()
     with ExitStack() as stack:
         journal = stack.enter_context(Journal(config.data.database))
-        hub = Hub(config.streams.per_device, config.streams.max_streams)
+        hub = Hub(config.streams.per_device, config.streams.max_streams,
+                  config.streams.per_address)
         service = stack.enter_context(Service(journal, hub=hub,
                                               snapshot_every=config.data.snapshot_every))
         devices = start_devices(config, service, stack, sim)
         if "lights" in devices:
             stack.enter_context(LightsFollower(service, devices))
-        app = create_app(config, service)
+        app = create_app(config, service, device_key=load_key(config.data.device_key))
         server = make_server(app, config)
         port = server.effective_port
         runner = ServerThread(server)

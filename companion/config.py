@@ -24,8 +24,18 @@ class ServerConfig:
     # Host names (besides IP literals and localhost) the server answers to; anything else
     # is refused, which defeats DNS rebinding.
     allowed_hosts: list = field(default_factory=lambda: ["companion.local", "table.local"])
-    max_body_bytes: int = 64 * 1024
-    requests_per_minute: int = 600  # per device; a misbehaving phone cannot starve the table
+    max_body_bytes: int = 64 * 1024  # also waitress's max_request_body_size: refused unread
+    max_header_bytes: int = 32 * 1024
+    # per signed device; a misbehaving phone cannot starve the table
+    requests_per_minute: int = 600
+    # a client without a valid device cookie (none, forged, unsigned): all of them from
+    # one address share this one, tighter, bucket
+    requests_per_minute_anonymous: int = 120
+    requests_per_minute_per_address: int = 3000  # every device behind one address
+    connection_limit: int = 200
+    connections_per_address: int = 16
+    request_deadline_s: float = 5.0  # from a request's first byte to its last
+    idle_timeout_s: float = 30.0  # a keep-alive connection with nothing in flight
 
 
 @dataclass
@@ -33,6 +43,8 @@ class StreamConfig:
     heartbeat_s: float = 15.0
     max_age_s: float = 3600.0
     per_device: int = 4
+    per_anonymous: int = 1  # a client without a valid device cookie
+    per_address: int = 12
     max_streams: int = 40
 
 
@@ -44,6 +56,19 @@ class DataConfig:
     @property
     def database(self) -> Path:
         return Path(self.dir) / "companion.sqlite"
+
+    @property
+    def device_key(self) -> Path:
+        return Path(self.dir) / "device.key"
+
+
+@dataclass
+class BackupConfig:
+    """Consistent copies of the journal (SQLite's online backup API) into ``dir``."""
+    dir: str = ""  # empty: <data dir>/backups
+    every_minutes: float = 10.0  # only when something changed since the last one
+    keep: int = 20
+    at_game_end: bool = True
 
 
 @dataclass
@@ -86,6 +111,7 @@ class Config:
     server: ServerConfig = field(default_factory=ServerConfig)
     streams: StreamConfig = field(default_factory=StreamConfig)
     data: DataConfig = field(default_factory=DataConfig)
+    backups: BackupConfig = field(default_factory=BackupConfig)
     die_reader: DieReaderConfig = field(default_factory=DieReaderConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
     wifi: WifiConfig = field(default_factory=WifiConfig)

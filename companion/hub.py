@@ -11,9 +11,11 @@ import itertools
 import json
 import queue
 import threading
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
+from companion.errors import Busy
 from companion.table import Table, Viewer
 
 MAX_QUEUE = 256
@@ -30,6 +32,7 @@ class Subscriber:
     viewer: Viewer
     device: str
     number: int
+    address: str = ""
     events: "queue.Queue[tuple[str, int | None, str] | None]" = field(
         default_factory=lambda: queue.Queue(MAX_QUEUE))
     closed: bool = False
@@ -52,24 +55,37 @@ class Subscriber:
 
 
 class Hub:
-    def __init__(self, max_streams_per_device: int = 4, max_streams: int = 40) -> None:
+    def __init__(self, max_streams_per_device: int = 4, max_streams: int = 40,
+                 max_streams_per_address: int = 12) -> None:
         self._lock = threading.Lock()
         self._subscribers: list[Subscriber] = []
         self._numbers = itertools.count(1)
         self.max_per_device = max_streams_per_device
+        self.max_per_address = max_streams_per_address
         self.max_streams = max_streams
 
-    def subscribe(self, table_id: str, viewer: Viewer, device: str) -> Subscriber:
-        """A new stream. A device over its cap loses its *oldest* stream, never the new one:
-        a phone that reconnects must not be locked out by its own dead stream."""
-        sub = Subscriber(table_id, viewer, device, next(self._numbers))
+    def subscribe(self, table_id: str, viewer: Viewer, device: str, address: str = "",
+                  cap: int | None = None) -> Subscriber:
+        """A new stream for ``device`` (at most ``cap`` of its own, the hub's per-device
+        cap if None), within the caps per address and in all. Over a cap, the *greediest*
+        device of that group (the most streams; on a tie the one with the oldest stream)
+        loses its *oldest* stream, if it holds more than its share (the cap divided
+        evenly among the group's devices, the newcomer counted). A device within its share
+        is never evicted: if every device is, the new stream is refused (503). So a phone
+        that reconnects is never locked out by its own dead stream, and a client with
+        many ids cannot push out the table's."""
+        sub = Subscriber(table_id, viewer, device, next(self._numbers), address)
+        own = self.max_per_device if cap is None else cap
         with self._lock:
-            mine = [s for s in self._subscribers if s.device == device]
-            evict = mine[: max(0, len(mine) - self.max_per_device + 1)]
-            if len(self._subscribers) - len(evict) >= self.max_streams:
-                others = [s for s in self._subscribers if s not in evict]
-                evict.extend(others[: len(self._subscribers) - len(evict)
-                                    - self.max_streams + 1])
+            live = list(self._subscribers)
+            evict: list[Subscriber] = []
+            groups = [([s for s in live if s.device == device], own)]
+            if address:
+                groups.append(([s for s in live if s.address == address],
+                               self.max_per_address))
+            groups.append((live, self.max_streams))
+            for group, limit in groups:
+                evict += _make_room([s for s in group if s not in evict], limit, device)
             for old in evict:
                 old.close()
                 self._subscribers.remove(old)
@@ -114,3 +130,24 @@ class Hub:
             subs, self._subscribers = self._subscribers, []
         for sub in subs:
             sub.close()
+
+
+def _make_room(group: list[Subscriber], limit: int, newcomer: str) -> list[Subscriber]:
+    """The streams of ``group`` to end so that one more, ``newcomer``'s, fits in
+    ``limit``: each time the greediest device's oldest, while it is over its share."""
+    group = sorted(group, key=lambda s: s.number)
+    evict: list[Subscriber] = []
+    while len(group) - len(evict) + 1 > max(limit, 0):
+        left = [s for s in group if s not in evict]
+        counts = Counter(s.device for s in left)
+        counts[newcomer] += 1
+        share = max(1, limit // len(counts))
+        oldest = {}
+        for s in left:
+            oldest.setdefault(s.device, s.number)
+        greediest = max((d for d in counts if d in oldest),
+                        key=lambda d: (counts[d], -oldest[d]), default=None)
+        if greediest is None or counts[greediest] <= share:
+            raise Busy("too_many_streams")
+        evict.append(next(s for s in left if s.device == greediest))
+    return evict

@@ -168,12 +168,13 @@ class Service(SeatAccess):
     def log(self, table_id: str, viewer: Viewer, after: int = 0) -> list[dict]:
         return self.call(lambda: self.table(table_id).log_for(viewer, after))
 
-    def catch_up(self, table_id: str, viewer: Viewer, device: str, after: int):
+    def catch_up(self, table_id: str, viewer: Viewer, device: str, after: int,
+                 address: str = "", cap: int | None = None):
         """Subscribe and take the missed log and current view in one step, so no change
-        can fall between the two."""
+        can fall between the two (``address`` and ``cap``: ``Hub.subscribe``)."""
         def task():
             table = self.table(table_id)
-            sub = self.hub.subscribe(table_id, viewer, device)
+            sub = self.hub.subscribe(table_id, viewer, device, address, cap)
             return sub, table.version, self._view(table, viewer), table.log_for(viewer, after)
         return self.call(task)
 

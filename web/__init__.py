@@ -3,12 +3,15 @@ import time. Blueprints: ``api`` (JSON), ``stream`` (SSE), ``pages`` (HTML)."""
 
 from __future__ import annotations
 
+import secrets
+
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
 from companion.config import Config
 from companion.service import Service
 from web import api, errors, guard, pages, replay, stream
+from web.devices import DeviceIds
 from web.i18n import Catalog
 
 
@@ -19,14 +22,18 @@ class AsciiInt(IntegerConverter):
     regex = r"[0-9]{1,9}"
 
 
-def create_app(config: Config, service: Service, clock=None) -> Flask:
+def create_app(config: Config, service: Service, clock=None,
+               device_key: bytes | None = None) -> Flask:
+    """``device_key`` signs device ids (``web/devices.py``); the CLI passes the one kept in
+    the data folder. Without one (tests) the app makes its own, valid while it lives."""
     app = Flask(__name__)
     app.url_map.converters["int"] = AsciiInt
     app.config["MAX_CONTENT_LENGTH"] = config.server.max_body_bytes
     app.config["JSON_SORT_KEYS"] = False
     app.extensions["companion"] = {
         "config": config, "service": service, "catalog": Catalog(),
-        "limiter": guard.RateLimiter(config.server.requests_per_minute, clock),
+        "limiter": guard.Limits(config.server, clock),
+        "devices": DeviceIds(device_key or secrets.token_bytes(32)),
         "replies": replay.Replies(),
     }
     guard.init_app(app)

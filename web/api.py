@@ -8,7 +8,7 @@ from flask import Blueprint, jsonify, make_response, request, url_for
 
 from companion import registry, requests
 from companion.requests import Request
-from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, device_id, service,
+from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, device, service,
                          t, viewer)
 from web.errors import ApiError
 from web.replay import digits, once
@@ -37,13 +37,13 @@ def change(data: dict, table_id: str | None = None) -> Request | None:
     """The idempotency key of a table change (the body's ``idempotency_key`` or an
     ``Idempotency-Key`` header), bound to its route, its viewer and the rest of its body;
     the journal keeps it with the change."""
-    return _bound(data, viewer(table_id).label if table_id else device_id())
+    return _bound(data, viewer(table_id).label if table_id else device().key)
 
 
 def kept(data: dict) -> Request | None:
     """The same for a change the journal does not keep (a new table, a PIN, a lock, a
     throw): bound to the device that sent it, whose viewer the change itself may alter."""
-    return _bound(data, device_id())
+    return _bound(data, device().key)
 
 
 def _bound(data: dict, who: str) -> Request | None:

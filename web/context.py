@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import secrets
-
 from flask import current_app, g, request
 
 from companion.table import Viewer
+from web.devices import Device
 from web.i18n import pick_language
 
 ADMIN_COOKIE = "tc_admin_{}"
@@ -15,6 +14,8 @@ PIN_COOKIE = "tc_pin_{}"  # a private session on the shared tablet
 CSRF_COOKIE = "tc_csrf"
 DEVICE_COOKIE = "tc_device"
 LANG_COOKIE = "tc_lang"
+# the cookies that authenticate (a request carrying one is checked for CSRF)
+CREDENTIAL_PREFIXES = ("tc_admin_", "tc_seat_", "tc_pin_")
 
 
 def ext() -> dict:
@@ -44,16 +45,25 @@ def t(key: str, **params) -> str:
     return catalog().t(language(), key, **params)
 
 
-def device_id() -> str:
-    """Who counts as one device for stream caps and rate limits: the id its cookie keeps,
-    else its address. A client that drops cookies is its address every time, so it
-    cannot escape the limits by coming back as someone new."""
-    value = request.cookies.get(DEVICE_COOKIE, "")
-    if 16 <= len(value) <= 64 and value.isalnum():
-        return value
-    if "new_device" not in g:
-        g.new_device = secrets.token_hex(16)  # offered as a cookie with this reply
-    return "addr:" + (request.remote_addr or "")
+def device() -> Device:
+    """Who counts as one device for stream caps and rate limits: the id in a cookie this
+    server signed (``web/devices.py``), else the anonymous device of the address, which is
+    offered a fresh signed id with this reply. A made-up cookie is anonymous: it cannot
+    escape the limits by coming back as someone new."""
+    if "device" not in g:
+        address = request.remote_addr or ""
+        ids = ext()["devices"]
+        found = ids.verify(request.cookies.get(DEVICE_COOKIE, ""))
+        if found is not None:
+            g.device = Device("dev:" + found, address, False)
+        else:
+            g.new_device = ids.issue()
+            g.device = Device("anon:" + address, address, True)
+    return g.device
+
+
+def credential_cookie_sent() -> bool:
+    return any(name.startswith(CREDENTIAL_PREFIXES) for name in request.cookies)
 
 
 def bearer() -> str | None:

@@ -1,5 +1,6 @@
 """What every request must pass before it reaches a view: the Host check (DNS rebinding),
-the request rate per device, the CSRF guard and the content type of changes."""
+the request rate per device and per address, the CSRF guard and the content type of
+changes."""
 
 from __future__ import annotations
 
@@ -11,7 +12,10 @@ import time
 
 from flask import Flask, g, request
 
-from web.context import CSRF_COOKIE, DEVICE_COOKIE, bearer, config, device_id, ext
+from companion.config import ServerConfig
+from web.context import (CSRF_COOKIE, DEVICE_COOKIE, bearer, config,
+                         credential_cookie_sent, device, ext)
+from web.devices import Device
 from web.errors import ApiError
 
 SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
@@ -35,7 +39,9 @@ def host_allowed(host: str, allowed: list[str]) -> bool:
 
 
 class RateLimiter:
-    """A token bucket per device: ``per_minute`` requests, refilled continuously."""
+    """A token bucket per key: ``per_minute`` requests, refilled continuously."""
+
+    KEPT = 4000  # buckets remembered; past that, the full ones (which say nothing) go
 
     def __init__(self, per_minute: int, clock=None) -> None:
         self.rate = per_minute / 60.0
@@ -44,18 +50,38 @@ class RateLimiter:
         self._buckets: dict[str, tuple[float, float]] = {}
         self._lock = threading.Lock()
 
-    def allow(self, device: str) -> bool:
+    def allow(self, key: str) -> bool:
         now = self.clock()
         with self._lock:
-            if len(self._buckets) > 2000:
-                self._buckets.clear()
-            tokens, last = self._buckets.get(device, (self.capacity, now))
+            if len(self._buckets) > self.KEPT:
+                self._forget_full(now)
+            tokens, last = self._buckets.get(key, (self.capacity, now))
             tokens = min(self.capacity, tokens + (now - last) * self.rate)
             if tokens < 1:
-                self._buckets[device] = (tokens, now)
+                self._buckets[key] = (tokens, now)
                 return False
-            self._buckets[device] = (tokens - 1, now)
+            self._buckets[key] = (tokens - 1, now)
             return True
+
+    def _forget_full(self, now: float) -> None:
+        """Drop the buckets that have refilled: forgetting them changes nothing. (Clearing
+        all would let a client that mints many ids wipe everyone's bucket.)"""
+        self._buckets = {key: (tokens, last) for key, (tokens, last) in self._buckets.items()
+                         if tokens + (now - last) * self.rate < self.capacity}
+
+
+class Limits:
+    """Every request draws from its address's bucket and from its device's: a signed
+    device has its own, every anonymous request of an address shares one, tighter."""
+
+    def __init__(self, server: ServerConfig, clock=None) -> None:
+        self.device = RateLimiter(server.requests_per_minute, clock)
+        self.anonymous = RateLimiter(server.requests_per_minute_anonymous, clock)
+        self.address = RateLimiter(server.requests_per_minute_per_address, clock)
+
+    def allow(self, who: Device) -> bool:
+        bucket = self.anonymous if who.anonymous else self.device
+        return self.address.allow(who.address) and bucket.allow(who.key)
 
 
 def init_app(app: Flask) -> None:
@@ -68,7 +94,7 @@ def _check():
         raise ApiError(421, "wrong_host")
     if request.path.startswith("/static/"):
         return None
-    if not ext()["limiter"].allow(device_id()):
+    if not ext()["limiter"].allow(device()):
         raise ApiError(429, "too_many_requests")
     if request.method in SAFE_METHODS:
         return None
@@ -78,8 +104,11 @@ def _check():
         if request.mimetype != "application/json":
             raise ApiError(415, "json_only")
         # A cookie rides along with any cross-site request; a custom header equal to the
-        # CSRF cookie cannot be set by another site. A bearer token is not ambient.
-        if bearer() is None:
+        # CSRF cookie cannot be set by another site. A bearer token is not ambient, but
+        # it exempts nothing while a credential cookie rides along: the cookie is what
+        # authenticates then (``web/context.py`` takes it first), so a junk header must
+        # not switch the check off.
+        if bearer() is None or credential_cookie_sent():
             sent = request.headers.get("X-CSRF-Token", "")
             cookie = request.cookies.get(CSRF_COOKIE, "")
             if not cookie or not _same(sent, cookie):
@@ -116,7 +145,7 @@ def _stamp(response):
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
         "connect-src 'self'; frame-ancestors 'none'")
-    if DEVICE_COOKIE not in request.cookies and "new_device" in g:
+    if "new_device" in g:  # none, or one this server did not sign: replaced
         response.set_cookie(DEVICE_COOKIE, g.new_device, max_age=3600 * 24 * 365,
                             httponly=True, samesite="Strict")
     if CSRF_COOKIE not in request.cookies:

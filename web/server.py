@@ -1,25 +1,149 @@
-"""waitress, set up for a table (docs/reliability.md).
+"""waitress, set up for a table (docs/reliability.md, docs/deployment.md).
 
 Each SSE stream holds a thread, so there are enough threads for a table (48 by default);
 ``channel_request_lookahead=1`` lets waitress notice a client that vanished mid-stream.
+
+Connection hygiene, so that a phone on the Wi-Fi cannot take the table off the air:
+
+- ``connection_limit`` caps open connections, and ``connections_per_address`` caps them
+  per client address: a connection over its address's share is closed as soon as it is
+  accepted, so one address can never hold the slots the tablet needs;
+- a request has ``request_deadline_s`` from its first byte to its last: a client that
+  sends half a request (or one byte a second) is cut off at the deadline, however busy it
+  keeps the socket;
+- a connection with nothing in flight is closed after ``idle_timeout_s``. Live streams
+  are never cut by either rule: a request being answered is not "arriving" nor idle
+  (streams send a ``ping`` every 15 s and end at their own maximum age);
+- ``max_request_body_size`` is ``max_body_bytes``: a declared ``Content-Length`` over it is
+  answered 413 from the headers, before one byte of the body is read or stored.
 """
 
 from __future__ import annotations
 
+import logging
+import math
 import threading
+import time
+from collections import Counter
 
 from flask import Flask
-from waitress.server import create_server
+from waitress.adjustments import Adjustments
+from waitress.channel import HTTPChannel
+from waitress.server import TcpWSGIServer
 
 from companion.config import Config
 
+log = logging.getLogger("companion.web")
+CLEANUP_INTERVAL_S = 1  # how often the deadlines are looked at
 
-def make_server(app: Flask, config: Config, **overrides):
-    settings = dict(host=config.server.host, port=config.server.port,
-                    threads=config.server.threads, channel_request_lookahead=1,
-                    clear_untrusted_proxy_headers=True, ident="companion")
+
+class TableChannel(HTTPChannel):
+    """One client connection: knows when its current request began to arrive; admitted
+    only if its address is within its share (see :meth:`TableServer.admit`)."""
+
+    arrival_started: float | None = None
+
+    def __init__(self, server, sock, addr, adj, map=None) -> None:
+        self.opened = time.monotonic()
+        super().__init__(server, sock, addr, adj, map=map)
+        server.admit(self)
+
+    @property
+    def peer(self) -> str:
+        return self.addr[0] if isinstance(self.addr, tuple) else str(self.addr)
+
+    @property
+    def answering(self) -> bool:
+        """A request is being answered (a live stream, say), or waits for a thread."""
+        return bool(self.requests)
+
+    def received(self, data: bytes) -> bool:
+        if self.request is None and data:
+            self.arrival_started = time.monotonic()
+        return super().received(data)
+
+    def overdue(self, now: float, deadline_s: float, idle_s: float) -> bool:
+        """A request still arriving past its deadline, or a connection idle too long."""
+        if self.answering:
+            return False
+        if self.request is not None and self.arrival_started is not None:
+            return now - self.arrival_started > deadline_s
+        return now - max(self.opened, self.arrival_started or 0.0,
+                         _monotonic(self.last_activity)) > idle_s
+
+
+def _monotonic(wall: float) -> float:
+    """waitress stamps activity with the wall clock; the deadlines run on the monotonic."""
+    return time.monotonic() - (time.time() - wall)
+
+
+class TableServer(TcpWSGIServer):
+    """waitress's TCP server with the per-address cap, a connection cap that evicts an
+    idle connection rather than stop accepting, and the arrival deadline."""
+
+    channel_class = TableChannel
+    limit = 200
+    per_address = 16
+    request_deadline_s = 5.0
+    idle_timeout_s = 30.0
+    refused = 0
+
+    def _open(self) -> list[TableChannel]:
+        return [c for c in list(self.active_channels.values())
+                if isinstance(c, TableChannel) and not c.will_close]
+
+    def admit(self, channel: TableChannel) -> None:
+        """Close the newcomer if its address holds its share already; else, if the server
+        is full, close the connection that has waited longest with nothing in flight at
+        the address that holds the most — never one being answered. Idle sockets thus
+        cannot fill the server: the next connection pushes one of them out."""
+        open_now = self._open()
+        peers = Counter(c.peer for c in open_now)
+        if peers[channel.peer] > self.per_address:
+            return self._refuse(channel, "holds its share of connections")
+        if len(open_now) <= self.limit:
+            return None
+        waiting = [c for c in open_now if c is not channel and not c.answering]
+        if not waiting:
+            return self._refuse(channel, "found every connection busy")
+        victim = max(waiting, key=lambda c: (peers[c.peer], -c.opened))
+        victim.will_close = True
+        return None
+
+    def _refuse(self, channel: TableChannel, why: str) -> None:
+        channel.will_close = True  # closed by waitress's loop before anything is read
+        self.refused += 1
+        if self.refused in (1, 10, 100, 1000) or self.refused % 10000 == 0:
+            log.warning("refused a connection from %s: it %s (%d refused so far)",
+                        channel.peer, why, self.refused)
+
+    def maintenance(self, now: float) -> None:
+        """Called by waitress every ``cleanup_interval`` (and in place of its own idle
+        rule, which is the same as ours but on the wall clock)."""
+        mono = time.monotonic()
+        for channel in self._open():
+            if channel.overdue(mono, self.request_deadline_s, self.idle_timeout_s):
+                channel.will_close = True
+
+
+def make_server(app: Flask, config: Config, **overrides) -> TableServer:
+    server_config = config.server
+    settings = dict(host=server_config.host, port=server_config.port,
+                    threads=server_config.threads, channel_request_lookahead=1,
+                    clear_untrusted_proxy_headers=True, ident="companion",
+                    # a backstop only: TableServer.admit keeps to connection_limit
+                    connection_limit=2 * server_config.connection_limit + 8,
+                    max_request_body_size=server_config.max_body_bytes,
+                    max_request_header_size=server_config.max_header_bytes,
+                    channel_timeout=max(1, math.ceil(server_config.idle_timeout_s)),
+                    cleanup_interval=CLEANUP_INTERVAL_S)
     settings.update(overrides)
-    return create_server(app, **settings)
+    server = TableServer(app, map={}, adj=Adjustments(**settings))
+    server.limit = server_config.connection_limit
+    server.per_address = server_config.connections_per_address
+    server.request_deadline_s = server_config.request_deadline_s
+    server.idle_timeout_s = server_config.idle_timeout_s
+    return server
 
 
 class ServerThread:

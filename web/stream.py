@@ -1,7 +1,8 @@
 """Live updates over Server-Sent Events, one stream per open page.
 
 Each stream holds a waitress thread, so streams are capped per device (the oldest is
-evicted: a phone that reconnects is never locked out by its own dead stream) and in all,
+evicted: a phone that reconnects is never locked out by its own dead stream), per address
+and in all (the greediest device gives way, ``companion/hub.py``),
 send a ``ping`` event every 15 s (so a vanished client is noticed, and a page can see
 that its stream is alive) and end after a maximum
 age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
@@ -17,7 +18,7 @@ import time
 from flask import Blueprint, Response, request
 
 from companion.hub import encode
-from web.context import config, device_id, service, viewer
+from web.context import config, device, service, viewer
 from web.replay import digits
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -39,7 +40,10 @@ def events(table_id):
     after = last_event_id()
     who = viewer(table_id)
     settings = config().streams
-    sub, version, view, log = service().catch_up(table_id, who, device_id(), after)
+    asker = device()
+    cap = settings.per_anonymous if asker.anonymous else settings.per_device
+    sub, version, view, log = service().catch_up(table_id, who, asker.key, after,
+                                                 asker.address, cap)
     svc = service()
     hub = svc.hub
 
