@@ -17,9 +17,10 @@ import threading
 from contextlib import ExitStack
 from pathlib import Path
 
-from companion import registry
+from companion import registry, upkeep
+from companion.backups import BackupTimer
 from companion.config import Config, ConfigError, load
-from companion.journal import Journal, JournalError
+from companion.journal import JournalError
 from companion.rules.base import RuleError
 from companion.errors import CompanionError
 from companion.hub import Hub
@@ -108,11 +109,18 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
 
     stop = stop or threading.Event()
     with ExitStack() as stack:
-        journal = stack.enter_context(Journal(config.data.database))
-        hub = Hub(config.streams.per_device, config.streams.max_streams,
-                  config.streams.per_address)
-        service = stack.enter_context(Service(journal, hub=hub,
-                                              snapshot_every=config.data.snapshot_every))
+        stack.enter_context(upkeep.holding(config.data.dir))
+        journal, service = upkeep.open_checked(config, hub=Hub(
+            config.streams.per_device, config.streams.max_streams, config.streams.per_address))
+        stack.callback(journal.close)
+        stack.enter_context(service)
+        for line in journal.inspection.lines():
+            print(line, flush=True)
+        timer = stack.enter_context(BackupTimer(journal, upkeep.backup_folder(config),
+                                                config.backups.keep,
+                                                config.backups.every_minutes * 60))
+        if config.backups.at_game_end:
+            service.game_ended = timer.ask
         devices = start_devices(config, service, stack, sim)
         if "lights" in devices:
             stack.enter_context(LightsFollower(service, devices))
@@ -187,31 +195,61 @@ def announce(host: str, port: int, simulated: bool) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Exit statuses: ``companion/upkeep.py`` (0 fine, 2 config, 3 journal refused, 4 the
+    data folder is in use)."""
     parser = argparse.ArgumentParser(prog="companion", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     run = commands.add_parser("serve", help="run the companion")
-    run.add_argument("--config", help="a TOML config file (every key has a default)")
     run.add_argument("--sim", action="store_true", help="simulated die reader, mock GPIO")
     run.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     run.add_argument("--port", type=int, help="port (default 8080; 0 picks a free one)")
-    run.add_argument("--data", help="folder for the database (default ./data)")
+    checking = commands.add_parser("check", help="the integrity report, without serving")
+    checking.add_argument("--accept-loss", action="store_true",
+                          help="accept a journal that lost its end, as it is now")
+    checking.add_argument("--export", metavar="FILE", help="check an export's chain")
+    restoring = commands.add_parser("restore", help="put the newest good backup in place")
+    restoring.add_argument("--from", dest="chosen", metavar="FILE", help="this backup")
+    exporting = commands.add_parser("export", help="a table's journal with its chain")
+    exporting.add_argument("table", help="the table's id")
+    exporting.add_argument("--out", metavar="FILE", help="write here (default: stdout)")
+    for command in (run, checking, restoring, exporting):
+        command.add_argument("--config", help="a TOML config file (every key has a default)")
+        command.add_argument("--data", help="folder for the database (default ./data)")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    try:
+        config = load(args.config, _overrides(args))
+        if args.command == "check":
+            return upkeep.check(config, args.accept_loss, args.export)
+        if args.command == "restore":
+            return upkeep.restore(config, args.chosen)
+        if args.command == "export":
+            return upkeep.export(config, args.table, args.out)
+        return serve(config, args.sim)
+    except upkeep.InUse as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return upkeep.EXIT_IN_USE
+    except JournalError as error:
+        said = " ".join(str(error).split())  # one line, whatever SQLite said
+        print(f"companion: refusing to start: {said}" if args.command == "serve"
+              else f"companion: {said}", file=sys.stderr)
+        return upkeep.EXIT_REFUSED
+    except (ConfigError, ValueError) as error:
+        print(f"companion: {error}", file=sys.stderr)
+        return upkeep.EXIT_CONFIG
+
+
+def _overrides(args) -> dict:
     overrides: dict = {"server": {}, "data": {}}
-    if args.host:
+    if getattr(args, "host", None):
         overrides["server"]["host"] = args.host
-    if args.port is not None:
+    if getattr(args, "port", None) is not None:
         overrides["server"]["port"] = args.port
     if args.data:
         overrides["data"]["dir"] = args.data
-    if args.sim:
+    if getattr(args, "sim", False):
         overrides["buttons"] = {"pin_factory": "mock"}
-    try:
-        config = load(args.config, overrides)
-        return serve(config, args.sim)
-    except (ConfigError, JournalError, ValueError) as error:
-        print(f"companion: {error}", file=sys.stderr)
-        return 2
+    return overrides
 
 
 if __name__ == "__main__":

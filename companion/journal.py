@@ -8,67 +8,31 @@ is recognised as stale and skipped.
 
 Only the service's writer thread writes; a lock guards the connection anyway so that a
 reader that asks (health, tests) is safe.
+
+Integrity (``companion/integrity.py``): before the file is opened for writing it is
+inspected read-only, and refused (:class:`JournalError`) if it is damaged or has lost its
+end. Every entry stores a link of its table's hash chain (``companion/chain.py``),
+checked whenever a table's entries are read for replay; the last link of every table is
+kept in the witness file (``companion/witness.py``) after each commit. Snapshots store the
+SHA-256 of their state; one that does not match is skipped (a lost cache, nothing more).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import logging
 import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    players TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed BLOB NOT NULL,
-    seed_hash TEXT NOT NULL,
-    rules_version INTEGER NOT NULL,
-    created TEXT NOT NULL,
-    admin_hash TEXT NOT NULL,
-    ended INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS entries (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    version INTEGER NOT NULL,
-    entry TEXT NOT NULL,
-    actor TEXT NOT NULL,
-    source TEXT NOT NULL,
-    at TEXT NOT NULL,
-    idem TEXT,
-    PRIMARY KEY (table_id, version)
-);
-CREATE UNIQUE INDEX IF NOT EXISTS entries_idem ON entries(table_id, idem) WHERE idem IS NOT NULL;
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    token_hash TEXT NOT NULL,
-    join_code TEXT,
-    issue INTEGER NOT NULL,
-    pin_hash TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS snapshots (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    position INTEGER NOT NULL,
-    last_version INTEGER NOT NULL,
-    state TEXT NOT NULL,
-    PRIMARY KEY (table_id, position, last_version)
-);
-CREATE TABLE IF NOT EXISTS cards (
-    game TEXT NOT NULL,
-    uid TEXT NOT NULL,
-    card TEXT NOT NULL,
-    PRIMARY KEY (game, uid)
-);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
+from companion import chain, integrity, schema
+from companion.witness import Heads, Witness
+
+log = logging.getLogger("companion.journal")
+WITNESS_SUFFIX = ".heads"
+
 
 
 @dataclass(frozen=True)
@@ -101,10 +65,20 @@ class JournalError(Exception):
 
 
 class Journal:
-    def __init__(self, path: str | Path) -> None:
+    """``accept_loss``: open a journal whose end the witness says is lost, and witness
+    it as it is now (``companion check --accept-loss``, after a restore)."""
+
+    def __init__(self, path: str | Path, accept_loss: bool = False) -> None:
         self.path = str(path)
-        if self.path != ":memory:":
+        memory = self.path == ":memory:"
+        self.witness = Witness(None if memory else self.path + WITNESS_SUFFIX)
+        self.inspection = integrity.Inspection(self.path, None, None)
+        if not memory:
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+            self.inspection = integrity.inspect(self.path, self.witness.read())
+            refusal = self.inspection.refusal
+            if refusal and not (accept_loss and self.inspection.lost):
+                raise JournalError(refusal)
         self._lock = threading.Lock()
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
@@ -112,13 +86,19 @@ class Journal:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
-            check = self._db.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                raise JournalError(f"database check failed: {check}")
-            self._db.executescript(SCHEMA)
+            if memory:
+                check = self._db.execute("PRAGMA quick_check").fetchone()[0]
+                if check != "ok":
+                    raise JournalError(f"database check failed: {check}")
+            self._db.executescript(schema.SCHEMA)
+            with self._transaction():
+                schema.add_chain(self._db)
+            self._heads: Heads = integrity.stored_heads(self._db)
         except sqlite3.DatabaseError as error:
             raise JournalError(f"cannot open the journal {self.path}: {error}") from error
         self._closed = False
+        if self.inspection.witness != "ok" or accept_loss:
+            self._witness()
 
     # -- writing -------------------------------------------------------------------------
     def create_table(self, record: TableRecord, seat_rows: list[tuple[int, str, str]]) -> None:
@@ -132,41 +112,68 @@ class Journal:
                 "INSERT INTO seats VALUES (?,?,?,?,1,NULL)",
                 [(record.id, seat, token_hash, join_code)
                  for seat, token_hash, join_code in seat_rows])
+            start = schema.geneses(self._db, record.id)[record.id]
+            self._advance(record.id, 0, start)
 
     def append(self, table_id: str, entry: Entry, ended: bool = False) -> None:
         """Write one entry durably (and mark the table ended with it, atomically)."""
-        with self._lock, self._transaction():
-            self._db.execute(
-                "INSERT INTO entries VALUES (?,?,?,?,?,?,?)",
-                (table_id, entry.version, json.dumps(entry.entry, separators=(",", ":")),
-                 entry.actor, entry.source, entry.at, entry.idem))
-            # every entry says whether the game is over: an undo can reopen it
-            self._db.execute("UPDATE tables SET ended=? WHERE id=?", (int(ended), table_id))
+        with self._lock:
+            with self._transaction():
+                digest = self._insert_entry(table_id, entry)
+                # every entry says whether the game is over: an undo can reopen it
+                self._db.execute("UPDATE tables SET ended=? WHERE id=?",
+                                 (int(ended), table_id))
+            self._advance(table_id, entry.version, digest)
 
     def reissue_seat(self, table_id: str, seat: int, token_hash: str, join_code: str,
                      entry: Entry) -> None:
         """Replace a seat's credentials and log it, in one transaction."""
-        with self._lock, self._transaction():
-            self._db.execute(
-                "UPDATE seats SET token_hash=?, join_code=?, pin_hash=NULL, issue=issue+1 "
-                "WHERE table_id=? AND seat=?", (token_hash, join_code, table_id, seat))
-            self._db.execute(
-                "INSERT INTO entries VALUES (?,?,?,?,?,?,?)",
-                (table_id, entry.version, json.dumps(entry.entry), entry.actor,
-                 entry.source, entry.at, entry.idem))
+        with self._lock:
+            with self._transaction():
+                self._db.execute(
+                    "UPDATE seats SET token_hash=?, join_code=?, pin_hash=NULL, "
+                    "issue=issue+1 WHERE table_id=? AND seat=?",
+                    (token_hash, join_code, table_id, seat))
+                digest = self._insert_entry(table_id, entry)
+            self._advance(table_id, entry.version, digest)
 
     def keep_on_tablet(self, table_id: str, seat: int, pin_hash: str, token_hash: str,
                        entry: Entry) -> None:
         """The seat will be played on the tablet behind a PIN: its join code is spent, and
         the public log says so, in one transaction."""
-        with self._lock, self._transaction():
-            self._db.execute("UPDATE seats SET pin_hash=?, join_code=NULL, token_hash=? "
-                             "WHERE table_id=? AND seat=?",
-                             (pin_hash, token_hash, table_id, seat))
-            self._db.execute(
-                "INSERT INTO entries VALUES (?,?,?,?,?,?,?)",
-                (table_id, entry.version, json.dumps(entry.entry), entry.actor,
-                 entry.source, entry.at, entry.idem))
+        with self._lock:
+            with self._transaction():
+                self._db.execute("UPDATE seats SET pin_hash=?, join_code=NULL, "
+                                 "token_hash=? WHERE table_id=? AND seat=?",
+                                 (pin_hash, token_hash, table_id, seat))
+                digest = self._insert_entry(table_id, entry)
+            self._advance(table_id, entry.version, digest)
+
+    def _insert_entry(self, table_id: str, entry: Entry) -> str:
+        """The one place an entry is written: its link of the chain with it."""
+        version, previous = self._heads.get(table_id, (0, ""))
+        if entry.version != version + 1 or not previous:
+            raise JournalError(f"table {table_id}: entry v{entry.version} does not follow "
+                               f"v{version}")
+        row = chain.Row(entry.version, json.dumps(entry.entry, separators=(",", ":")),
+                        entry.actor, entry.source, entry.at, entry.idem, None)
+        digest = chain.link(previous, row)
+        self._db.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
+                         (table_id, row.version, row.entry, row.actor, row.source, row.at,
+                          row.idem, digest))
+        return digest
+
+    def _advance(self, table_id: str, version: int, digest: str) -> None:
+        """After a commit: the new last link, in memory and in the witness."""
+        self._heads[table_id] = (version, digest)
+        self._witness()
+
+    def _witness(self) -> None:
+        try:
+            self.witness.write(dict(self._heads))
+        except OSError as error:
+            # the commit stands; a witness that lags only weakens the next check
+            log.warning("cannot write the witness %s: %s", self.witness.path, error)
 
     def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
         with self._lock, self._transaction():
@@ -186,10 +193,10 @@ class Journal:
 
     def save_snapshot(self, table_id: str, position: int, last_version: int,
                       state: dict) -> None:
+        text = json.dumps(state, separators=(",", ":"))
         with self._lock, self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)",
-                             (table_id, position, last_version,
-                              json.dumps(state, separators=(",", ":"))))
+            self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?)",
+                             (table_id, position, last_version, text, _digest(text)))
 
     def remember_card(self, game: str, uid: str, card: str) -> None:
         with self._lock, self._transaction():
@@ -208,11 +215,27 @@ class Journal:
                             r[5], r[6], r[7], r[8], bool(r[9])) for r in rows]
 
     def entries(self, table_id: str) -> list[Entry]:
+        """A table's entries for replay, its chain checked: a damaged or missing row is a
+        :class:`JournalError` naming the table and the version."""
         with self._lock:
-            rows = self._db.execute(
-                "SELECT version, entry, actor, source, at, idem FROM entries "
-                "WHERE table_id=? ORDER BY version", (table_id,)).fetchall()
-        return [Entry(v, json.loads(e), a, s, at, i) for v, e, a, s, at, i in rows]
+            start = schema.geneses(self._db, table_id).get(table_id)
+            rows = schema.rows(self._db, table_id)
+        broken = chain.first_break(start or "", rows) if start else None
+        if broken is not None:
+            raise JournalError(f"table {table_id}: entry v{broken.version} is "
+                               f"{broken.reason} (the hash chain breaks there)")
+        return [Entry(r.version, json.loads(r.entry), r.actor, r.source, r.at, r.idem)
+                for r in rows]
+
+    def changes(self) -> int:
+        """Rows written since this journal was opened (the backups ask: anything new?)."""
+        with self._lock:
+            return self._db.total_changes
+
+    def heads(self) -> Heads:
+        """Each table's last (version, hash)."""
+        with self._lock:
+            return dict(self._heads)
 
     def seats(self, table_id: str) -> list[tuple[int, str, str | None, int]]:
         with self._lock:
@@ -229,10 +252,16 @@ class Journal:
                 "ORDER BY position DESC", (table_id,)).fetchall()
 
     def snapshot_state(self, table_id: str, position: int, last_version: int) -> dict:
+        """A snapshot's state; ``ValueError`` if it does not match its digest (or has
+        none: written by an older companion), and the caller replays further back."""
         with self._lock:
             row = self._db.execute(
-                "SELECT state FROM snapshots WHERE table_id=? AND position=? AND "
+                "SELECT state, digest FROM snapshots WHERE table_id=? AND position=? AND "
                 "last_version=?", (table_id, position, last_version)).fetchone()
+        if row is None or row[1] is None or row[1] != _digest(row[0]):
+            fault = f"table {table_id}, snapshot at action {position}"
+            self.inspection.snapshot_faults.append(fault)
+            raise ValueError(f"{fault} does not match its digest")
         return json.loads(row[0])
 
     def cards(self, game: str) -> dict[str, str]:
@@ -263,6 +292,10 @@ class Journal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 class _Transaction:

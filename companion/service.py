@@ -50,6 +50,9 @@ class Service(SeatAccess):
         self._thread: threading.Thread | None = None
         self._closed = False
         self.inputs = InputRouter(self, virtual_throw, sensor_confirm)
+        # told a table's id when its game ends (the CLI makes a backup): must not block
+        self.game_ended: Callable[[str], None] | None = None
+        self.integrity: dict = {}  # the start-up report (companion/integrity.py)
         self.pin_tries = private.PinTries()
         self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
         for record in journal.tables(include_ended=True):
@@ -320,11 +323,13 @@ class Service(SeatAccess):
 
     def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
                 source: str) -> dict:
-        before = table.version
+        before, was_over = table.version, table.ended
         entry = Entry(before + 1, versions.stamp(table.game, prepared.entry), viewer.label,
                       source, timelabel.now_label(), idem)
         self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
         table.commit(entry, prepared)
+        if prepared.ended and not was_over and self.game_ended is not None:
+            self.game_ended(table.id)
         self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)
@@ -371,7 +376,8 @@ class Service(SeatAccess):
         return self.call(lambda: {"ok": True, "devices": dict(self.devices),
                                   "tables": len(self.tables), "streams": self.hub.count(),
                                   "active_table": self.active_table_id(),
-                                  "tables_not_loaded": dict(self.refused)})
+                                  "tables_not_loaded": dict(self.refused),
+                                  "integrity": self.integrity})
 
     def set_active(self, table_id: str, viewer: Viewer) -> None:
         def task():

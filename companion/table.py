@@ -117,6 +117,7 @@ class Table:
                 except ValueError:
                     continue  # an unreadable snapshot is only a lost cache: replay more
                 break
+        self.resumed_from = start  # the snapshot start-up used (0: none), for the report
         self._checkpoints = [(0, self._initial)]
         if start:
             self._checkpoints.append((start, state))

@@ -23,13 +23,11 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
+from companion.config import ConfigError
+
 KEY_BYTES = 32
 ID_HEX = 16
 SIGNATURE_CHARS = 22  # 128 bits of the HMAC, base64url
-
-
-class DeviceKeyError(Exception):
-    """The key file exists but cannot be used (unreadable, wrong size)."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +55,9 @@ def load_key(path: str | Path) -> bytes:
         os.replace(temporary, path)
         return fresh
     except OSError as error:
-        raise DeviceKeyError(f"cannot read the device key {path}: {error}") from error
+        raise ConfigError(f"cannot read the device key {path}: {error}") from error
     if len(key) != KEY_BYTES:
-        raise DeviceKeyError(f"the device key {path} is damaged ({len(key)} bytes, "
+        raise ConfigError(f"the device key {path} is damaged ({len(key)} bytes, "
                              f"not {KEY_BYTES}); delete it to make a new one (every phone "
                              f"then gets a new device id)")
     return key

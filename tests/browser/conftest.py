@@ -30,7 +30,9 @@ class LiveServer:
         self.stack = ExitStack()
         self.config = load(overrides={"data": {"dir": str(tmp_path)},
                                       "server": {"host": "127.0.0.1", "port": port,
-                                                 "requests_per_minute": 100_000}})
+                                                 "requests_per_minute": 100_000,
+                                                 "requests_per_minute_per_address": 100_000,
+                                                 }})
         self.journal = self.stack.enter_context(Journal(self.config.data.database))
         self.service = self.stack.enter_context(Service(self.journal))
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)

@@ -23,7 +23,9 @@ def companion_app(folder: Path, clock=None, memory: bool = False, virtual_throw=
     """``(service, app)`` on ``folder/companion.sqlite`` (or an in-memory database when
     durability is not what is tested); ``sections`` override the config (the rate limit is
     lifted unless a test sets it)."""
-    overrides = {"server": {"requests_per_minute": 1_000_000}}
+    overrides = {"server": {"requests_per_minute": 1_000_000,
+                            "requests_per_minute_anonymous": 1_000_000,
+                            "requests_per_minute_per_address": 1_000_000}}
     for name, values in sections.items():
         overrides.setdefault(name, {}).update(values)
     config = load(overrides=overrides)

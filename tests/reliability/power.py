@@ -32,6 +32,8 @@ snapshot_every = 5
 
 [server]
 requests_per_minute = 1000000
+requests_per_minute_anonymous = 1000000
+requests_per_minute_per_address = 1000000
 """
 WORKERS = 4
 STARTUP_KILL_CHANCE = 0.12

@@ -21,7 +21,7 @@ from companion.service import Service
 from companion.table import Table, Viewer
 
 DB_NAME = "companion.sqlite"
-SUFFIXES = ("", "-wal", "-shm")
+SUFFIXES = ("", "-wal", "-shm", ".heads")  # .heads: the witness (companion/witness.py)
 
 
 def plain(value):
@@ -53,10 +53,10 @@ class Recovered:
         return plain(self.table.log_for(viewer))
 
 
-def recover(database: Path) -> dict[str, Recovered]:
+def recover(database: Path, accept_loss: bool = False) -> dict[str, Recovered]:
     """Every table in ``database`` (a copy: opening it runs SQLite's recovery on it)."""
     out = {}
-    with Journal(database) as journal:
+    with Journal(database, accept_loss=accept_loss) as journal:
         started = Service(journal)  # loads every table as start-up does; no thread runs
         for record in journal.tables(include_ended=True):
             game = registry.game(record.game)

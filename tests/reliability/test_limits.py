@@ -10,6 +10,7 @@ import socket
 import pytest
 
 from tests.reliability.inprocess import companion_app, fingerprint, new_table
+from tests.reliability.raw import signed_device
 from tests.reliability.server import CompanionProcess
 from tests.reliability.streams import frames_until_idle, open_stream
 from tests.reliability.hostile import check_reply
@@ -34,7 +35,8 @@ class FakeClock:
 def world(tmp_path):
     clock = FakeClock()
     with companion_app(tmp_path, clock=clock, streams={"heartbeat_s": 0.01},
-                       server={"requests_per_minute": 60}) as (service, app):
+                       server={"requests_per_minute": 60,
+                               "requests_per_minute_anonymous": 60}) as (service, app):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
         yield {"service": service, "app": app, "tablet": tablet, "id": made["id"],
                "clock": clock}
@@ -145,6 +147,20 @@ def test_a_script_without_cookies_is_rate_limited_too(world):
     assert 429 in statuses, "200 requests in the same instant, all served"
 
 
+def test_many_devices_behind_one_address_share_its_bucket(tmp_path):
+    """Signed ids are cheap to collect (one cookie-less request each): what a crowd of
+    them from one address may send is bounded by the address's own bucket."""
+    clock = FakeClock()
+    with companion_app(tmp_path, clock=clock,
+                       server={"requests_per_minute_per_address": 120}) as (service, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        clock.now += 3600
+        devices = [Device(app) for _ in range(8)]
+        statuses = [d.get(f"/api/tables/{made['id']}").status_code
+                    for _ in range(10) for d in devices]
+        assert statuses.count(200) <= 30 and 429 in statuses  # 120 a minute / 4
+
+
 def test_the_stream_cap_in_the_config_file_is_obeyed(tmp_path):
     """``[streams] per_device`` is documented; the real server must apply it."""
     config = tmp_path / "companion.toml"
@@ -154,7 +170,8 @@ def test_the_stream_cap_in_the_config_file_is_obeyed(tmp_path):
         client = proc.start()
         made = client.post("/api/tables", {"game": "lawless", "players": ["A", "B"]},
                            token="script").json()
-        first, second = (stream_socket(proc.port, made["id"]) for _ in range(2))
+        device = signed_device(proc.port)["tc_device"]
+        first, second = (stream_socket(proc.port, made["id"], device) for _ in range(2))
         with first, second:
             first.settimeout(10)
             assert read_until_closed(first), "a second stream from the device must end the first"
@@ -162,10 +179,10 @@ def test_the_stream_cap_in_the_config_file_is_obeyed(tmp_path):
         proc.close()
 
 
-def stream_socket(port: int, table_id: str) -> socket.socket:
+def stream_socket(port: int, table_id: str, device: str) -> socket.socket:
     raw = socket.create_connection(("127.0.0.1", port), timeout=10)
     raw.sendall(f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                "Cookie: tc_device=0123456789abcdef0123\r\n\r\n".encode())
+                f"Cookie: tc_device={device}\r\n\r\n".encode())
     raw.recv(4096)
     return raw
 

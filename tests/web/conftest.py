@@ -33,7 +33,9 @@ class Device:
 
 @pytest.fixture
 def app(service):
-    config = load(overrides={"server": {"requests_per_minute": 100_000}})
+    config = load(overrides={"server": {"requests_per_minute": 100_000,
+                                        "requests_per_minute_anonymous": 100_000,
+                                        "requests_per_minute_per_address": 100_000}})
     return create_app(config, service)
 
 
