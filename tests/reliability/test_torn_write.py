@@ -34,46 +34,6 @@ from tests.reliability.recovery import DB_NAME, copy_database, recover
 from tests.reliability.server import CompanionProcess, Unreachable, run_cli
 
 
-def play(service: Service, table_id: str, players: int, steps: int, rng: random.Random) -> None:
-    for _ in range(steps):
-        viewer = rng.choice([Viewer(admin=True), *(Viewer(seat=s) for s in range(players))])
-        view = service.view(table_id, viewer)
-        if view["table"]["ended"] or not view["legal"]:
-            continue
-        try:
-            service.act(table_id, fill(rng.choice(view["legal"]), rng), viewer,
-                        request=Request(f"key-{rng.getrandbits(64):x}", "fp"))
-        except (RuleError, CompanionError):
-            pass
-
-
-@pytest.fixture(scope="module")
-def written(tmp_path_factory):
-    """A journal with every game in it, copied while open: (image folder, tables, tokens)."""
-    where = tmp_path_factory.mktemp("torn")
-    rng = random.Random(7)
-    journal = Journal(where / "live" / DB_NAME)
-    # every commit stays in the WAL (no checkpoint folds it into the database file), so a
-    # tear anywhere in it can hit acknowledged commits, as the issue's trial did
-    journal._db.execute("PRAGMA wal_autocheckpoint=0")
-    service = Service(journal, snapshot_every=5).start()
-    tokens = {}
-    try:
-        for game in existing_games():
-            names = player_names(game)
-            made = service.create_table(game, names, {})
-            tokens[made["id"]] = made["admin_token"]
-            play(service, made["id"], len(names), 120, rng)
-        service.call(lambda: None)  # let the queued snapshots finish
-        image = copy_database(where / "live", where / "image")
-        reference = {tid: list(t.entries) for tid, t in service.tables.items()}
-    finally:
-        service.close()
-        journal.close()
-    assert (where / "image" / (DB_NAME + "-wal")).stat().st_size > 0
-    return image, reference, tokens
-
-
 def damaged_copy(image: Path, target: Path, rng: random.Random, how: str) -> Path:
     shutil.rmtree(target, ignore_errors=True)
     database = copy_database(image.parent, target)
