@@ -155,7 +155,11 @@ class InProcessCompanion:
         from web import create_app
         from web.server import make_server
 
-        settings = {"host": HOST, "port": 0, "requests_per_minute": 1_000_000, **server}
+        # every screen of a benchmark is one address (127.0.0.1): the per-address caps off
+        settings = {"host": HOST, "port": 0, "requests_per_minute": 1_000_000,
+                    "requests_per_minute_anonymous": 1_000_000,
+                    "requests_per_minute_per_address": 1_000_000,
+                    "connections_per_address": 1000, **server}
         self.stack = ExitStack()
         self.config = load(overrides={"data": {"dir": str(data_dir)}, "server": settings})
         self.journal = self.stack.enter_context(Journal(self.config.data.database))

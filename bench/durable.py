@@ -54,7 +54,8 @@ def _play(service, table_id: str, turns: int, rng: random.Random, key: str) -> l
 
 # -- 2. durable actions --------------------------------------------------------------------
 def actions_per_second(folder: Path, rounds: int = 6, turns_per_round: int = 100) -> dict:
-    from companion.journal import SCHEMA, Journal
+    from companion.journal import Journal
+    from companion.schema import SCHEMA
     from companion.service import Service
 
     rng = random.Random(7)
@@ -77,7 +78,7 @@ def actions_per_second(folder: Path, rounds: int = 6, turns_per_round: int = 100
             for row in rows:  # the very same rows, nothing around them
                 start = time.perf_counter()
                 bare.execute("BEGIN IMMEDIATE")
-                bare.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?)", row)
+                bare.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)", row)
                 bare.execute("COMMIT")
                 bare_commits.append(time.perf_counter() - start)
         profile = _profile_writer(service, table_id, rng)

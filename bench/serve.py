@@ -12,10 +12,17 @@ from pathlib import Path
 
 from bench.common import COMPANION, HOST, OUT, ROOT, free_port, rss_kib
 
-CONFIG = """# bench: the rate limit is raised so a scripted game is not refused (429); the rest
-# are the defaults.
+CONFIG = """# bench: the rate limits are raised so a scripted game is not refused (429), and the
+# caps per address, since every screen here is one address (127.0.0.1); the rest are the
+# defaults.
 [server]
 requests_per_minute = 1000000
+requests_per_minute_anonymous = 1000000
+requests_per_minute_per_address = 1000000
+connections_per_address = 1000
+
+[streams]
+per_address = 1000
 """
 
 

@@ -5,7 +5,9 @@ never share a GIL with the server they time.
     python -m bench.sse_client PORT PATH HEADERS_JSON
 
 HEADERS_JSON is a list with one dict of extra request headers per client (e.g. a bearer
-token); a client given no ``Cookie`` gets its own ``tc_device`` cookie, as a browser keeps. For every SSE frame that carries an id, one line goes to stdout::
+token); a client given no ``Cookie`` first fetches its own signed ``tc_device`` cookie from
+``/api/health``, as a browser's first page does. For every SSE frame that carries an id,
+one line goes to stdout::
 
     S <client> <id> <event> <perf_counter seconds at the recv that completed it> <bytes>
 
@@ -17,6 +19,7 @@ parent compares these times with its own.
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import secrets
@@ -96,6 +99,22 @@ class Stream:
                 out.append(f"E {self.index} {event} {when!r} {len(frame)}")
 
 
+def signed_device(port: int) -> str:
+    """A device id the companion signed (a made-up one counts as anonymous); a server that
+    offers none (the floor, another framework) gets a random one, which it ignores."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request("GET", "/api/health")
+        reply = connection.getresponse()
+        reply.read()
+        for name, value in reply.getheaders():
+            if name.lower() == "set-cookie" and value.startswith("tc_device="):
+                return value.split("=", 1)[1].split(";", 1)[0]
+    finally:
+        connection.close()
+    return secrets.token_hex(16)
+
+
 def main(argv: list[str]) -> int:
     port, path, headers = int(argv[0]), argv[1], json.loads(argv[2])
     selector = selectors.DefaultSelector()
@@ -109,7 +128,7 @@ def main(argv: list[str]) -> int:
             # each client is its own device, as each phone keeps its own cookie: without
             # one, every client here would count as the one address 127.0.0.1 and the
             # per-device stream cap would end all but the newest few
-            extra = {**extra, "Cookie": f"tc_device={secrets.token_hex(16)}"}
+            extra = {**extra, "Cookie": f"tc_device={signed_device(port)}"}
         lines += [f"{name}: {value}" for name, value in extra.items()]
         sock.sendall(("\r\n".join(lines) + "\r\n\r\n").encode())
         sock.setblocking(False)

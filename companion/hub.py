@@ -56,12 +56,14 @@ class Subscriber:
 
 class Hub:
     def __init__(self, max_streams_per_device: int = 4, max_streams: int = 40,
-                 max_streams_per_address: int = 12) -> None:
+                 max_streams_per_address: int | None = None) -> None:
+        """``max_streams_per_address`` None: no cap of its own (``max_streams``)."""
         self._lock = threading.Lock()
         self._subscribers: list[Subscriber] = []
         self._numbers = itertools.count(1)
         self.max_per_device = max_streams_per_device
-        self.max_per_address = max_streams_per_address
+        self.max_per_address = (max_streams if max_streams_per_address is None
+                                else max_streams_per_address)
         self.max_streams = max_streams
 
     def subscribe(self, table_id: str, viewer: Viewer, device: str, address: str = "",

@@ -31,8 +31,10 @@ class LiveServer:
         self.config = load(overrides={"data": {"dir": str(tmp_path)},
                                       "server": {"host": "127.0.0.1", "port": port,
                                                  "requests_per_minute": 100_000,
+                                                 "requests_per_minute_anonymous": 100_000,
                                                  "requests_per_minute_per_address": 100_000,
-                                                 }})
+                                                 # every page and client here is 127.0.0.1
+                                                 "connections_per_address": 256}})
         self.journal = self.stack.enter_context(Journal(self.config.data.database))
         self.service = self.stack.enter_context(Service(self.journal))
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)
