@@ -13,7 +13,7 @@ from companion.journal import Journal
 from companion.service import Service
 from companion.table import Viewer
 from tests.reliability.drive import existing_games, player_names, record
-from tests.reliability.raw import exchange, http, tablet_acts
+from tests.reliability.raw import tablet_acts
 from tests.reliability.recovery import DB_NAME, copy_database, recover
 from tests.reliability.server import CompanionProcess, run_cli
 
