@@ -13,8 +13,6 @@ After ``companion check --accept-loss`` the recovered prefix is served.
 
 from __future__ import annotations
 
-from companion.requests import Request
-
 import random
 import shutil
 import sqlite3
