@@ -97,8 +97,7 @@ class Journal:
         except sqlite3.DatabaseError as error:
             raise JournalError(f"cannot open the journal {self.path}: {error}") from error
         self._closed = False
-        if self.inspection.witness != "ok" or accept_loss:
-            self._witness()
+        self._witness()  # from now on it says what this database holds
 
     # -- writing -------------------------------------------------------------------------
     def create_table(self, record: TableRecord, seat_rows: list[tuple[int, str, str]]) -> None:

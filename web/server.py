@@ -7,7 +7,9 @@ Connection hygiene, so that a phone on the Wi-Fi cannot take the table off the a
 
 - ``connection_limit`` caps open connections, and ``connections_per_address`` caps them
   per client address: a connection over its address's share is closed as soon as it is
-  accepted, so one address can never hold the slots the tablet needs;
+  accepted, so one address can never hold the slots the tablet needs; when the server is
+  full, a new connection pushes out the one that has waited longest with nothing in flight
+  at the busiest address (never one being answered), so idle sockets cannot fill it;
 - a request has ``request_deadline_s`` from its first byte to its last: a client that
   sends half a request (or one byte a second) is cut off at the deadline, however busy it
   keeps the socket;
@@ -21,7 +23,6 @@ Connection hygiene, so that a phone on the Wi-Fi cannot take the table off the a
 from __future__ import annotations
 
 import logging
-import math
 import threading
 import time
 from collections import Counter
@@ -118,8 +119,8 @@ class TableServer(TcpWSGIServer):
                         channel.peer, why, self.refused)
 
     def maintenance(self, now: float) -> None:
-        """Called by waitress every ``cleanup_interval`` (and in place of its own idle
-        rule, which is the same as ours but on the wall clock)."""
+        """Called by waitress every ``cleanup_interval``, in place of its own idle rule
+        (``channel_timeout``, on the wall clock and blind to half-sent requests)."""
         mono = time.monotonic()
         for channel in self._open():
             if channel.overdue(mono, self.request_deadline_s, self.idle_timeout_s):
@@ -135,7 +136,6 @@ def make_server(app: Flask, config: Config, **overrides) -> TableServer:
                     connection_limit=2 * server_config.connection_limit + 8,
                     max_request_body_size=server_config.max_body_bytes,
                     max_request_header_size=server_config.max_header_bytes,
-                    channel_timeout=max(1, math.ceil(server_config.idle_timeout_s)),
                     cleanup_interval=CLEANUP_INTERVAL_S)
     settings.update(overrides)
     server = TableServer(app, map={}, adj=Adjustments(**settings))
