@@ -34,6 +34,7 @@ class Checked:
     path: Path
     heads: dict  # table id -> (version, hash)
     problem: str | None
+    aside: Path | None = None  # after a restore: where the replaced files went
 
 
 def existing(folder: Path) -> list[Path]:
@@ -116,13 +117,11 @@ def restore(database: Path, folder: Path, chosen: Path | None = None) -> Checked
         raise JournalError("no usable backup: " + "; ".join(problems))
     database = Path(database)
     aside = _set_aside(database)
-    if aside is not None:
-        log.info("the replaced journal's files are in %s", aside)
     shutil.copyfile(checked.path, database)
     _fsync(database)
     with Journal(database, accept_loss=True):
         pass  # back in WAL mode, its chain checked, witnessed as it now is
-    return checked
+    return Checked(checked.path, checked.heads, None, aside)
 
 
 def _set_aside(database: Path) -> Path | None:

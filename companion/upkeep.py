@@ -104,7 +104,8 @@ def restore(config: Config, chosen: str | None = None) -> int:
                                Path(chosen) if chosen else None)
     print(f"restored {done.path.name}: " + ", ".join(
         f"table {t} at version {v}" for t, (v, _) in sorted(done.heads.items())))
-    print("the replaced files (if any) are in a damaged-NNNNNN folder beside the database")
+    if done.aside is not None:
+        print(f"the files it replaced are in {done.aside}")
     return 0
 
 
