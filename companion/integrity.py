@@ -44,6 +44,7 @@ class Inspection:
     lost: bool = False  # the refusal is only that history was lost (restore can help)
     tables: list = field(default_factory=list)  # filled after replay: see add_tables
     snapshot_faults: list = field(default_factory=list)
+    not_loaded: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
         return {"database_bytes": self.database_bytes,
@@ -52,7 +53,8 @@ class Inspection:
                 "quick_check": self.quick_check, "witness": self.witness,
                 "database": Path(self.database).name,
                 "chain": "ok" if self.refusal is None else "refused",
-                "tables": self.tables, "snapshot_faults": self.snapshot_faults}
+                "tables": self.tables, "snapshot_faults": self.snapshot_faults,
+                "not_loaded": self.not_loaded}
 
     def lines(self) -> list[str]:
         wal = (f"WAL {self.wal_bytes} bytes ({self.wal_frames} frames)"
@@ -67,12 +69,16 @@ class Inspection:
                        f"{table['version']}, chain ok, {start}")
         for fault in self.snapshot_faults:
             out.append(f"  skipped a damaged snapshot: {fault}")
+        for table_id, why in sorted(self.not_loaded.items()):
+            out.append(f"  table {table_id} ({why.get('game')}): NOT LOADED, {why.get('code')}")
         return out
 
-    def add_tables(self, tables) -> None:
-        """The tables as replayed (``companion.table.Table``: id, version, where from)."""
+    def add_tables(self, tables, not_loaded: dict | None = None) -> None:
+        """The tables as replayed (``companion.table.Table``: id, version, where from), and
+        those left unloaded for want of their rules version (``Service.refused``)."""
         self.tables = [{"id": t.id, "game": t.record.game, "version": t.version,
                         "snapshot": t.resumed_from} for t in tables]
+        self.not_loaded = dict(not_loaded or {})
 
 
 def files(path: str | Path) -> Inspection:

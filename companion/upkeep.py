@@ -62,7 +62,7 @@ def open_checked(config: Config, accept_loss: bool = False,
     except BaseException:
         journal.close()
         raise
-    journal.inspection.add_tables(service.tables.values())
+    journal.inspection.add_tables(service.tables.values(), service.refused)
     service.integrity = journal.inspection.as_dict()
     return journal, service
 
