@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 
 from companion import private
 from companion.private import PinTries
