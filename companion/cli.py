@@ -20,7 +20,6 @@ from pathlib import Path
 from companion import registry
 from companion.config import Config, ConfigError, load
 from companion.journal import Journal, JournalError
-from companion.rules.base import RuleError
 from companion.errors import CompanionError
 from companion.hub import Hub
 from companion.service import Service
@@ -71,7 +70,6 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
         link = Path(config.data.dir).resolve() / "die-reader"
         simulator = stack.enter_context(DieReaderSimulator(link, dice=sim_dice()))
         made["simulator"] = simulator
-        service.inputs.virtual_throw = virtual_thrower(simulator)
         url = str(link)
     reader = stack.enter_context(DieReader(
         url, service.post, heartbeat_timeout_s=config.die_reader.heartbeat_timeout_s,
@@ -86,19 +84,6 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
             hold_s=config.buttons.hold_s, bounce_s=config.buttons.bounce_s))
         made["lights"] = stack.enter_context(Lights(config.buttons.leds, pin_factory=factory))
     return made
-
-
-def virtual_thrower(simulator):
-    """The dashboard's roll control, as the simulator's throw; a device fault (unplugged)
-    becomes a rule error the dashboard can show."""
-    from firmware_bridge.errors import BridgeError
-
-    def throw(kinds: list[str]) -> list[int]:
-        try:
-            return simulator.throw(kinds)
-        except BridgeError as error:
-            raise RuleError(error.code, **error.params) from error
-    return throw
 
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
@@ -174,8 +159,8 @@ def announce(host: str, port: int, simulated: bool) -> None:
     if address != "127.0.0.1":
         print(f"(On this machine: http://localhost:{port}/)", flush=True)
     if simulated:
-        print("Die reader: simulated (press Roll on the dashboard). GPIO: mock pins.",
-              flush=True)
+        print("Die reader: simulated. GPIO: mock pins. (Roll on the dashboard throws "
+              "virtual dice from the table's seed.)", flush=True)
     try:
         import segno
         segno.make(url).terminal(compact=True)
@@ -193,19 +178,28 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     run.add_argument("--port", type=int, help="port (default 8080; 0 picks a free one)")
     run.add_argument("--data", help="folder for the database (default ./data)")
+    check = commands.add_parser("verify", help="re-derive every random draw of a table")
+    check.add_argument("table", help="the table's id")
+    check.add_argument("--config", help="a TOML config file (every key has a default)")
+    check.add_argument("--data", help="folder for the database (default ./data)")
+    check.add_argument("--seed", action="append", default=[],
+                       help="a published seed (hex), in order; default: the journal's own")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
     overrides: dict = {"server": {}, "data": {}}
-    if args.host:
+    if getattr(args, "host", None):
         overrides["server"]["host"] = args.host
-    if args.port is not None:
+    if getattr(args, "port", None) is not None:
         overrides["server"]["port"] = args.port
     if args.data:
         overrides["data"]["dir"] = args.data
-    if args.sim:
+    if args.command == "serve" and args.sim:
         overrides["buttons"] = {"pin_factory": "mock"}
     try:
         config = load(args.config, overrides)
+        if args.command == "verify":
+            from companion.verify import main as verify
+            return verify(config.data.database, args.table, args.seed)
         return serve(config, args.sim)
     except (ConfigError, JournalError, ValueError) as error:
         print(f"companion: {error}", file=sys.stderr)

@@ -17,7 +17,7 @@ import time
 from flask import Blueprint, Response, request
 
 from companion.hub import encode
-from web.context import config, device_id, service, viewer
+from web.context import config, credentials, device_id, service
 from web.replay import digits
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -37,9 +37,9 @@ def last_event_id() -> int:
 @bp.get("/tables/<table_id>/events")
 def events(table_id):
     after = last_event_id()
-    who = viewer(table_id)
     settings = config().streams
-    sub, version, view, log = service().catch_up(table_id, who, device_id(), after)
+    sub, version, view, log = service().catch_up_as(table_id, *credentials(table_id),
+                                                    device_id(), after)
     svc = service()
     hub = svc.hub
 
