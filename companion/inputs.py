@@ -157,12 +157,12 @@ class InputRouter:
         draw (undo and roll again throws the same faces), thrown for ``by`` — who must be
         allowed to answer every die of it — and shown like a thrown roll."""
         prompt = self.dice_prompt(table)
+        require_dice_answerer(prompt, by)
         if prompt is None:
             raise RuleError("no_dice_asked")
-        require_dice_answerer(prompt, by)
         if len(owned_dice(prompt, by)) != len(prompt["dice"]):
             raise Forbidden("virtual_roll_whole_prompt")  # each owner throws their own
-        label = "virtual" if by == HARDWARE else by.label
+        label = "buttons" if by == HARDWARE else by.label  # the GPIO roll button
         done = self.service.roll_virtual(table.id, Viewer(admin=True, device=label), "virtual")
         self._tell("roll", {"dice": [{"die": kind, "face": face} for kind, face in done["dice"]],
                             "source": "virtual"}, table.id)
