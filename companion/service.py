@@ -339,7 +339,6 @@ class Service(SeatAccess):
         self.call(task)
 
     def throw(self, table_id: str, viewer: Viewer) -> list[str]:
-    def throw(self, table_id: str, viewer: Viewer) -> list[str]:
         """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
         whoever may answer it."""
         return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer))
