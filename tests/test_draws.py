@@ -154,11 +154,12 @@ def test_the_verify_command_re_derives_a_closed_games_draws(tmp_path, capsys):
     database = load(overrides={"data": {"dir": str(tmp_path)}}).data.database
     with Service(Journal(database)) as service:
         tid = service.create_table("tally", ["Ann", "Bruno"],
-                                   {"tokens": TOKENS, "target": 5})["id"]
+                                   {"tokens": TOKENS, "target": 20})["id"]
         service.act(tid, {"type": "pick", "seat": 0}, ADMIN)
         service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
         service.throw(tid, ADMIN)
-        service.act(tid, {"type": "add", "seat": 0, "amount": 5}, ADMIN)
+        while not service.view(tid, ADMIN)["table"]["ended"]:
+            service.act(tid, {"type": "add", "seat": 0, "amount": 5}, ADMIN)
         service.close_game(tid, ADMIN)
         published = service.view(tid, Viewer())["table"]["seed"]
     assert main(["verify", tid, "--data", str(tmp_path), "--seed", published]) == 0

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion import draws
+from companion import draws, requests
 from companion.errors import Forbidden
 from companion.journal import Journal
 from companion.rules.base import RuleError
@@ -46,8 +46,9 @@ def test_the_end_is_confirmed_by_the_table_then_the_seed_is_published(service, m
     assert service.view(tid, ADMIN)["table"]["can_undo"]  # the tablet can still fix it
     with pytest.raises(Forbidden):
         service.close_game(tid, Viewer(seat=0))
-    service.close_game(tid, ADMIN, idem="close-000001")
-    assert service.close_game(tid, ADMIN, idem="close-000001")["replayed"]
+    retry = requests.make("close-000001", f"/api/tables/{tid}/close", "admin", {})
+    service.close_game(tid, ADMIN, retry)
+    assert service.close_game(tid, ADMIN, retry)["replayed"]
     table = service.view(tid, PUBLIC)["table"]
     assert table["closed"] and table["seed"] == (b"\x01" * 32).hex()
     assert table["seeds"] == [{"from_version": 0, "seed": table["seed"],

@@ -12,7 +12,7 @@ import segno.helpers
 from flask import (Blueprint, Response, redirect, render_template, request, send_file,
                    url_for)
 
-from companion import registry
+from companion import access, registry
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -119,7 +119,8 @@ def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
     """The device holding the admin token opened a join link: it stays the dashboard, the
     code stays unspent, and the page shows the code for the player's phone to scan."""
     codes = service().join_codes(table_id, viewer(table_id))
-    seat = next((s for s, c in codes.items() if isinstance(c, str) and c == code), None)
+    seat = next((s for s, c in codes.items() if c != "on_tablet" and access.same_code(code, c)),
+                None)
     return page("join.html", table_id=table_id, code=code, game=game, tablet=True,
                 seat=seat), status
 
