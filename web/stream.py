@@ -7,6 +7,10 @@ that its stream is alive) and end after a maximum
 age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
 log lines and the current view are sent first. A client that claims a version newer than
 the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
+When the credential a stream was opened with ends (seat re-issued, private session locked
+or expired) the hub sends it a last ``revoked`` event and it ends at once
+(``companion/seats.py``); who a stream is for is worked out on the writer thread together
+with its subscription.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
+from companion.table import Viewer
 from tests.reliability.leak import Deterministic, collect, normalised
 from tests.reliability.inprocess import companion_app, new_table
 from tests.reliability.streams import frames_until_idle, open_stream, parse_frame
@@ -45,6 +46,33 @@ def ended_stream(reply) -> list[str]:
     return frames
 
 
+def end_access(service, app, tablet, made, old_phone, phones, watchers) -> dict:
+    """Seat 1 re-issued while its old phone's stream is open (a new phone takes the seat);
+    seat 2 on the tablet, one private session locked and one expired, each with its stream
+    open. Returns each ended stream's frames; the pages that held them become watchers."""
+    tid = made["id"]
+    base = f"/api/tables/{tid}"
+    old_stream = open_stream(old_phone, tid)
+    frames_until_idle(old_stream)
+    code = tablet.post(f"{base}/seats/1/reissue", {}).json["join_url"].rsplit("/", 1)[1]
+    ended = {"reissued": ended_stream(old_stream)}
+    phones[1] = joined(app, tid, code)
+    assert tablet.post(f"{base}/seats/2/pin", {"pin": "2468"}).status_code == 200
+    for why in ("locked", "expired"):
+        page = admin_device(app, made)
+        assert page.post(f"{base}/seats/2/unlock", {"pin": "2468"}).status_code == 200
+        stream = page.client.get(f"{base}/events?as=seat", buffered=False)
+        frames_until_idle(stream)
+        if why == "locked":
+            assert page.post(f"{base}/lock", {}, headers=SEAT_VIEW).status_code == 200
+        else:  # what the server's expiry timer does when the session's time is up
+            table = service.table(tid)
+            service.call(lambda: service._end_session(table, 2, "expired"))
+        ended[why] = ended_stream(stream)
+        watchers[why] = page
+    return ended
+
+
 def play(tmp, bid: int) -> dict:
     with ExitStack() as stack:
         service, app = stack.enter_context(companion_app(tmp, memory=True,
@@ -56,26 +84,7 @@ def play(tmp, bid: int) -> dict:
         old_phone = phones[1]
         watchers = {"table": Device(app), "tablet": tablet, "seat0": phones[0]}
         streams = {name: open_stream(d, tid) for name, d in watchers.items()}
-        old_stream = open_stream(old_phone, tid)
-        frames_until_idle(old_stream)
-        # seat 1 is re-issued: the old phone's stream ends now; a new phone takes the seat
-        code = tablet.post(f"{base}/seats/1/reissue", {}).json["join_url"].rsplit("/", 1)[1]
-        ended = {"reissued": ended_stream(old_stream)}
-        phones[1] = joined(app, tid, code)
-        # seat 2 plays on the tablet: one private session locked, one expired
-        assert tablet.post(f"{base}/seats/2/pin", {"pin": "2468"}).status_code == 200
-        for why in ("locked", "expired"):
-            page = admin_device(app, made)
-            assert page.post(f"{base}/seats/2/unlock", {"pin": "2468"}).status_code == 200
-            stream = page.client.get(f"{base}/events?as=seat", buffered=False)
-            frames_until_idle(stream)
-            if why == "locked":
-                assert page.post(f"{base}/lock", {}, headers=SEAT_VIEW).status_code == 200
-            else:  # what the server's expiry timer does when the session's time is up
-                table = service.table(tid)
-                service.call(lambda: service._end_session(table, 2, "expired"))
-            ended[why] = ended_stream(stream)
-            watchers[why] = page
+        ended = end_access(service, app, tablet, made, old_phone, phones, watchers)
         pin_page = admin_device(app, made)
         assert pin_page.post(f"{base}/seats/2/unlock", {"pin": "2468"}).status_code == 200
         # a whole round, revealed, then the reveal undone: every seat is asked again
@@ -104,7 +113,6 @@ def play(tmp, bid: int) -> dict:
 
 
 def _admin():
-    from companion.table import Viewer
     return Viewer(admin=True)
 
 
