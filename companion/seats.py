@@ -21,6 +21,8 @@ from companion.table import Table, Viewer
 from companion import timelabel
 
 if TYPE_CHECKING:
+    import queue
+
     from companion.hub import Hub
     from companion.journal import Journal
 
@@ -30,6 +32,8 @@ class SeatAccess:
     hub: "Hub"
     pin_tries: private.PinTries
     sessions: private.Sessions
+    _queue: "queue.Queue"  # the writer's queue (a session's expiry is posted to it)
+    _closed: bool
 
     def viewer_for(self, table_id: str, admin_token: str | None,
                    seat_token: str | None) -> Viewer:
@@ -166,11 +170,10 @@ class SeatAccess:
             self._log_note(table, {"kind": "private_closed", "seat": seat, "why": why},
                            Viewer(admin=True))
 
-    def _log_note(self, table: Table, entry: dict, viewer: Viewer,
-                  idem: str | None = None) -> int:
+    def _log_note(self, table: Table, entry: dict, viewer: Viewer) -> int:
         """Journal an entry that changes no game state, adopt it and broadcast it."""
         before = table.version
-        written = Entry(before + 1, entry, viewer.label, "web", timelabel.now_label(), idem)
+        written = Entry(before + 1, entry, viewer.label, "web", timelabel.now_label(), None)
         self.journal.append(table.id, written, ended=table.ended)
         table.commit_note(written)
         self.hub.publish_change(table, before)
