@@ -21,7 +21,6 @@ from companion import registry, upkeep
 from companion.backups import BackupTimer
 from companion.config import Config, ConfigError, load
 from companion.journal import JournalError
-from companion.rules.base import RuleError
 from companion.errors import CompanionError
 from companion.hub import Hub
 from companion.service import Service
@@ -72,7 +71,6 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
         link = Path(config.data.dir).resolve() / "die-reader"
         simulator = stack.enter_context(DieReaderSimulator(link, dice=sim_dice()))
         made["simulator"] = simulator
-        service.inputs.virtual_throw = virtual_thrower(simulator)
         url = str(link)
     reader = stack.enter_context(DieReader(
         url, service.post, heartbeat_timeout_s=config.die_reader.heartbeat_timeout_s,
@@ -87,19 +85,6 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
             hold_s=config.buttons.hold_s, bounce_s=config.buttons.bounce_s))
         made["lights"] = stack.enter_context(Lights(config.buttons.leds, pin_factory=factory))
     return made
-
-
-def virtual_thrower(simulator):
-    """The dashboard's roll control, as the simulator's throw; a device fault (unplugged)
-    becomes a rule error the dashboard can show."""
-    from firmware_bridge.errors import BridgeError
-
-    def throw(kinds: list[str]) -> list[int]:
-        try:
-            return simulator.throw(kinds)
-        except BridgeError as error:
-            raise RuleError(error.code, **error.params) from error
-    return throw
 
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
@@ -184,8 +169,8 @@ def announce(host: str, port: int, simulated: bool) -> None:
     if address != "127.0.0.1":
         print(f"(On this machine: http://localhost:{port}/)", flush=True)
     if simulated:
-        print("Die reader: simulated (press Roll on the dashboard). GPIO: mock pins.",
-              flush=True)
+        print("Die reader: simulated. GPIO: mock pins. (Roll on the dashboard throws "
+              "virtual dice from the table's seed.)", flush=True)
     try:
         import segno
         segno.make(url).terminal(compact=True)
@@ -212,7 +197,11 @@ def main(argv: list[str] | None = None) -> int:
     exporting = commands.add_parser("export", help="a table's journal with its chain")
     exporting.add_argument("table", help="the table's id")
     exporting.add_argument("--out", metavar="FILE", help="write here (default: stdout)")
-    for command in (run, checking, restoring, exporting):
+    verifying = commands.add_parser("verify", help="re-derive every random draw of a table")
+    verifying.add_argument("table", help="the table's id")
+    verifying.add_argument("--seed", action="append", default=[],
+                           help="a published seed (hex), in order; default: the journal's own")
+    for command in (run, checking, restoring, exporting, verifying):
         command.add_argument("--config", help="a TOML config file (every key has a default)")
         command.add_argument("--data", help="folder for the database (default ./data)")
     args = parser.parse_args(argv)
@@ -225,6 +214,9 @@ def main(argv: list[str] | None = None) -> int:
             return upkeep.restore(config, args.chosen)
         if args.command == "export":
             return upkeep.export(config, args.table, args.out)
+        if args.command == "verify":
+            from companion.verify import main as verify
+            return verify(config.data.database, args.table, args.seed)
         return serve(config, args.sim)
     except upkeep.InUse as error:
         print(f"companion: {error}", file=sys.stderr)

@@ -38,6 +38,8 @@ class Subscriber:
     closed: bool = False
 
     def push(self, kind: str, event_id: int | None, data: str) -> None:
+        if self.closed:
+            return
         try:
             self.events.put_nowait((kind, event_id, data))
         except queue.Full:
@@ -52,6 +54,18 @@ class Subscriber:
                 self.events.put_nowait(None)
             except queue.Full:
                 pass
+
+    def revoke(self, reason: str) -> None:
+        """The credential this stream was opened with has ended: drop whatever is still
+        queued (made for a viewer who may no longer see it), say why, and end."""
+        self.closed = True
+        while True:
+            try:
+                self.events.get_nowait()
+            except queue.Empty:
+                break
+        self.events.put_nowait(("revoked", None, encode({"reason": reason})))
+        self.events.put_nowait(None)
 
 
 class Hub:
@@ -99,6 +113,17 @@ class Hub:
         with self._lock:
             if sub in self._subscribers:
                 self._subscribers.remove(sub)
+
+    def revoke(self, table_id: str, seat: int, reason: str) -> int:
+        """End, now, every stream seat ``seat`` of ``table_id`` holds (re-issued, locked,
+        expired): none of them receives another byte made for that seat."""
+        with self._lock:
+            ended = [s for s in self._subscribers
+                     if s.table_id == table_id and s.viewer.seat == seat]
+            self._subscribers = [s for s in self._subscribers if s not in ended]
+        for sub in ended:
+            sub.revoke(reason)
+        return len(ended)
 
     def count(self) -> int:
         with self._lock:

@@ -9,10 +9,10 @@ the order the prompt lists the dice; ``confirm`` sends them.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Protocol
 
 from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
-from companion.errors import CompanionError
+from companion.errors import CompanionError, Forbidden
 from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
                               DieTilted, InputEvent)
 from companion.rules.base import RuleError
@@ -38,14 +38,15 @@ class Desk(Protocol):
     def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str,
                 request: Request | None = None, parts: dict | None = None) -> dict: ...
 
+    def roll_virtual(self, table_id: str, viewer: Viewer, source: str,
+                     prompt: dict | None = None) -> dict: ...
+
     def card_name(self, game: str, uid: str) -> str | None: ...
 
 
 class InputRouter:
-    def __init__(self, service: Desk, virtual_throw: Callable[[list[str]], Any] | None,
-                 sensor_confirm: bool) -> None:
+    def __init__(self, service: Desk, sensor_confirm: bool) -> None:
         self.service = service
-        self.virtual_throw = virtual_throw
         self.sensor_confirm = sensor_confirm
         self.keypad: list[int] = []
         self.pending: list[int] | None = None  # a sensor roll waiting for confirm
@@ -152,14 +153,20 @@ class InputRouter:
             raise
 
     def virtual(self, table: Table, by: Viewer) -> list[str]:
-        """Ask the virtual thrower (the simulator, in --sim) to throw what the prompt asks."""
+        """Virtual dice for the whole prompt, drawn from the table's seed like every other
+        draw (undo and roll again throws the same faces), thrown for ``by`` — who must be
+        allowed to answer every die of it — and shown like a thrown roll."""
         prompt = self.dice_prompt(table)
         require_dice_answerer(prompt, by)
-        kinds = prompt["dice"] if prompt else ["d6"]
-        if self.virtual_throw is None:
-            raise RuleError("no_virtual_dice")
-        self.virtual_throw(list(kinds))
-        return list(kinds)
+        if prompt is None:
+            raise RuleError("no_dice_asked")
+        if len(owned_dice(prompt, by)) != len(prompt["dice"]):
+            raise Forbidden("virtual_roll_whole_prompt")  # each owner throws their own
+        label = "buttons" if by == HARDWARE else by.label  # the GPIO roll button
+        done = self.service.roll_virtual(table.id, Viewer(admin=True, device=label), "virtual")
+        self._tell("roll", {"dice": [{"die": kind, "face": face} for kind, face in done["dice"]],
+                            "source": "virtual"}, table.id)
+        return list(prompt["dice"])
 
     # -- buttons -------------------------------------------------------------------------
     def button(self, event: ButtonPressed) -> None:

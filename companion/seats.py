@@ -1,9 +1,16 @@
 """Who sits where: tokens, joining by QR code, re-issuing a seat, and a seat kept on the
 tablet behind a PIN. A part of :class:`companion.service.Service` (its writer thread runs
-every one of these), kept in its own room."""
+every one of these), kept in its own room.
+
+Access that ends, ends now: re-issuing a seat, locking its private session on the tablet,
+or that session expiring on the server closes the streams the old credential opened, at
+once, with a ``revoked`` event saying why (``Hub.revoke``); the page then wipes every
+secret from its screen. Opening and closing a private session are public log lines.
+"""
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING, Any
 
 from companion import access, private
@@ -14,6 +21,8 @@ from companion.table import Table, Viewer
 from companion import timelabel
 
 if TYPE_CHECKING:
+    import queue
+
     from companion.hub import Hub
     from companion.journal import Journal
 
@@ -22,6 +31,9 @@ class SeatAccess:
     journal: "Journal"
     hub: "Hub"
     pin_tries: private.PinTries
+    sessions: private.Sessions
+    _queue: "queue.Queue"  # the writer's queue (a session's expiry is posted to it)
+    _closed: bool
 
     def viewer_for(self, table_id: str, admin_token: str | None,
                    seat_token: str | None) -> Viewer:
@@ -30,13 +42,29 @@ class SeatAccess:
     def _viewer_for(self, table_id: str, admin_token: str | None,
                     seat_token: str | None) -> Viewer:
         table = self.table(table_id)
-        if seat_token:
+        if seat_token and len(seat_token) <= 200:
+            on_tablet = self.journal.pin_hashes(table_id)
             for seat, token_hash, _join, _issue in self.journal.seats(table_id):
-                if access.matches(seat_token, token_hash):
+                if seat not in on_tablet and access.matches(seat_token, token_hash):
                     return Viewer(seat=seat)
+            seat = self.sessions.seat_for(table_id, seat_token, access.digest)
+            if seat is not None:
+                return Viewer(seat=seat)
         if admin_token and access.matches(admin_token, table.record.admin_hash):
             return Viewer(admin=True)
         return Viewer()
+
+    def catch_up_as(self, table_id: str, admin_token: str | None, seat_token: str | None,
+                    device: str, after: int, address: str = "", cap: int | None = None):
+        """A new stream: who it is for is worked out on the writer thread, in the same step
+        as the subscription, so a credential re-issued or locked in between opens nothing
+        (``address`` and ``cap``: ``Hub.subscribe``)."""
+        def task():
+            table = self.table(table_id)
+            viewer = self._viewer_for(table_id, admin_token, seat_token)
+            sub = self.hub.subscribe(table_id, viewer, device, address, cap)
+            return sub, table.version, self._view(table, viewer), table.log_for(viewer, after)
+        return self.call(task)
 
     def join(self, table_id: str, code: Any) -> tuple[int, str]:
         """Spend a seat's single-use join code; the device gets the seat's token."""
@@ -67,10 +95,11 @@ class SeatAccess:
                           "web", timelabel.now_label(), None)
             self.journal.reissue_seat(table_id, seat, access.digest(access.new_token()),
                                       code, entry)
+            self.sessions.end(table_id, seat)
+            # before anything else is sent: the old device's streams get no further byte
+            self.hub.revoke(table_id, seat, "reissued")
             table.commit_note(entry)
             self.hub.publish_change(table, before)
-            self.hub.publish("revoked", {}, table_id,
-                             only=lambda v: v.seat == seat)
             return code
         return self.call(task)
 
@@ -95,35 +124,70 @@ class SeatAccess:
             self.hub.publish("seats", {"on_tablet": seat}, table_id, only=lambda v: v.admin)
         self.call(task)
 
-    def unlock(self, table_id: str, seat: Any, pin: Any) -> str:
-        """The right PIN opens a short private session: a fresh token for this seat."""
+    def unlock(self, table_id: str, seat: Any, pin: Any, viewer: Viewer,
+               device: str = "") -> str:
+        """The right PIN, typed on the tablet, opens a short private session: a fresh token
+        for this seat, known only in memory, ending on the server after
+        ``sessions.length_s``. The public log says the seat's page is open on the tablet."""
         def task():
             table = self.table(table_id)
+            if not viewer.admin:
+                raise Forbidden("unlock_needs_tablet")
             self._check_seat(table, seat)
             stored = self.journal.pin_hashes(table_id).get(seat)
             if stored is None:
                 raise Forbidden("seat_not_on_tablet")
-            self.pin_tries.check(table_id, seat)
+            self.pin_tries.check(table_id, seat, device)
             if not isinstance(pin, str) or not access.same_code(
                     private.pin_digest(table_id, seat, pin), stored):
-                self.pin_tries.failed(table_id, seat)
+                self.pin_tries.failed(table_id, seat, device)
                 raise Forbidden("wrong_pin")
-            self.pin_tries.succeeded(table_id, seat)
+            self.pin_tries.succeeded(table_id, seat, device)
+            self._end_session(table, seat, "lock")  # a session left open: closed first
             token = access.new_token()
-            self.journal.set_seat_token(table_id, seat, access.digest(token))
+            self._log_note(table, {"kind": "private_open", "seat": seat}, viewer)
+            session = self.sessions.open(table_id, seat, access.digest(token))
+            self._later(self.sessions.length_s,
+                        lambda: self._end_session(table, seat, "expired", session))
             return token
         return self.call(task)
 
     def lock(self, table_id: str, viewer: Viewer) -> None:
-        """End a private session on the tablet: the token it used stops working."""
+        """End a private session on the tablet: its token stops working and its streams
+        end now."""
         def task():
-            self.table(table_id)
-            if viewer.seat is None:
+            table = self.table(table_id)
+            if viewer.seat is None or self.sessions.current(table_id, viewer.seat) is None:
                 raise Forbidden("needs_token")
-            if viewer.seat in self.journal.pin_hashes(table_id):
-                self.journal.set_seat_token(table_id, viewer.seat,
-                                            access.digest(access.new_token()))
+            self._end_session(table, viewer.seat, "lock")
         self.call(task)
+
+    def _end_session(self, table: Table, seat: int, why: str,
+                     session: private.Session | None = None) -> None:
+        """Close the seat's private session (only ``session``, when given: a timer for an
+        older one does nothing), its streams, and say so in the public log."""
+        if self.sessions.end(table.id, seat, session):
+            self.hub.revoke(table.id, seat, "locked" if why == "lock" else why)
+            self._log_note(table, {"kind": "private_closed", "seat": seat, "why": why},
+                           Viewer(admin=True))
+
+    def _log_note(self, table: Table, entry: dict, viewer: Viewer) -> int:
+        """Journal an entry that changes no game state, adopt it and broadcast it."""
+        before = table.version
+        written = Entry(before + 1, entry, viewer.label, "web", timelabel.now_label(), None)
+        self.journal.append(table.id, written, ended=table.ended)
+        table.commit_note(written)
+        self.hub.publish_change(table, before)
+        return written.version
+
+    def _later(self, delay_s: float, task) -> None:
+        """Run ``task`` on the writer thread after ``delay_s`` (a session's expiry)."""
+        def post():
+            if not self._closed:
+                self._queue.put((task, None))
+        timer = threading.Timer(delay_s, post)
+        timer.daemon = True
+        timer.start()
 
     def _check_seat(self, table: Table, seat: Any) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not (

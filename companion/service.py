@@ -36,9 +36,8 @@ log = logging.getLogger("companion")
 
 class Service(SeatAccess):
     def __init__(self, journal: Journal, hub: Hub | None = None, snapshot_every: int = 200,
-                 virtual_throw: Callable[[list[str]], Any] | None = None,
                  sensor_confirm: bool = False, reply_timeout: float = 10.0,
-                 checkpoint_every: int = 100) -> None:
+                 checkpoint_every: int = 100, private_session_s: float = 600.0) -> None:
         self.journal = journal
         self.hub = hub or Hub()
         self.snapshot_every = snapshot_every
@@ -49,12 +48,13 @@ class Service(SeatAccess):
         self._queue: "queue.Queue[Any]" = queue.Queue()
         self._thread: threading.Thread | None = None
         self._closed = False
-        self.inputs = InputRouter(self, virtual_throw, sensor_confirm)
+        self.inputs = InputRouter(self, sensor_confirm)
         # told a table's id when its game ends (the CLI makes a backup): must not block
         self.game_ended: Callable[[str], None] | None = None
         self.integrity: dict = {}  # the start-up report (companion/integrity.py)
         self.pin_tries = private.PinTries()
         self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
+        self.sessions = private.Sessions(private_session_s)
         for record in journal.tables(include_ended=True):
             self._load(record)
         self._active = journal.setting("active_table")
@@ -170,16 +170,6 @@ class Service(SeatAccess):
 
     def log(self, table_id: str, viewer: Viewer, after: int = 0) -> list[dict]:
         return self.call(lambda: self.table(table_id).log_for(viewer, after))
-
-    def catch_up(self, table_id: str, viewer: Viewer, device: str, after: int,
-                 address: str = "", cap: int | None = None):
-        """Subscribe and take the missed log and current view in one step, so no change
-        can fall between the two (``address`` and ``cap``: ``Hub.subscribe``)."""
-        def task():
-            table = self.table(table_id)
-            sub = self.hub.subscribe(table_id, viewer, device, address, cap)
-            return sub, table.version, self._view(table, viewer), table.log_for(viewer, after)
-        return self.call(task)
 
     def signals(self) -> dict:
         """What the lights show: whose turn it is at the active table, and whether it waits
@@ -354,9 +344,26 @@ class Service(SeatAccess):
         self.call(task)
 
     def throw(self, table_id: str, viewer: Viewer) -> list[str]:
-        """The dashboard's "roll" control: a virtual throw of the dice the prompt asks, by
+        """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
         whoever may answer it."""
         return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer))
+
+    def roll_virtual(self, table_id: str, viewer: Viewer, source: str,
+                     prompt: dict | None = None) -> dict:
+        """Virtual dice, drawn from the table's seed (``Table.prepare_virtual_roll``), for
+        the input router (writer thread only): the prompt's action with those faces."""
+        table = self.table(table_id)
+        prepared = table.prepare_virtual_roll(viewer, prompt)
+        done = self._commit(table, prepared, viewer, None, source)
+        return {**done, "dice": prepared.entry["action"]["drawn"]["die"]}
+
+    def close_game(self, table_id: str, viewer: Viewer,
+                   request: Request | None = None) -> dict:
+        """The table confirms the end of its game: the seed is published to every screen
+        (undo stays possible; play resuming commits a fresh seed first)."""
+        return self.call(lambda: self._change(
+            table_id, viewer, request, "web", self._tablet_only("close_needs_tablet", viewer),
+            lambda table: table.prepare_close(viewer)))
 
     def dice(self, table_id: str, dice: Any, viewer: Viewer,
              request: Request | None = None) -> dict:

@@ -13,44 +13,23 @@ omniscient: it sees the public view and may submit any seat's *public* actions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
-from companion import draws
+from companion import barrier, draws, logline
 from companion.actors import answered_by
+from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
-from companion.rules.base import RuleError, line
+from companion.rules.base import RuleError
+from companion.rules.dice import FACES
+from companion.takeback import Prepared, TakeBack
+from companion.viewer import Viewer
 
 CHECKPOINT_EVERY = 100
 
 
-@dataclass(frozen=True)
-class Viewer:
-    seat: int | None = None
-    admin: bool = False
-    device: str = ""  # set when the "viewer" is hardware acting for the table
-
-    @property
-    def label(self) -> str:
-        if self.device:
-            return self.device
-        if self.seat is not None:
-            return f"seat:{self.seat}"
-        return "admin" if self.admin else "table"
-
-
-@dataclass(frozen=True)
-class Prepared:
-    """An entry ready to be journalled, with the state it leads to."""
-    entry: dict
-    state: dict
-    effective: list  # the effective-action list after the entry
-    ended: bool
-
-
-class Table:
+class Table(TakeBack):
     def __init__(self, record: TableRecord, game: ModuleType, entries: list[Entry],
                  snapshots: list[tuple[int, int]] = (),
                  checkpoint_every: int = CHECKPOINT_EVERY,
@@ -68,6 +47,7 @@ class Table:
         self._correctable: tuple[int, dict | None] = (-1, None)
         self._views: dict = {}
         self.undone: set[int] = set()
+        self.epochs = Epochs([record.seed])
         self.state = game.setup(list(record.players), dict(record.options))
         self._initial = self.state
         self._rebuild(entries, list(snapshots), load_snapshot or (lambda p, v: {}))
@@ -85,6 +65,11 @@ class Table:
     def ended(self) -> bool:
         return bool(self.game.final(self.state))
 
+    @property
+    def closed(self) -> bool:
+        """The table confirmed the end and its seed is published."""
+        return self.epochs.closed
+
     def seat_name(self, seat: int) -> str:
         return self.record.players[seat]
 
@@ -94,20 +79,22 @@ class Table:
         effective: list[tuple[int, dict]] = []
         for entry in entries:
             kind = entry.entry["kind"]
+            self.epochs.note(entry.version, entry.entry)
             if kind == "action":
                 effective.append((entry.version, entry.entry["action"]))
             elif kind in ("undo", "correction"):
                 if not effective or effective[-1][0] != entry.entry["target"]:
                     raise RuleError("journal_undo_mismatch", version=entry.version)
                 effective.pop()
+                effective = barrier.without(effective, entry.entry.get("reopen", []),
+                                            entry.version)
                 if kind == "correction":
                     effective.append((entry.version, entry.entry["action"]))
         self.entries = list(entries)
         self.idem, self.requests = {}, {}
         for entry in entries:
             self._note_requests(entry)
-        self.undone = {e.entry["target"] for e in entries
-                       if e.entry["kind"] in ("undo", "correction")}
+        self.undone = {v for e in entries for v in undone_by(e.entry)}
         start, state = 0, self._initial
         for position, last_version in snapshots:
             if position <= len(effective) and (
@@ -147,6 +134,25 @@ class Table:
             raise RuleError("bad_action")
         if "drawn" in action:
             raise RuleError("bad_param", name="drawn")
+        self._check_open(action, viewer)
+        return self._prepared_action(action, {})
+
+    def prepare_virtual_roll(self, viewer: Viewer, prompt: dict | None = None) -> Prepared:
+        """Virtual dice for a dice prompt (the table's, unless the input router names a
+        part of it: ``{"action": {...}, "dice": [kinds]}``): the faces are the next draws of
+        kind ``die`` from the seed in force, so undo and roll again throws the same faces
+        and the published seed proves them (docs/architecture.md, "Randomness")."""
+        prompt = prompt or (self.prompt() if not self.ended else None)
+        if not prompt or "dice" not in prompt or "action" not in prompt:
+            raise RuleError("no_dice_asked")
+        action = dict(prompt["action"])
+        self._check_open(action, viewer)
+        thrown = draws.dice(self.epochs.seed, self._drawn_before(self.effective),
+                            [(kind, FACES[kind]) for kind in prompt["dice"]])
+        action["dice"] = [face for _kind, face in thrown]
+        return self._prepared_action(action, {draws.DIE: thrown})
+
+    def _check_open(self, action: dict, viewer: Viewer) -> None:
         if self.ended:
             raise RuleError("game_over")
         seat = action.get("seat")
@@ -154,14 +160,25 @@ class Table:
                                  or not 0 <= seat < len(self.record.players)):
             raise RuleError("bad_seat")
         self._check_actor(action, viewer)
-        spec = self.game.draws(self.state, action) if hasattr(self.game, "draws") else {}
-        if spec:
-            action = {**action, "drawn": draws.resolve(self.record.seed, len(self.effective),
-                                                       spec)}
+
+    def _prepared_action(self, action: dict, thrown: dict) -> Prepared:
+        drawn = {**self._draw(self.state, action, self.effective, self.epochs.seed), **thrown}
+        if drawn:
+            action = {**action, "drawn": drawn}
         new_state = self.game.apply(self.state, action)
         effective = self.effective + [(self.version + 1, action)]
         return Prepared({"kind": "action", "action": action}, new_state, effective,
                         bool(self.game.final(new_state)))
+
+    def _draw(self, state: dict, action: dict, before: list, seed: bytes) -> dict:
+        """What the game asks drawn for ``action``, keyed by kind: the k-th item of a kind
+        counts the items of that kind in the actions in effect ``before`` it."""
+        spec = self.game.draws(state, action) if hasattr(self.game, "draws") else {}
+        return draws.resolve(seed, self._drawn_before(before), spec) if spec else {}
+
+    @staticmethod
+    def _drawn_before(effective: list) -> dict[str, int]:
+        return draws.counts(action for _version, action in effective)
 
     def _check_actor(self, action: dict, viewer: Viewer) -> None:
         seat = action.get("seat")
@@ -175,48 +192,20 @@ class Table:
         if templates and all(t.get("secret") for t in templates):
             raise Forbidden("secret_needs_own_device")
 
-    def prepare_undo(self, viewer: Viewer) -> Prepared:
-        if not viewer.admin:
-            raise Forbidden("undo_needs_tablet")
-        if not self.effective:
-            raise RuleError("nothing_to_undo")
-        target_version = self.effective[-1][0]
-        effective = self.effective[:-1]
-        state = self.state_at(len(effective))
-        return Prepared({"kind": "undo", "target": target_version}, state, effective,
-                        bool(self.game.final(state)))
-
-    def prepare_correction(self, dice: list, viewer: Viewer) -> Prepared:
-        """Fix a misread roll: the last action in effect, again, with the right dice. One
-        journal row says which version it corrects; the log shows both."""
-        if not viewer.admin:
-            raise Forbidden("correction_needs_tablet")
-        if not self.effective or "dice" not in self.effective[-1][1]:
-            raise RuleError("nothing_to_correct")
-        target_version, target = self.effective[-1]
-        action = {k: v for k, v in target.items() if k != "drawn"}
-        action["dice"] = dice
-        previous = self.state_at(len(self.effective) - 1)
-        spec = self.game.draws(previous, action) if hasattr(self.game, "draws") else {}
-        if spec:
-            action["drawn"] = draws.resolve(self.record.seed, len(self.effective) - 1, spec)
-        state = self.game.apply(previous, action)
-        effective = self.effective[:-1] + [(self.version + 1, action)]
-        return Prepared({"kind": "correction", "target": target_version, "action": action},
-                        state, effective, bool(self.game.final(state)))
-
     def commit(self, entry: Entry, prepared: Prepared) -> None:
         """Adopt a prepared change once its entry is durably journalled."""
         self._remember_roll(entry)
         self.entries.append(entry)
+        self.epochs.note(entry.version, entry.entry)
         self._note_requests(entry)
-        if entry.entry["kind"] in ("undo", "correction"):
-            self.undone.add(entry.entry["target"])
+        self.undone.update(undone_by(entry.entry))
         self.effective = prepared.effective
         self.state = prepared.state
         self._views = {}
         position = len(self.effective)
-        # a checkpoint at this position may hold an undone or corrected action's state
+        if prepared.unchanged is not None:
+            position = min(position, prepared.unchanged)
+        # a checkpoint from here on may hold an undone or corrected action's state
         self._checkpoints = [c for c in self._checkpoints if c[0] < position or c[0] == 0]
         if entry.entry["kind"] != "undo" and position % self.checkpoint_every == 0:
             self._checkpoints.append((position, self.state))
@@ -232,6 +221,8 @@ class Table:
                                                                 action))
 
     def _roll_info(self, before: dict, version: int, action: dict) -> dict | None:
+        if draws.DIE in (action.get("drawn") or {}):
+            return None  # thrown from the seed: undo and roll again gives the same faces
         kinds = next((t["params"]["dice"]["dice"]
                       for t in self.game.legal(before, action.get("seat"))
                       if t["type"] == action["type"] and "dice" in t["params"]), None)
@@ -239,8 +230,10 @@ class Table:
                                            "faces": action["dice"]}
 
     def commit_note(self, entry: Entry) -> None:
-        """Adopt an entry that changes no game state (a seat re-issued)."""
+        """Adopt an entry that changes no game state (a seat re-issued, the game closed)."""
         self.entries.append(entry)
+        self.epochs.note(entry.version, entry.entry)
+        self._views = {}
         self._note_requests(entry)
 
     def _note_requests(self, entry: Entry) -> None:
@@ -257,11 +250,13 @@ class Table:
         """Everything one viewer may see, made only from committed state."""
         ended = self.ended
         table = {"id": self.id, "game": self.record.game, "players": self.record.players,
-                 "version": self.version, "seed_hash": self.record.seed_hash,
-                 "ended": ended, "can_undo": bool(self.effective)}
-        if ended:
-            table["seed"] = self.record.seed.hex()
-        elif viewer.admin:
+                 "version": self.version, "seed_hash": draws.commitment(self.epochs.seed),
+                 "ended": ended, "closed": self.closed, "can_undo": bool(self.effective),
+                 "seeds": self.epochs.public()}
+        if self.closed:
+            table["seed"] = self.epochs.seed.hex()
+        if viewer.admin:
+            # until the table closes the game, the tablet can still fix the last entries
             table["correctable"] = self.correctable()
         prompt = self.prompt()
         state = self.game_view(viewer.seat)
@@ -330,20 +325,15 @@ class Table:
                 for e in self.entries[max(after, 0):]]
 
     def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
-        kind = entry.entry["kind"]
-        if kind == "action":
-            text = self.game.describe(entry.entry["action"], viewer.seat)
-        elif kind == "undo":
-            text = line("core.undo", version=entry.entry["target"])
-        elif kind == "correction":
-            fixed = self.game.describe(entry.entry["action"], viewer.seat)
-            text = line("core.corrected", version=entry.entry["target"],
-                        dice=", ".join(map(str, entry.entry["action"]["dice"])))
-            text["then"] = fixed
-        elif kind == "on_tablet":
-            text = line("core.on_tablet", seat=self.seat_name(entry.entry["seat"]))
-        else:
-            text = line("core.reissued", seat=self.seat_name(entry.entry["seat"]))
-        return {"version": entry.version, "kind": kind, "line": text, "undone": undone,
-                "source": entry.source, "by": answered_by(entry.actor, entry.source),
-                "at": entry.at}
+        return {"version": entry.version, "kind": entry.entry["kind"],
+                "line": logline.describe(self, entry.version, entry.entry, viewer.seat),
+                "undone": undone, "source": entry.source,
+                "by": answered_by(entry.actor, entry.source), "at": entry.at}
+
+
+def undone_by(entry: dict) -> list[int]:
+    """The versions an entry takes out of effect: an undo's or a correction's target, and
+    the submissions an undone reveal discards."""
+    if entry["kind"] not in ("undo", "correction"):
+        return []
+    return [entry["target"], *entry.get("reopen", [])]

@@ -104,19 +104,21 @@ def test_seed_commitment_and_undo_draws_the_same(service):
     for _ in range(9):
         service.act(tid, {"type": "add", "seat": 0, "amount": 5}, ADMIN)
     ended = service.view(tid, ADMIN)["table"]
-    assert ended["ended"]
-    seed = bytes.fromhex(ended["seed"])
+    assert ended["ended"] and not ended["closed"] and "seed" not in ended
+    service.close_game(tid, ADMIN)
+    closed = service.view(tid, Viewer())["table"]
+    seed = bytes.fromhex(closed["seed"])
     assert draws.commitment(seed) == made["seed_hash"]
-    # anyone can re-derive the draw: position 0 (the undone pick does not count)
-    assert draws.resolve(seed, 0, {"token": {"population": ["red", "green", "blue"],
-                                             "count": 1}})["token"] == first
+    # anyone can re-derive the draw: the first "token" (the undone pick does not count)
+    assert draws.resolve(seed, {}, {"token": {"population": ["red", "green", "blue"],
+                                              "count": 1}})["token"] == first
 
 
 def test_draw_index_is_uniform_enough_and_rejects_bias():
     seed = bytes(32)
     counts = [0, 0, 0]
-    for position in range(3000):
-        counts[draws.index(seed, position, 0, 3)] += 1
+    for k in range(3000):
+        counts[draws.index(seed, "token", k, 3)] += 1
     assert all(900 < c < 1100 for c in counts)
 
 

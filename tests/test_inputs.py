@@ -8,7 +8,10 @@ import queue
 
 import pytest
 
+from companion import draws
+from companion.errors import Forbidden
 from companion.events import ButtonPressed, CardScanned, DeviceStatus, DieRolled
+from companion.rules.dice import FACES
 from companion.rules.base import RuleError
 from companion.table import Viewer
 
@@ -112,20 +115,49 @@ def test_next_ends_the_turn(service, table):
     assert state(service, tid)["turn"] == 1
 
 
-def test_roll_button_without_virtual_dice_says_so(service, table):
-    _tid, sub = table
+def test_roll_button_with_no_dice_asked_says_so(service, table):
+    tid, sub = table
     events(sub)
     post_and_wait(service, ButtonPressed("roll"))
-    assert [(k, d["code"]) for k, _i, d in events(sub)] == [("input_error", "no_virtual_dice")]
+    assert [(k, d["code"]) for k, _i, d in events(sub)] == [("input_error", "no_dice_asked")]
+    assert service.view(tid, ADMIN)["table"]["version"] == 0
 
 
-def test_roll_button_throws_what_the_prompt_asks(service, table):
-    tid, _sub = table
-    thrown = []
-    service.inputs.virtual_throw = thrown.append
+def test_virtual_dice_come_from_the_seed_and_undo_throws_the_same(service, table):
+    """Issue 15, point 10: the GPIO roll button (and the tablet's Roll) throw the k-th
+    virtual die of the table's seed, with or without a simulated reader."""
+    tid, sub = table
     service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
     post_and_wait(service, ButtonPressed("roll"))
-    assert thrown == [["d6"]]
+    first = service.view(tid, ADMIN)["state"]["scores"][0]
+    rolled = [d for k, _i, d in events(sub) if k == "roll"]
+    assert rolled == [{"dice": [{"die": "d6", "face": first}], "source": "virtual"}]
+    service.undo(tid, ADMIN)
+    service.undo(tid, ADMIN)
+    for _ in range(3):  # actions that draw nothing, in between, change nothing
+        service.act(tid, {"type": "end_turn", "seat": 0}, ADMIN)
+        service.act(tid, {"type": "end_turn", "seat": 1}, ADMIN)
+    service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+    service.throw(tid, ADMIN)
+    assert service.view(tid, ADMIN)["state"]["scores"][0] == first
+    # the seed proves it: the first virtual die of the table
+    table_now = service.tables[tid]
+    assert first == draws.dice(table_now.record.seed, {}, [("d6", FACES["d6"])])[0][1]
+    # a virtual roll is not "corrected": undo and roll again gives the same faces
+    assert service.view(tid, ADMIN)["table"]["correctable"] is None
+    with pytest.raises(RuleError) as refused:
+        service.correct(tid, [1], ADMIN)
+    assert refused.value.code == "virtual_dice_not_corrected"
+
+
+def test_a_phone_may_roll_only_its_own_prompt(service, table):
+    tid, _sub = table
+    service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+    with pytest.raises(Forbidden):
+        service.throw(tid, Viewer(seat=1))
+    assert service.view(tid, ADMIN)["table"]["version"] == 1
+    service.throw(tid, Viewer(seat=0))
+    assert service.view(tid, ADMIN)["table"]["version"] == 2
 
 
 def test_cards_unknown_then_named_then_known(service, table):

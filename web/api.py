@@ -17,7 +17,6 @@ from web.openapi import spec
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 3600 * 24 * 30
-PRIVATE_SESSION_S = 600  # a private page on the shared tablet expires by itself
 
 
 def body() -> dict:
@@ -140,6 +139,13 @@ def roll(table_id):
         jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202))
 
 
+@bp.post("/tables/<table_id>/close")
+def close_game(table_id):
+    """The tablet confirms the end of the game: the seed is published."""
+    data = body()
+    return jsonify(service().close_game(table_id, viewer(table_id), change(data, table_id)))
+
+
 @bp.get("/tables/<table_id>/log")
 def log(table_id):
     return jsonify({"log": service().log(table_id, viewer(table_id),
@@ -177,10 +183,12 @@ def unlock(table_id, seat):
 
 
 def _unlock(table_id, seat, data):
-    token = service().unlock(table_id, seat, data.get("pin"))
+    token = service().unlock(table_id, seat, data.get("pin"), viewer(table_id), device().key)
     reply = jsonify({"seat_url": url_for("pages.seat", table_id=table_id)})
-    reply.set_cookie(PIN_COOKIE.format(table_id), token, max_age=PRIVATE_SESSION_S,
-                     httponly=True, samesite="Strict")
+    # the session ends on the server (Service.sessions); the cookie goes with it
+    reply.set_cookie(PIN_COOKIE.format(table_id), token,
+                     max_age=int(service().sessions.length_s), httponly=True,
+                     samesite="Strict")
     return reply
 
 

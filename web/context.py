@@ -76,13 +76,18 @@ def viewer(table_id: str) -> Viewer:
     tablet; the token may come in a cookie (pages) or an Authorization header (scripts)."""
     known = g.setdefault("viewers", {})
     if table_id not in known:
-        token = bearer()
-        seat = request.cookies.get(SEAT_COOKIE.format(table_id)) or token
-        if seat is None and wants_seat_view():
-            seat = request.cookies.get(PIN_COOKIE.format(table_id))
-        admin = request.cookies.get(ADMIN_COOKIE.format(table_id)) or token
-        known[table_id] = service().viewer_for(table_id, admin, seat)
+        known[table_id] = service().viewer_for(table_id, *credentials(table_id))
     return known[table_id]
+
+
+def credentials(table_id: str) -> tuple[str | None, str | None]:
+    """The admin token and the seat token this request carries for ``table_id``."""
+    token = bearer()
+    seat = request.cookies.get(SEAT_COOKIE.format(table_id)) or token
+    if seat is None and wants_seat_view():
+        seat = request.cookies.get(PIN_COOKIE.format(table_id))
+    admin = request.cookies.get(ADMIN_COOKIE.format(table_id)) or token
+    return admin, seat
 
 
 def wants_seat_view() -> bool:

@@ -87,9 +87,13 @@ def spec() -> dict:
                                                      "items": {"type": "integer"}}}}),
                 "responses": {"200": _reply("corrected"), **change_errors}}},
             "/api/tables/{table_id}/roll": {"post": {
-                "summary": "A virtual throw of the dice the prompt asks for",
+                "summary": "Virtual dice for the prompt, drawn from the table's seed",
                 "parameters": [TABLE_ID], "requestBody": _body({"type": "object"}),
                 "responses": {"202": _reply("throwing"), **change_errors}}},
+            "/api/tables/{table_id}/close": {"post": {
+                "summary": "(tablet) close the game that is over: its seed is published",
+                "parameters": [TABLE_ID], "requestBody": _body(CHANGE),
+                "responses": {"200": _reply("closed"), **change_errors}}},
             "/api/tables/{table_id}/log": {"get": {
                 "summary": "The journal as this viewer may read it",
                 "parameters": [TABLE_ID, {"name": "after", "in": "query",
@@ -115,7 +119,7 @@ def spec() -> dict:
                     "pin": {"type": "string", "pattern": "^[0-9]{4,8}$"}}}),
                 "responses": {"200": _reply("kept"), **change_errors}}},
             "/api/tables/{table_id}/seats/{seat}/unlock": {"post": {
-                "summary": "Open a seat's private page on the tablet with its PIN",
+                "summary": "(tablet only) open a seat's private page with its PIN",
                 "parameters": [TABLE_ID, SEAT],
                 "requestBody": _body({"type": "object", "required": ["pin"], "properties": {
                     "pin": {"type": "string"}}}),

@@ -12,7 +12,7 @@ import segno.helpers
 from flask import (Blueprint, Response, redirect, render_template, request, send_file,
                    url_for)
 
-from companion import registry
+from companion import access, registry
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -98,17 +98,31 @@ def seat(table_id):
 def join(table_id, code):
     """Opening a QR link asks before it spends the code: link previews must not spend it."""
     record = _record(table_id)
+    if viewer(table_id).admin:
+        return _tablet_stays_tablet(table_id, code, record.game, 200)
     return page("join.html", table_id=table_id, code=code, game=record.game)
 
 
 @bp.post("/join/<table_id>/<code>")
 def join_now(table_id, code):
-    _record(table_id)
+    record = _record(table_id)
+    if viewer(table_id).admin:
+        return _tablet_stays_tablet(table_id, code, record.game, 403)
     seat, token = service().join(table_id, code)
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
     reply.set_cookie(SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE,
                      httponly=True, samesite="Strict")
     return reply
+
+
+def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
+    """The device holding the admin token opened a join link: it stays the dashboard, the
+    code stays unspent, and the page shows the code for the player's phone to scan."""
+    codes = service().join_codes(table_id, viewer(table_id))
+    seat = next((s for s, c in codes.items() if c != "on_tablet" and access.same_code(code, c)),
+                None)
+    return page("join.html", table_id=table_id, code=code, game=game, tablet=True,
+                seat=seat), status
 
 
 @bp.get("/join/<table_id>/seat-<int:seat>.svg")

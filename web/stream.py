@@ -8,6 +8,10 @@ that its stream is alive) and end after a maximum
 age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
 log lines and the current view are sent first. A client that claims a version newer than
 the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
+When the credential a stream was opened with ends (seat re-issued, private session locked
+or expired) the hub sends it a last ``revoked`` event and it ends at once
+(``companion/seats.py``); who a stream is for is worked out on the writer thread together
+with its subscription.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import time
 from flask import Blueprint, Response, request
 
 from companion.hub import encode
-from web.context import config, device, service, viewer
+from web.context import config, credentials, device, service
 from web.replay import digits
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
@@ -38,12 +42,11 @@ def last_event_id() -> int:
 @bp.get("/tables/<table_id>/events")
 def events(table_id):
     after = last_event_id()
-    who = viewer(table_id)
     settings = config().streams
     asker = device()
     cap = settings.per_anonymous if asker.anonymous else settings.per_device
-    sub, version, view, log = service().catch_up(table_id, who, asker.key, after,
-                                                 asker.address, cap)
+    sub, version, view, log = service().catch_up_as(table_id, *credentials(table_id),
+                                                    asker.key, after, asker.address, cap)
     svc = service()
     hub = svc.hub
 

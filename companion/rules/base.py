@@ -21,13 +21,20 @@ JSON-able state (dicts, lists, ints, strings, bools, None):
 ``describe(action, seat) -> dict``
     The log line that viewer may read: ``{"key": str, "params": {...}}``.
 ``draws(state, action) -> dict[str, dict]`` (optional)
-    Random choices the action needs, as ``{name: {"population": [...], "count": k}}``.
+    Random choices the action needs, as ``{name: {"population": [...], "count": k}}``. The
+    name is the draw's *kind*: the k-th item of a kind in effect is derived from the seed
+    and the kind (``companion/draws.py``), whatever other actions came between.
     The table draws them (see ``companion/draws.py``) and writes ``action["drawn"][name]``
     as a list of ``k`` items drawn without replacement *before* ``apply`` sees the action,
     so the journal holds resolved actions and replay is exact. Clients may never send
     ``"drawn"`` themselves; the table refuses it.
+``discloses(before, after, action) -> list[dict]`` (optional)
+    The public lines (:func:`line`) of what ``action`` told everyone that depended on a
+    secret (a death toll, a robbery). An undo of it is marked in the public log and keeps
+    these lines: undo is no oracle on secrets.
 ``final(state) -> bool``
-    True once the game is over (the table then reveals its seed).
+    True once the game is over: every screen shows the result; the tablet closes the game,
+    which publishes the seed.
 
 Module attributes: ``NAME`` (the game id), ``PLAYERS`` (``range`` of player counts),
 ``OPTIONS`` (option name -> default), ``RULES_VERSION`` (an int, bumped when a change to

@@ -3,40 +3,68 @@
 Used wherever seats choose in secret and everyone learns the choices at once: Nowheresville's
 planning, Abilene's corral votes. A sealed round is plain state::
 
-    {"purpose": str, "seats": [int, ...], "choices": {str(seat): payload}, "skipped": [int]}
+    {"purpose": str, "seats": [int, ...], "choices": {str(seat): payload}, "skipped": [int],
+     "moves": int}
 
 Rules modules keep it in their state while it is open; ``view_of`` is the only thing a view
 may show of it: who has submitted, and one's own payload — never anyone else's.
 A seat whose submission never comes can be skipped only by a visible, logged action
-(``skip``), never silently.
+(``skip``), never silently. Until the reveal a seat may change its own submission
+(``may_submit`` stays true; ``submit`` replaces it).
+
+The reveal is a barrier: a game's prompt for an open round is made by :func:`prompt`, which
+names the round and counts its ``moves``, so the table can tell (knowing no game) which
+actions moved the round. Undoing the reveal discards every move of that round and asks
+every seat again (``companion/barrier.py``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.base import RuleError
+from companion.rules.base import RuleError, secret_prompt
 
 
 def open_round(purpose: str, seats: list[int]) -> dict:
-    return {"purpose": purpose, "seats": sorted(seats), "choices": {}, "skipped": []}
+    return {"purpose": purpose, "seats": sorted(seats), "choices": {}, "skipped": [],
+            "moves": 0}
+
+
+def may_submit(sealed: dict, seat: int | None) -> bool:
+    """``seat`` may submit now, or change what it submitted: the round is open to it."""
+    return seat in sealed["seats"] and seat not in sealed["skipped"]
 
 
 def submit(sealed: dict, seat: int, payload: Any) -> dict:
+    """``seat``'s submission, or its change of mind before the reveal."""
     if seat not in sealed["seats"]:
         raise RuleError("not_your_submission")
-    if str(seat) in sealed["choices"] or seat in sealed["skipped"]:
+    if seat in sealed["skipped"]:
         raise RuleError("already_submitted")
     choices = dict(sealed["choices"])
     choices[str(seat)] = payload
-    return {**sealed, "choices": choices}
+    return {**sealed, "choices": choices, "moves": _moves(sealed) + 1}
 
 
 def skip(sealed: dict, seat: int) -> dict:
     """Reveal without ``seat``: the tablet's visible way past a submission that never comes."""
     if seat not in waiting(sealed):
         raise RuleError("not_waiting_for_seat", seat=seat)
-    return {**sealed, "skipped": sorted(sealed["skipped"] + [seat])}
+    return {**sealed, "skipped": sorted(sealed["skipped"] + [seat]),
+            "moves": _moves(sealed) + 1}
+
+
+def _moves(sealed: dict) -> int:
+    return sealed.get("moves", 0)  # a round saved before moves were counted
+
+
+def prompt(sealed: dict, why: str, **why_params: Any) -> dict:
+    """The table waits for this round: who is waited for and who is in, never what, and
+    the round's identity and move count, public, so an undone reveal can be a barrier."""
+    out = secret_prompt(waiting(sealed), submitted(sealed), why, **why_params)
+    out["round"] = {"purpose": sealed["purpose"], "seats": sealed["seats"],
+                    "moves": _moves(sealed)}
+    return out
 
 
 def waiting(sealed: dict) -> list[int]:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from companion import draws
+from companion.rules.dice import FACES
+
 pytestmark = pytest.mark.browser
 
 
@@ -36,7 +39,9 @@ def test_dashboard_updates_live_over_sse(browser, live, shoot):
     context.close()
 
 
-def test_roll_button_throws_the_simulated_die(browser, live):
+def test_roll_button_throws_the_seeds_virtual_die(browser, live):
+    """Issue 15, point 10: the dashboard's Roll throws the table's first virtual die, drawn
+    from its committed seed (the simulated reader is not involved)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     made = make_table(page, live)
@@ -44,10 +49,10 @@ def test_roll_button_throws_the_simulated_die(browser, live):
              {"action": {"type": "ask", "seat": 0}}, token=made["admin_token"])
     page.goto(f"{live.url}/table/{made['id']}")
     page.click("#virtual-roll")
-    # pty -> pyserial -> protocol -> service -> table -> SSE -> DOM
     page.wait_for_selector("#log li[data-version='2']")
     face = int(page.get_attribute(".rolled .die", "data-face"))
-    assert 1 <= face <= 6
+    seed = live.service.tables[made["id"]].record.seed
+    assert face == draws.dice(seed, {}, [("d6", FACES["d6"])])[0][1]
     assert live.service.view(made["id"], live.service.viewer_for(made["id"], None, None))[
         "state"]["scores"][0] == face
     context.close()

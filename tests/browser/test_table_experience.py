@@ -38,7 +38,10 @@ def new_game_on_tablet(tablet, live, names=("Ann", "Bruno", "Claudia")):
 
 def join_phone(browser, tablet, seat):
     """Open the seat's QR link on a fresh phone and press Join, as a player would."""
-    link = tablet.get_attribute(f"#qr-{seat} a", "href")
+    return open_join_link(browser, tablet.get_attribute(f"#qr-{seat} a", "href"))
+
+
+def open_join_link(browser, link):
     phone = browser.new_context(viewport=PHONE).new_page()
     phone.goto(link)
     audit(phone, "join")
@@ -128,7 +131,10 @@ def test_reissued_seat_locks_out_the_old_phone(browser, live, shoot):
     lost = join_phone(browser, tablet, 1)
     tablet.on("dialog", lambda dialog: dialog.accept())
     tablet.click("[data-reissue='1']")
-    lost.wait_for_function("() => document.body.classList.contains('stale')")
+    # the server ends the old phone's stream; the page wipes the seat and says why
+    lost.wait_for_selector("#revoked")
+    assert "given to another device" in lost.inner_text("#revoked")
+    assert lost.locator("#board, #actions, #log").count() == 0
     tablet.wait_for_selector("#qr-1 img")
     replacement = join_phone(browser, tablet, 1)
     assert replacement.inner_text(".seat-name") == "Bruno"

@@ -18,8 +18,7 @@ FAST_STREAMS = {"heartbeat_s": 0.01, "max_age_s": 3600.0}
 
 
 @contextmanager
-def companion_app(folder: Path, clock=None, memory: bool = False, virtual_throw=None,
-                  **sections):
+def companion_app(folder: Path, clock=None, memory: bool = False, **sections):
     """``(service, app)`` on ``folder/companion.sqlite`` (or an in-memory database when
     durability is not what is tested); ``sections`` override the config (the rate limit is
     lifted unless a test sets it)."""
@@ -30,7 +29,7 @@ def companion_app(folder: Path, clock=None, memory: bool = False, virtual_throw=
         overrides.setdefault(name, {}).update(values)
     config = load(overrides=overrides)
     journal = Journal(":memory:" if memory else Path(folder) / "companion.sqlite")
-    service = Service(journal, virtual_throw=virtual_throw).start()
+    service = Service(journal).start()
     try:
         yield service, create_app(config, service, clock=clock)
     finally:

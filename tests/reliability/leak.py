@@ -120,11 +120,13 @@ def candidate_pairs(table, template: dict, rng: random.Random):
 
 
 def accepted(table, action: dict) -> bool:
+    """The rules accept ``action``, and it does not end the game (the end shows every secret
+    the rules no longer need to all, on purpose: nothing to compare)."""
     try:
-        table.prepare_action(action, Viewer(seat=action["seat"]))
+        prepared = table.prepare_action(action, Viewer(seat=action["seat"]))
     except (RuleError, CompanionError):
         return False
-    return True
+    return not prepared.ended
 
 
 def walk_to_fork(service, table_id: str, scenario: Scenario, drain=lambda: None):

@@ -118,16 +118,19 @@ def test_everyone_but_the_seller_votes_and_the_seller_types_the_truth():
     state = opened()
     assert abilene.prompt(state) == {"kind": "secret", "seats": [0, 1, 2], "submitted": [],
                                      "why": {"key": "abilene.why.corral",
-                                             "params": {"seller": "Ann"}}}
+                                             "params": {"seller": "Ann"}},
+                                     "round": {"purpose": "corral", "seats": [0, 1, 2],
+                                               "moves": 0}}
     for seat, kind in ((0, "sale_truth"), (1, "corral_vote"), (2, "corral_vote")):
         templates = [t for t in abilene.legal(state, seat) if t.get("secret")]
         assert [t["type"] for t in templates] == [kind]
     state = act(state, vote(2, "no_brand"))
     assert abilene.prompt(state)["submitted"] == [2]
     assert abilene.view(state, None)["sale"]["submitted"] == [2]
-    assert "corral_vote" not in {t["type"] for t in abilene.legal(state, 2)}
-    with pytest.raises(RuleError):
-        act(state, vote(2, "seller_brand"))
+    # until the reveal a vote may be changed by its own seat
+    assert "corral_vote" in {t["type"] for t in abilene.legal(state, 2)}
+    changed = act(state, vote(2, "seller_brand"))
+    assert abilene.view(changed, 2)["sale"]["mine"] == "seller_brand"
 
 
 def test_the_table_can_reveal_without_an_absent_opponent_but_not_without_the_seller():

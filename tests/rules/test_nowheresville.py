@@ -242,10 +242,12 @@ def test_two_bandits_of_one_player_never_go_to_one_place():
             "nowheresville.same_place")
 
 
-def test_a_plan_is_given_once_and_only_by_its_own_seat():
+def test_a_plan_may_be_changed_until_the_reveal_and_only_by_its_own_seat():
     state = play(nv, started(3), plan(0, original="bank"))
-    refused(state, plan(0, original="town"), "not_now")
     assert nv.legal(state, None)[0]["params"]["absent_seat"]["options"] == [1, 2]
+    state = play(nv, state, plan(0, original="town"))
+    assert nv.view(state, 0)["planning"]["mine"]["original"] == "town"
+    assert nv.prompt(state)["submitted"] == [0] and nv.prompt(state)["round"]["moves"] == 2
 
 
 def test_reveal_without_a_seat_keeps_that_gang_home():

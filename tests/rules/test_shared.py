@@ -124,14 +124,20 @@ def test_sealed_round_shows_only_who_and_ones_own():
                                          "skipped": [], "waiting": [0, 2]}
     assert sealed.view_of(round_, 1)["mine"] == {"where": "bank"}
     assert "bank" not in repr(sealed.view_of(round_, None))
-    with pytest.raises(RuleError):
-        sealed.submit(round_, 1, {"where": "shop"})
+    # until the reveal a seat may change its own submission; each change is a move
+    changed = sealed.submit(round_, 1, {"where": "shop"})
+    assert sealed.choice(changed, 1) == {"where": "shop"} and changed["moves"] == 2
+    assert sealed.prompt(changed, "why")["round"] == {"purpose": "plan", "seats": [0, 1, 2],
+                                                      "moves": 2}
     with pytest.raises(RuleError):
         sealed.submit(round_, 5, {})
     round_ = sealed.skip(sealed.submit(round_, 0, {"where": "shop"}), 2)
     assert sealed.complete(round_) and sealed.choice(round_, 2) is None
     with pytest.raises(RuleError):
         sealed.skip(round_, 2)
+    with pytest.raises(RuleError):
+        sealed.submit(round_, 2, {"where": "bank"})  # skipped: the tablet revealed without it
+    assert not sealed.may_submit(round_, 2) and sealed.may_submit(round_, 1)
 
 
 def test_turn_order():

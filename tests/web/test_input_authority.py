@@ -32,9 +32,8 @@ def table_with(tmp_path, prompt: str):
     """A three-seat tally table whose open prompt is of kind ``prompt``: a d6 for seat 0
     (``dice``), one d6 each for seats 0 and 1 (``split``), secret bids (``secret``), nothing
     (``none``); with phones for seats 0 (its owner) and 2 (another seat)."""
-    thrown: list[list[str]] = []
     journal = Journal(tmp_path / "companion.sqlite")
-    service = Service(journal, virtual_throw=thrown.append).start()
+    service = Service(journal).start()
     try:
         app = create_app(load(overrides={"server": {"requests_per_minute": 1_000_000}}),
                          service)
@@ -46,7 +45,7 @@ def table_with(tmp_path, prompt: str):
             assert tablet.act(made["id"], {"type": opener, "seat": 0}).status_code == 200
         devices = {"own": phone_for(app, made, 0), "other": phone_for(app, made, 2),
                    "tablet": tablet, "anonymous": Device(app)}
-        yield {"service": service, "id": made["id"], "devices": devices, "thrown": thrown,
+        yield {"service": service, "id": made["id"], "devices": devices,
                "app": app, "made": made}
     finally:
         service.close()
@@ -95,16 +94,17 @@ EXPECTED = {
     ("dice", "other", "none"): (200, "free"),
     ("dice", "tablet", "none"): (200, "free"),
     ("dice", "anonymous", "none"): (403, "not_your_seat"),
-    ("roll", "own", "dice"): (202, "thrown"),
+    # virtual dice from the table's seed answer the whole prompt (issue 15, point 10)
+    ("roll", "own", "dice"): (202, "changed"),
     ("roll", "other", "dice"): (403, "not_your_seat"),
-    ("roll", "tablet", "dice"): (202, "thrown"),
+    ("roll", "tablet", "dice"): (202, "changed"),
     ("roll", "anonymous", "dice"): (403, "not_your_seat"),
-    ("roll", "own", "split"): (202, "thrown"),
+    ("roll", "own", "split"): (403, "virtual_roll_whole_prompt"),
     ("roll", "other", "split"): (403, "not_your_seat"),
-    ("roll", "tablet", "split"): (202, "thrown"),
+    ("roll", "tablet", "split"): (202, "changed"),
     ("roll", "anonymous", "split"): (403, "not_your_seat"),
-    ("roll", "own", "none"): (202, "thrown"),
-    ("roll", "tablet", "none"): (202, "thrown"),
+    ("roll", "own", "none"): (422, "no_dice_asked"),
+    ("roll", "tablet", "none"): (422, "no_dice_asked"),
     ("roll", "anonymous", "none"): (403, "not_your_seat"),
     ("undo", "own", "dice"): (403, "undo_needs_tablet"),
     ("undo", "other", "dice"): (403, "undo_needs_tablet"),
@@ -141,11 +141,8 @@ def test_every_way_in_from_every_viewer(tmp_path, way, viewer, prompt):
             assert reply.json["error"]["code"] == outcome
             assert reply.json["error"]["message"]
             assert after == before, "a refused input changed something"
-            assert world["thrown"] == []
         elif outcome == "changed":
             assert after["tables"][world["id"]][0] == before["tables"][world["id"]][0] + 1
-        elif outcome == "thrown":
-            assert world["thrown"] and after == before
         else:  # a free roll or one die of two: shown, and no change to the game
             assert after == before
             assert (reply.json.get("free") is True) == (outcome == "free")
@@ -188,15 +185,19 @@ def test_hardware_answers_any_public_dice_prompt_of_the_active_table(tmp_path, w
             assert after == before  # no dice asked for: shown as a free roll, or refused
 
 
-def test_the_roll_button_and_a_card_scan_change_nothing_by_themselves(tmp_path):
+def test_the_roll_button_throws_the_seeds_die_and_a_card_scan_changes_nothing(tmp_path):
     with table_with(tmp_path, "dice") as world:
         service = world["service"]
         before = fingerprint(service)
-        service.post(ButtonPressed("roll", source="gpio"))
         service.post(CardScanned("a1b2c3d4", device="card"))
         service.call(lambda: None)
-        assert world["thrown"] == [["d6"]]
         assert fingerprint(service) == before
+        service.post(ButtonPressed("roll", source="gpio"))
+        service.call(lambda: None)
+        version = before["tables"][world["id"]][0]
+        assert fingerprint(service)["tables"][world["id"]][0] == version + 1
+        log = world["devices"]["tablet"].get(f"/api/tables/{world['id']}/log").json["log"]
+        assert log[-1]["by"] == {"kind": "keypad"} and log[-1]["source"] == "virtual"
 
 
 def test_hardware_feeds_the_active_table_and_a_url_names_its_own(tmp_path):

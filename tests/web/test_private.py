@@ -61,18 +61,19 @@ def test_pin_rules(tablet, table, device):
     assert tablet.post(f"/api/tables/{tid}/seats/1/unlock", {"pin": "1234"}).status_code == 403
 
 
-def test_wrong_pins_lock_the_seat_for_a_while():
+def test_wrong_pins_lock_that_device_out_for_a_while():
     now = [0.0]
     tries = PinTries(clock=lambda: now[0])
     for _ in range(private.MAX_TRIES):
-        tries.check("t", 1)
-        tries.failed("t", 1)
+        tries.check("t", 1, "passer-by")
+        tries.failed("t", 1, "passer-by")
     try:
-        tries.check("t", 1)
+        tries.check("t", 1, "passer-by")
     except private.TooManyTries as error:
         assert error.code == "pin_locked"
     else:
         raise AssertionError("a sixth try was allowed")
-    tries.check("t", 2)  # other seats are not affected
+    tries.check("t", 2, "passer-by")  # other seats are not affected
+    tries.check("t", 1, "tablet")  # nor is the player, on the tablet
     now[0] = private.LOCKOUT_S + 1
-    tries.check("t", 1)
+    tries.check("t", 1, "passer-by")

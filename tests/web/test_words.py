@@ -28,7 +28,7 @@ def keys_used_by_pages() -> set[str]:
     found = set()
     for path in (ROOT / "web/templates").glob("*"):
         found |= set(re.findall(r"""\bt\(["']([a-z_][\w.]*)["']""", path.read_text()))
-    for name in ("shell.js", "forms.js", "widgets.js", "boot.js"):
+    for name in ("shell.js", "forms.js", "widgets.js", "boot.js", "ending.js"):
         found |= set(re.findall(r"""C\.t\(["']([a-z_][\w.]*)["']""",
                                 (ROOT / "web/static" / name).read_text()))
     return {key for key in found if not key.endswith(".")}  # "die." + kind: a prefix

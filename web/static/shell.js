@@ -141,6 +141,7 @@ window.Companion = window.Companion || {};
     for (const kind of ["ping", "state", "roll", "devices", "keypad"]) source.addEventListener(kind, heard);
     source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; };
     source.onerror = () => {
+      if (page.stream !== source) return;  // ended on purpose (revoked)
       body.classList.add("stale");
       link.textContent = C.t("ui.reconnecting");
       link.className = "link-state down";
@@ -172,7 +173,13 @@ window.Companion = window.Companion || {};
     source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
     source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
     source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
-    source.addEventListener("revoked", () => { source.close(); body.classList.add("stale"); C.toast(C.t("ui.revoked")); });
+    source.addEventListener("revoked", (event) => {
+      source.close();
+      page.stream = null;  // never reconnect with a credential the server ended
+      page.view = null;
+      page.log = [];
+      C.wipe(JSON.parse(event.data).reason, page.id);
+    });
     source.addEventListener("alarm", (event) => {
       const data = JSON.parse(event.data);
       const main = document.getElementById("main");
@@ -201,7 +208,7 @@ window.Companion = window.Companion || {};
     // The headline is the game's turn; the prompt line says who must act now (the
     // left-hand opponent rolling for a surveillance test, say).
     const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
-    turn.textContent = view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
+    turn.textContent = view.table.closed ? C.t("ui.game_closed") : view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
     promptBox.textContent = prompt ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
     renderDicePrompt(prompt);
     renderBoard(view);
@@ -210,7 +217,9 @@ window.Companion = window.Companion || {};
     renderCharts(view.state.charts || []);
     renderLog();
     const undo = document.getElementById("undo");
-    if (undo) undo.hidden = !(page.admin && view.table.can_undo && !view.table.ended);
+    // the end is a moment the table confirms: the last entries stay correctable
+    if (undo) undo.hidden = !(page.admin && view.table.can_undo);
+    C.renderEnd(view, page.admin, () => C.post(`/api/tables/${page.id}/close`, { idempotency_key: key() }, 3));
     const fix = view.table.correctable;
     document.querySelectorAll("#correct").forEach((b) => b.remove());
     if (undo && fix) undo.after(C.h("button", { type: "button", id: "correct", onclick: () => correctRoll(fix) }, C.t("ui.correct")));
@@ -425,6 +434,7 @@ window.Companion = window.Companion || {};
           C.h("span", { class: "v", text: "#" + entry.version }),
           C.t(entry.line.key, C.wordParams(entry.line.params)),
           entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "",
+          (entry.line.also || []).map((also) => " — " + C.t(also.key, C.wordParams(also.params))).join(""),
           entry.by ? C.h("span", { class: "by muted", text: " · " + answeredBy(entry.by) }) : null);
         const after = Array.from(list.children).find((other) => Number(other.dataset.version) < entry.version);
         list.insertBefore(li, after || null);

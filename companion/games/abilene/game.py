@@ -160,7 +160,7 @@ def _turn_templates(state: dict, seat: int) -> list[dict]:
 def _sale_templates(state: dict, seat: int) -> list[dict]:
     round_ = state["sale"]["round"]
     out = []
-    if seat in sealed.waiting(round_):
+    if sealed.may_submit(round_, seat):  # a vote may be changed until the reveal
         if seat == state["sale"]["seller"]:
             out.append(template("sale_truth", seat, secret=True,
                                 brand=choice_param(sale.CARDS), value=choice_param(sale.VALUES)))

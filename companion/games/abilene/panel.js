@@ -250,17 +250,18 @@
     ], "abilene-mine");
   }
 
+  /* The end, on every screen: every seat with the numbers that decided the ranking. */
   function result(view, ctx) {
-    if (!view.result) { return null; }
-    const ranked = view.result.standings.slice().sort((a, b) => a.place - b.place);
-    const rows = ranked.map((s) => {
-      const won = view.result.winners.includes(s.seat);
-      return ctx.h("tr", { class: won ? "abilene-active" : "" },
-        ctx.h("td", {}, `${s.place}. ${name(view, s.seat)}` +
-          (won ? " · " + ctx.t("abilene.panel.winner") : "")),
-        ctx.h("td", { class: "abilene-money" }, dollars(ctx, s.money)));
-    });
-    return card(ctx, ctx.t("abilene.panel.result"), [el(ctx, "table", {}, rows)]);
+    if (!view.final) { return null; }
+    const head = ctx.h("tr", {}, ["", "abilene.panel.purse", "abilene.panel.shortfall",
+      "abilene.panel.final"].map((key) => ctx.h("th", {}, key ? ctx.t(key) : "")));
+    const rows = view.final.map((s) => ctx.h("tr", { class: s.winner ? "abilene-active" : "", "data-final-seat": s.seat },
+      ctx.h("td", {}, (s.place === null ? ctx.t("abilene.panel.bankrupt_out") : `${s.place}.`) + " " + name(view, s.seat) +
+        (s.winner ? " · " + ctx.t("abilene.panel.winner") : "")),
+      ctx.h("td", { class: "abilene-money" }, dollars(ctx, s.purse)),
+      ctx.h("td", { class: "abilene-money" }, s.shortfall ? "−" + dollars(ctx, s.shortfall) : "—"),
+      ctx.h("td", { class: "abilene-money" }, s.money === null ? "—" : dollars(ctx, s.money))));
+    return card(ctx, ctx.t("abilene.panel.result"), [el(ctx, "table", {}, [head].concat(rows))]);
   }
 
   function rules(view, ctx) {

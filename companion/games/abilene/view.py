@@ -15,7 +15,7 @@ from companion.games.abilene import money
 from companion.games.abilene import turn
 from companion.games.abilene.sale import CARDS
 from companion.rules import sealed
-from companion.rules.base import choice_prompt, dice_prompt, line, secret_prompt
+from companion.rules.base import choice_prompt, dice_prompt, line
 
 
 def _name(state: dict, seat: int) -> str:
@@ -32,8 +32,8 @@ def prompt(state: dict) -> dict | None:
                              amount=money.unpaid(state, due["payer"]))
     if state["sale"] is not None:
         round_ = state["sale"]["round"]
-        return secret_prompt(sealed.waiting(round_), sealed.submitted(round_),
-                             "abilene.why.corral", seller=_name(state, state["sale"]["seller"]))
+        return sealed.prompt(round_, "abilene.why.corral",
+                             seller=_name(state, state["sale"]["seller"]))
     if state["duel"] is not None:
         return _duel_prompt(state)
     active = state["active"]
@@ -86,9 +86,27 @@ def view(state: dict, seat: int | None) -> dict:
         "charts": [_money_chart(state)],
         "over": state["over"], "result": state["result"],
     }
+    if state["over"] and state["result"]:
+        out["final"] = final_standings(state)
     if seat is not None:
         out["me"] = _own(state, seat)
     return out
+
+
+def final_standings(state: dict) -> list[dict]:
+    """Every seat at the end, with the numbers that decided the ranking: money after every
+    debt was paid, what could not be paid (taken off), the final money and the place."""
+    ranked = {row["seat"]: row for row in state["result"]["standings"]}
+    out = []
+    for seat in range(len(state["players"])):
+        row = ranked.get(seat)
+        out.append({"seat": seat, "purse": money.purse(state, seat),
+                    "shortfall": state["shortfall"][seat],
+                    "money": row["money"] if row else None,
+                    "place": row["place"] if row else None,
+                    "bankrupt": state["bankrupt"][seat],
+                    "winner": seat in state["result"]["winners"]})
+    return sorted(out, key=lambda r: (r["place"] is None, r["place"] or 0, r["seat"]))
 
 
 def _player_row(state: dict, seat: int) -> dict:

@@ -55,6 +55,7 @@ OPTION_CHOICES = {"saloon": ("auto", "in", "out"), "money": ("physical", "virtua
 view = views.view
 describe = views.describe
 prompt = views.prompt
+discloses = views.discloses
 
 
 def _checked_options(options: dict) -> dict:

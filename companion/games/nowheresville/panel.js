@@ -111,7 +111,19 @@
       out.push(el(ctx, "div", "nowheresville-winner",
         ctx.t("nowheresville.ui.winner", { player: view.players[view.winner] })));
     }
+    if (view.final) out.push(finalMoney(view, ctx));
     return out;
+  }
+
+  /* The end, on every screen: each player's money, so anyone can check the winner. */
+  function finalMoney(view, ctx) {
+    var rows = view.final.money.map(function (amount, seat) {
+      return ctx.h("li", { "data-final-seat": seat, class: seat === view.final.winner ? "nowheresville-won" : "" },
+        ctx.t("nowheresville.ui.final_row", { player: view.players[seat], money: amount }));
+    });
+    return el(ctx, "section", "panel-box nowheresville-final",
+      el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.final", { goal: view.final.goal })),
+      el(ctx, "ul", "", rows));
   }
 
   function mine(view, ctx) {

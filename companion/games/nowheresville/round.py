@@ -64,7 +64,7 @@ def legal_planning(state: dict, seat: int | None) -> list[dict]:
     if seat is None:
         waiting = sealed.waiting(plan)
         return [template("reveal_without", None, absent_seat=choice_param(waiting))]
-    if seat not in sealed.waiting(plan):
+    if not sealed.may_submit(plan, seat):  # a plan may be changed until the reveal
         return []
     choices = places_in_play(state) + [HIDEOUT]
     params = {slot: choice_param(choices) for slot in gang.slots(state, seat)}

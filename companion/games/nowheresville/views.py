@@ -81,6 +81,8 @@ def view(state: dict, seat: int | None) -> dict:
         "robbery": public_robbery(state), "pending": state["pending"],
         "fallen": state["fallen"], "news": state["news"], "winner": state["winner"],
     }
+    if state["phase"] == "over":
+        out["final"] = final_money(state)
     if seat is not None:
         out["mine"] = {"seat": seat, "money": money.purse(state, seat),
                        "takings": state["takings"][seat]}
@@ -88,6 +90,27 @@ def view(state: dict, seat: int | None) -> dict:
                           "series": [{"label": state["players"][seat],
                                       "points": state["chart"][seat]}]}]
     return out
+
+
+# News that tells the table something about a secret: a death toll is paid only by an owner
+# over $1,000, a robbery's and a pot's outcome depend on secret money and notes.
+DISCLOSING = ("death", "robbery", "pot_taken", "winner")
+
+
+def discloses(before: dict, after: dict, action: dict) -> list[dict]:
+    """What ``action`` (from ``before`` to ``after``) told everyone that depended on a
+    secret, as public lines: an undo of it keeps them in the log (no free fishing)."""
+    told = [item for item in after["news"] if item not in before["news"]]
+    return [line(f"nowheresville.news.{item['kind']}",
+                 **{k: v for k, v in item.items() if k != "kind"})
+            for item in told if item["kind"] in DISCLOSING]
+
+
+def final_money(state: dict) -> dict:
+    """End of the game: money is secret only while the rules need it so; now everyone can
+    check the winner (at or over the goal, the most money)."""
+    return {"goal": state["goal"], "winner": state["winner"],
+            "money": [money.purse(state, s) for s in range(len(state["players"]))]}
 
 
 def describe(action: dict, seat: int | None) -> dict:
@@ -136,8 +159,7 @@ def prompt(state: dict) -> dict | None:
         return maintenance_prompt(state)
     if phase == "planning":
         plan = state["planning"]
-        return secret_prompt(sealed.waiting(plan), sealed.submitted(plan),
-                             "nowheresville.why.planning")
+        return sealed.prompt(plan, "nowheresville.why.planning")
     if phase == "resolution":
         return _resolution_prompt(state)
     return None

@@ -10,7 +10,7 @@ The game ends when someone's score reaches ``target``.
 
 from companion.rules import sealed
 from companion.rules.base import (dice_param, dice_prompt, int_param, line, match_template,
-                                  replace, replace_at, require, secret_prompt, template)
+                                  replace, replace_at, require, template)
 
 NAME = "tally"
 PLAYERS = range(1, 7)
@@ -28,7 +28,7 @@ def legal(state, seat):
     if final(state) or seat is None:
         return []
     if state["bids"] is not None:
-        if seat in sealed.waiting(state["bids"]):
+        if sealed.may_submit(state["bids"], seat):
             return [template("bid", seat, secret=True, amount=int_param(0, 1000))]
         return []
     if seat != state["turn"]:
@@ -89,8 +89,7 @@ def _score(state, seat, amount):
 
 def prompt(state):
     if state["bids"] is not None:
-        return secret_prompt(sealed.waiting(state["bids"]), sealed.submitted(state["bids"]),
-                             "tally.why_bids")
+        return sealed.prompt(state["bids"], "tally.why_bids")
     if state["asked"]:
         return dice_prompt(state["turn"], ["d6"], "roll", "tally.why_roll")
     if state.get("duel"):

@@ -1,0 +1,123 @@
+"""Taking back: undo, correction, and closing the game — the moments that should be final
+(docs/architecture.md, "What cannot be taken back"). A part of :class:`companion.table.Table`,
+kept in its own room.
+
+- An undo of a reveal of sealed submissions also discards that round's moves, so every seat
+  chooses again (``companion/barrier.py``).
+- An undo or a correction of an entry that showed everyone something of a secret (the
+  game's ``discloses``, a reveal, the final result) keeps what it showed in the public log.
+- Closing the game publishes its seed; an undo or correction after that carries a fresh seed
+  in the same journal row (``companion/epochs.py``), so nothing still to be drawn can be
+  predicted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion import barrier, draws
+from companion.errors import Forbidden
+from companion.rules.base import RuleError, line
+from companion.viewer import Viewer
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """An entry ready to be journalled, with the state it leads to."""
+    entry: dict
+    state: dict
+    effective: list  # the effective-action list after the entry
+    ended: bool
+    unchanged: int | None = None  # positions below this keep their state (None: all but the last)
+
+
+class TakeBack:
+    """Needs the table's ``effective``, ``state``, ``state_at``, ``epochs``, ``game``,
+    ``version``, ``ended``, ``closed`` and ``_draw``."""
+
+    def prepare_undo(self, viewer: Viewer) -> Prepared:
+        """Take back the last action in effect. Undoing a reveal of sealed submissions
+        also discards that round's submissions, so every seat chooses again (a reveal is a
+        barrier, ``companion/barrier.py``); undoing what disclosed a secret says so in the
+        public log; on a closed game a fresh seed comes with it (``companion/epochs.py``)."""
+        if not viewer.admin:
+            raise Forbidden("undo_needs_tablet")
+        if not self.effective:
+            raise RuleError("nothing_to_undo")
+        target_version, target = self.effective[-1]
+        revealed, reopen = barrier.moves_to_discard(self)
+        entry: dict = {"kind": "undo", "target": target_version}
+        if reopen:
+            entry["reopen"] = reopen
+        before = self.state_at(len(self.effective) - 1)
+        self._note_disclosed(entry, before, target, revealed)
+        self._note_reseed(entry)
+        effective = barrier.without(self.effective[:-1], reopen, target_version)
+        unchanged = barrier.first_change(self.effective[:-1], reopen)
+        try:
+            state = self.replay(unchanged, effective)
+        except RuleError:
+            raise RuleError("reveal_undo_blocked") from None
+        return Prepared(entry, state, effective, bool(self.game.final(state)), unchanged)
+
+    def replay(self, position: int, effective: list) -> dict:
+        """The state after ``effective``, whose first ``position`` actions are this
+        table's own first ``position``."""
+        state = self.state_at(position)
+        for _version, action in effective[position:]:
+            state = self.game.apply(state, action)
+        return state
+
+    def _note_disclosed(self, entry: dict, before: dict, action: dict, revealed: bool) -> None:
+        """No free fishing: what the entry being taken back showed everyone of a secret
+        (the game's ``discloses``, a reveal, the final result) stays in the public log."""
+        lines = list(self.game.discloses(before, self.state, action)
+                     if hasattr(self.game, "discloses") else [])
+        if revealed:
+            lines.append(line("core.disclosed_reveal"))
+        if self.ended:
+            lines.append(line("core.disclosed_result"))
+        if lines:
+            entry["disclosed"] = lines
+
+    def _note_reseed(self, entry: dict) -> dict | None:
+        """Play resuming on a closed game: this entry commits a fresh seed."""
+        if self.closed:
+            entry["reseed"] = self.epochs.fresh()
+        return entry.get("reseed")
+
+    def prepare_correction(self, dice: list, viewer: Viewer) -> Prepared:
+        """Fix a misread roll: the last action in effect, again, with the right dice. One
+        journal row says which version it corrects; the log shows both."""
+        if not viewer.admin:
+            raise Forbidden("correction_needs_tablet")
+        if not self.effective or "dice" not in self.effective[-1][1]:
+            raise RuleError("nothing_to_correct")
+        target_version, target = self.effective[-1]
+        if draws.DIE in (target.get("drawn") or {}):
+            raise RuleError("virtual_dice_not_corrected")  # undo and roll again instead
+        action = {k: v for k, v in target.items() if k != "drawn"}
+        action["dice"] = dice
+        previous = self.state_at(len(self.effective) - 1)
+        entry: dict = {"kind": "correction", "target": target_version}
+        self._note_disclosed(entry, previous, target, False)
+        fresh = self._note_reseed(entry)
+        seed = bytes.fromhex(fresh["seed"]) if fresh else self.epochs.seed
+        drawn = self._draw(previous, action, self.effective[:-1], seed)
+        if drawn:
+            action["drawn"] = drawn
+        state = self.game.apply(previous, action)
+        effective = self.effective[:-1] + [(self.version + 1, action)]
+        entry["action"] = action
+        return Prepared(entry, state, effective, bool(self.game.final(state)))
+
+    def prepare_close(self, viewer: Viewer) -> Prepared:
+        """The table confirms the end: the entry that publishes the seed (no game state
+        changes)."""
+        if not viewer.admin:
+            raise Forbidden("close_needs_tablet")
+        if not self.ended:
+            raise RuleError("game_not_over")
+        if self.closed:
+            raise RuleError("game_closed")
+        return Prepared({"kind": "close"}, self.state, self.effective, True)

@@ -1,0 +1,52 @@
+/* What cannot be taken back, on the page: the end of a game and access that ends.
+   - When the game is over every screen shows the result (the game's panel) and, once the
+     tablet has closed the game, the published seed; until then the tablet can still undo
+     or correct the last entries and offers "Close the game".
+   - When the server ends this page's access (seat re-issued, private page locked or
+     expired) the page wipes every secret from its screen and says why. */
+"use strict";
+window.Companion = window.Companion || {};
+(function (C) {
+  /* The seed line under the headline, and the tablet's "Close the game". */
+  C.renderEnd = function (view, admin, post) {
+    const now = document.querySelector(".now");
+    if (!now) return;
+    now.querySelectorAll("#seed-line, #close-game").forEach((node) => node.remove());
+    const table = view.table;
+    const text = table.closed ? C.t("ui.seed_published", { seed: table.seed })
+      : C.t("ui.seed_hash", { hash: table.seed_hash });
+    now.appendChild(C.h("p", { id: "seed-line", class: "muted seed", text }));
+    if (admin && table.ended && !table.closed) {
+      now.appendChild(C.h("button", { type: "button", id: "close-game", class: "primary big",
+        onclick: () => confirmClose(post) }, C.t("ui.close_game")));
+    }
+  };
+
+  function confirmClose(post) {
+    const dialog = document.getElementById("dialog");
+    dialog.replaceChildren(C.h("form", { method: "dialog", class: "stack" },
+      C.h("h2", { text: C.t("ui.close_game") }),
+      C.h("p", { text: C.t("ui.close_confirm") }),
+      C.h("div", { class: "row" },
+        C.h("button", { type: "button", class: "primary big", id: "close-yes", onclick: async () => {
+          try { await post(); dialog.close(); } catch (error) { C.toast(error.message); } } }, C.t("ui.close_game")),
+        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel")))));
+    dialog.showModal();
+  }
+
+  /* The server closed this page's access: nothing of the seat stays on screen. */
+  C.wipe = function (reason, tableId) {
+    for (const id of ["board", "actions", "log", "charts", "prompt", "dice-area", "turn"]) {
+      const node = document.getElementById(id);
+      if (node) node.replaceChildren();
+    }
+    const dialog = document.getElementById("dialog");
+    if (dialog && dialog.open) dialog.close();
+    if (dialog) dialog.replaceChildren();
+    const known = ["reissued", "locked", "expired"].includes(reason) ? reason : "reissued";
+    const main = document.getElementById("main");
+    main.replaceChildren(C.h("section", { class: "narrow center", id: "revoked" },
+      C.h("p", { class: "banner alarm", role: "alert", text: C.t("ui.revoked." + known) }),
+      C.h("a", { class: "button big", href: "/table/" + tableId }, C.t("ui.back_to_table"))));
+  };
+})(window.Companion);
