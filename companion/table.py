@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable
 
-from companion import draws
+from companion import draws, refusals
 from companion.actors import answered_by
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
@@ -158,7 +158,10 @@ class Table:
         if spec:
             action = {**action, "drawn": draws.resolve(self.record.seed, len(self.effective),
                                                        spec)}
-        new_state = self.game.apply(self.state, action)
+        try:
+            new_state = self.game.apply(self.state, action)
+        except RuleError as error:
+            raise refusals.explained(self, error, seat) from None
         effective = self.effective + [(self.version + 1, action)]
         return Prepared({"kind": "action", "action": action}, new_state, effective,
                         bool(self.game.final(new_state)))

@@ -166,7 +166,7 @@ window.Companion = window.Companion || {};
       page.view.table.dice_parts = JSON.parse(event.data);
       renderDicePrompt(page.view.prompt);
     });
-    source.addEventListener("input_error", (event) => { const e = JSON.parse(event.data); C.toast(C.t("error." + e.code, e.params)); });
+    source.addEventListener("input_error", (event) => C.toast(C.refusal(JSON.parse(event.data))));
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
     source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
     source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
@@ -395,6 +395,15 @@ window.Companion = window.Companion || {};
 
   /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */
   C.SEAT_PARAM = /^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$|_seat$/;
+  /* A refusal in words, with what the table waits for (companion/refusals.py). */
+  C.refusal = function (error) {
+    const params = error.params || {};
+    const why = params.waiting && params.waiting.key ? C.t(params.waiting.key, C.wordParams(params.waiting.params)) : "";
+    const names = params.waiting_for;
+    const tail = names && why ? C.t("core.refused_waiting_for", { names, why }) : names ? C.t("core.refused_turn", { names }) : why ? C.t("core.refused_waiting", { why }) : "";
+    return [C.t("error." + error.code, params), tail].filter(Boolean).join(" ");
+  };
+
   C.wordParams = function (params) {
     const out = {};
     for (const [name, value] of Object.entries(params || {})) {
