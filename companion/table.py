@@ -21,6 +21,7 @@ from companion import draws, refusals
 from companion.actors import answered_by
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
+from companion.rules import fixes
 from companion.rules.base import RuleError, line
 
 CHECKPOINT_EVERY = 100
@@ -347,6 +348,9 @@ class Table:
             text = line("core.on_tablet", seat=self.seat_name(entry.entry["seat"]))
         else:
             text = line("core.reissued", seat=self.seat_name(entry.entry["seat"]))
-        return {"version": entry.version, "kind": kind, "line": text, "undone": undone,
-                "source": entry.source, "by": answered_by(entry.actor, entry.source),
-                "at": entry.at}
+        out = {"version": entry.version, "kind": kind, "line": text, "undone": undone,
+               "source": entry.source, "by": answered_by(entry.actor, entry.source),
+               "at": entry.at}
+        if kind == "action" and fixes.is_fix(entry.entry["action"].get("type")):
+            out["fix"] = True  # a count set by hand on the tablet: shown as a correction
+        return out

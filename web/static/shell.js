@@ -333,7 +333,7 @@ window.Companion = window.Companion || {};
     const list = C.h("div", { class: "actions-list" });
     for (const template of view.legal) {
       const label = C.t(`action.${page.game}.${template.type}`) + (page.admin && template.seat !== null ? " — " + seatName(template.seat) : "");
-      list.appendChild(C.h("button", { type: "button", class: template.secret ? "primary" : "",
+      list.appendChild(C.h("button", { type: "button", class: template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "",
         "data-action": template.type, "data-seat": template.seat === null ? "" : template.seat,
         onclick: () => C.openForm(template) }, label));
     }
@@ -430,8 +430,9 @@ window.Companion = window.Companion || {};
     for (const entry of page.log) {
       let li = shown.get(entry.version);
       if (!li) {
-        li = C.h("li", { "data-version": entry.version },
+        li = C.h("li", { "data-version": entry.version, class: entry.fix ? "fix" : "" },
           C.h("span", { class: "v", text: "#" + entry.version }),
+          entry.fix ? C.h("strong", { class: "fix-mark", text: C.t("core.fix") + " — " }) : "",
           C.t(entry.line.key, C.wordParams(entry.line.params)),
           entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "",
           entry.by ? C.h("span", { class: "by muted", text: " · " + answeredBy(entry.by) }) : null);
