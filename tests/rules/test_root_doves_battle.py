@@ -34,11 +34,12 @@ def test_hits_table(battle, capped, by_attacker, by_defender):
 
 
 def bruno_turn():
-    """Bruno's first turn, the Doves having set up (Ceasefire and 4 warriors in 10)."""
+    """Bruno's first Daylight, the Doves having set up (Ceasefire and 4 warriors in 10)."""
     state = started()
     state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
-                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
-    assert state["turn"]["seat"] == 1
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"),
+                 act("next_phase", 1))
+    assert state["turn"]["seat"] == 1 and state["turn"]["phase"] == "daylight"
     return state
 
 
@@ -57,9 +58,11 @@ def test_the_doves_attack_as_a_mandate_action():
     assert prompt["why"] == {"key": "root_doves.why.battle",
                              "params": {"attacker": "Ann", "defender": "Chloé", "clearing": "12"}}
     assert "end_turn" not in types(state) and "next_phase" not in types(state)
+    # Chloé's hit before the roll is an ambush: one of the Doves' 2 warriors falls first,
+    # so their rolled 3 is capped at the 1 left; Chloé deals 1 + 3
     state = play(game, state, act("extra_hits", 2, hits=1), act("battle_roll", dice=[3, 3]))
     shown = game.view(state, None)["battle"]
-    assert shown["hits"]["attacker"] == 2 and shown["hits"]["defender"] == 4  # 2 warriors cap
+    assert shown["hits"]["attacker"] == 1 and shown["hits"]["defender"] == 4
     state = play(game, state, act("end_battle"))
     assert "12" not in state["board"]["warriors"]
     assert state["last_battle"]["doves_excess_hits"] == 2
@@ -136,10 +139,12 @@ def test_bad_rolls_are_refused(dice, code):
     assert refused(state, act("battle_roll", 1, dice=dice)) == code
 
 
-def test_battles_of_other_factions_in_any_phase_of_their_turn():
+def test_battles_of_other_factions_only_in_their_daylight():
     state = bruno_turn()
     assert "battle" in types(state, 1) and "battle" not in types(state, 2)
-    state = play(game, state, act("next_phase", 1), act("next_phase", 1))
-    assert "battle" in types(state, 1)
-    state = others_pass(play(game, state, act("end_turn", 1)))
+    evening = play(game, state, act("next_phase", 1))
+    assert "battle" not in types(evening, 1)
+    assert refused(evening, act("attack_doves", 1, clearing="10", attacker_warriors=2)) \
+        == "root_doves.battle_in_daylight"
+    state = others_pass(play(game, evening, act("end_turn", 1)))
     assert "battle" not in types(state, 0)  # the Doves battle only in a mandate

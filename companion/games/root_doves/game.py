@@ -29,7 +29,7 @@ from companion.rules.base import RuleError, match_template, require
 
 NAME = "root_doves"
 PLAYERS = range(2, 7)
-RULES_VERSION = 2
+RULES_VERSION = 3  # 3: ambush lowers the cap; the random discard names its place
 OPTIONS = {
     "doves_seat": 0,      # which seat plays the United Doves Society
     "factions": "",       # each seat's faction, comma-separated (blank: the player's name)
@@ -97,6 +97,7 @@ def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     handler = HANDLERS.get(action["type"])
     require(handler is not None, "not_now", action=str(action["type"])[:30])
+    action = battle_rules.with_hits(state, action)
     try:
         match_template(legal(state, action.get("seat")), action)
     except RuleError as refused:
@@ -139,7 +140,10 @@ def draws(state: dict, action: dict) -> dict:
         return {}
     if B.token_at(board, clearing) != "pacification":
         return {}
-    return {"refugee": {"population": list(board["pile"]), "count": 1}}
+    # each card by its place in the pile as the table laid it (1 = the first laid), with
+    # its suit: the table takes that very card, not "a fox" among several
+    return {"refugee": {"population": [[place, card] for place, card
+                                       in enumerate(board["pile"], 1)], "count": 1}}
 
 
 def remove_token(state: dict, action: dict) -> dict:
@@ -149,15 +153,16 @@ def remove_token(state: dict, action: dict) -> dict:
     board, kind = B.remove_token(state["board"], action["clearing"])
     drawn = (action.get("drawn") or {}).get("refugee")
     card = None
+    place = None
     if kind == "pacification" and board["pile"]:
         require(isinstance(drawn, list) and len(drawn) == 1, "root_doves.draw_missing")
-        card = drawn[0]
-        board = B.discard_refugee(board, card)
+        place, card = B.drawn_place(drawn[0])
+        board = B.discard_refugee(board, card, place)
     else:
         require(drawn is None, "bad_param", name="drawn")
     if kind == "pacification":
         discard = {"turn": state["turn"]["number"], "clearing": action["clearing"],
-                   "by": action["by"], "card": card}
+                   "by": action["by"], "card": card, "place": place}
         state = {**state, "last_discard": discard}
     return track.add_points({**state, "board": board}, track.seat_of(state, action["by"]), 1)
 
@@ -190,7 +195,7 @@ HANDLERS = {
     "set_clearing": track.set_clearing, "set_evacuation_track": track.set_evacuation_track,
     "set_building_slot": track.set_building_slot, "setup_ceasefire": track.setup_ceasefire,
     "setup_warriors": track.setup_warriors, "start_game": track.start_game,
-    "score": score, "set_points": set_points, "activate_dominance": track.activate_dominance,
+    "score": score, "set_points": set_points, "fix_warriors": track.fix_warriors, "activate_dominance": track.activate_dominance,
     "dominance_victory": track.dominance_victory,
     "next_phase": T.next_phase, "end_turn": T.end_turn,
     "evacuate": T.evacuate, "no_evacuation": T.no_evacuation,

@@ -198,7 +198,10 @@ def describe(action: dict, seat: int | None) -> dict:
     if kind == "remove_token":
         drawn = (action.get("drawn") or {}).get("refugee")
         if drawn:
-            key = f"{key}.discard.{drawn[0]}"
+            place, card = B.drawn_place(drawn[0])
+            key = f"{key}.discard.{card}" if place is None else f"{key}.discard_at.{card}"
+            if place is not None:
+                params["place"] = place
     return line(key, **params)
 
 
@@ -213,6 +216,8 @@ def prompt(state: dict) -> dict | None:
         names = {"attacker": state["players"][battle["attacker"]],
                  "defender": state["players"][battle["defender"]],
                  "clearing": battle["clearing"]}
+        if battle["dice"] is None and battle_rules.attackers_left(battle) == 0:
+            return choice_prompt(battle["attacker"], "root_doves.why.battle_ambushed", **names)
         if battle["dice"] is None:
             return dice_prompt(battle["attacker"], battle_rules.DICE, "battle_roll",
                                "root_doves.why.battle", **names)
