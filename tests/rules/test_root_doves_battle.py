@@ -148,3 +148,45 @@ def test_battles_of_other_factions_only_in_their_daylight():
         == "root_doves.battle_in_daylight"
     state = others_pass(play(game, evening, act("end_turn", 1)))
     assert "battle" not in types(state, 0)  # the Doves battle only in a mandate
+
+
+def ambushed(dice, attackers, ambush, declined=False, last_stand=False, defenders=3):
+    return {**record(dice, warriors=(attackers, defenders), declined=declined,
+                     last_stand=last_stand), "ambush": ambush}
+
+
+@pytest.mark.parametrize("battle, by_attacker, by_defender", [
+    # the case: Cat attacks with 4, the Doves ambush for 2, roll 3/0: Cat has 2 left
+    (ambushed([3, 0], 4, 2), 2, 2),
+    (ambushed([3, 0], 4, 4, defenders=3), 0, 4),        # every attacker fell: no hits
+    (ambushed([3, 1], 4, 2, declined=True, last_stand=True), 3, 0),  # Last Stand cancels it
+    (ambushed([3, 1], None, 2), 3, 3),                  # attackers unknown: ambush only adds
+])
+def test_an_ambush_lowers_the_attackers_cap(battle, by_attacker, by_defender):
+    dealt = hits(battle, True)
+    assert (dealt["attacker"], dealt["defender"]) == (by_attacker, by_defender)
+
+
+def test_an_ambush_that_removes_every_attacker_ends_the_battle_without_a_roll():
+    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10",
+                                         attacker_warriors=2))
+    ambush = next(t for t in game.legal(state, 0) if t["type"] == "extra_hits")
+    assert ambush["params"]["hits"]["max"] == 2  # at most the attackers there are
+    state = play(game, state, act("extra_hits", 0, hits=2))
+    assert "battle_roll" not in types(state, 1)
+    assert game.prompt(state)["why"]["key"] == "root_doves.why.battle_ambushed"
+    [end] = [t for t in game.legal(state, 1) if t["type"] == "end_battle"]
+    assert end["params"]["attacker_hits"]["options"] == [0]
+    state = play(game, state, act("end_battle", 1, attacker_hits=0, defender_hits=2))
+    assert state["board"]["warriors"]["10"] == 4 and state["battle"] is None
+    line = game.describe(act("end_battle", 1, attacker_hits=0, defender_hits=2), None)
+    assert line["key"] == "root_doves.log.end_battle"
+    assert (line["params"]["attacker_hits"], line["params"]["defender_hits"]) == (0, 2)
+
+
+def test_an_attack_needs_warriors():
+    state = bruno_turn()
+    attack = next(t for t in game.legal(state, 1) if t["type"] == "attack_doves")
+    assert attack["params"]["attacker_warriors"]["min"] == 1
+    assert refused(state, act("attack_doves", 1, clearing="10", attacker_warriors=0)) \
+        == "out_of_range"
