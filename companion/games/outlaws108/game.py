@@ -31,6 +31,7 @@ from companion.games.outlaws108 import turn
 from companion.games.outlaws108 import view as views
 from companion.rules.base import (RuleError, choice_param, int_param, match_template,
                                   multi_param, replace, require, template)
+from companion.rules.fixes import fix_template
 from companion.rules.turns import next_seat, order_from
 
 NAME = "outlaws108"
@@ -77,6 +78,26 @@ def _new_turn(outlaws_before: int) -> dict:
 # -- legal ------------------------------------------------------------------------------------
 
 def legal(state: dict, seat: int | None) -> list[dict]:
+    fixes = _fix_templates(state) if seat is None else []
+    return _legal(state, seat) + fixes
+
+
+def _fix_templates(state: dict) -> list[dict]:
+    """The tablet's correction of a card already played: its number or its icons, as one
+    logged action (no undo back to it) [Earth Cards, Heaven Cards]."""
+    if state["phase"] not in ("turn", "removal", "scoring"):
+        return []
+    owners = [name for name, area in zip(state["players"], state["areas"]) if area["outlaws"]]
+    if not owners:
+        return []
+    most = max(len(area["outlaws"]) for area in state["areas"])
+    return [fix_template("card", player=choice_param(owners), place=int_param(1, most),
+                         number=int_param(0, 108), icons=multi_param(cards.ICONS, 0, 2),
+                         upside_down=multi_param(cards.ICONS, 0, 2),
+                         navy_as=multi_param(cards.NAVY_TARGETS, 0, 1))]
+
+
+def _legal(state: dict, seat: int | None) -> list[dict]:
     phase = state["phase"]
     if phase == "turn":
         return _turn_templates(state, seat) if seat == state["current"] else []
@@ -279,6 +300,25 @@ def _score_campaign(state: dict, action: dict) -> dict:
     return turn.with_area(state, seat, campaigns=taken)
 
 
+def _fix_card(state: dict, action: dict) -> dict:
+    """Put right a played card: the same checks as playing it; its place, whether it is
+    exhausted and any points typed for it stay."""
+    seat = state["players"].index(action["player"])
+    outlaws = state["areas"][seat]["outlaws"]
+    slot = action["place"]
+    require(slot <= len(outlaws), "outlaws108.no_such_slot", player=action["player"],
+            slot=slot, slots=len(outlaws))
+    old = outlaws[slot - 1]
+    number = action["number"]
+    if number:
+        for other, area in enumerate(state["areas"]):
+            require(all(o["number"] != number or o is old for o in area["outlaws"]),
+                    "outlaws108.card_in_play", number=number, seat=other)
+    fixed = cards.new_outlaw(slot, old["realm"], action["icons"], action)
+    fixed = {**fixed, "exhausted": old["exhausted"], "points": old["points"]}
+    return turn.with_area(state, seat, outlaws=[fixed if o is old else o for o in outlaws])
+
+
 def _confirm_scores(state: dict, action: dict) -> dict:
     return replace(state, phase="over")
 
@@ -301,6 +341,7 @@ _HANDLERS = {
     "score_heaven": _score_heaven,
     "score_campaign": _score_campaign,
     "confirm_scores": _confirm_scores,
+    "fix_card": _fix_card,
 }
 
 

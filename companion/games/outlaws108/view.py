@@ -144,6 +144,9 @@ def log_line(action: dict) -> dict:
     if kind == "describe_campaign":
         return line("outlaws108.log.describe_campaign", slot=action["slot"],
                     points=action["points"], icons=len(cards.cost_from_counts(action)))
+    if kind == "fix_card":
+        return line("outlaws108.log.fix_card", player=action["player"], slot=action["place"],
+                    number=action["number"] or "—", icons=", ".join(action["icons"]) or "—")
     if kind in ("score_heaven", "score_campaign"):
         return line(f"outlaws108.log.{kind}", seat=seat, points=action["points"],
                     card=action.get("outlaw") or action.get("campaign"))
