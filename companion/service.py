@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any, Callable
 
-from companion import access, draws, private, requests, versions
+from companion import access, catalogue, draws, private, requests, versions
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
@@ -246,7 +246,9 @@ class Service(SeatAccess):
             else:
                 expected = expected_version
             table.check_version(expected)
-            return table.prepare_action(action, viewer)
+            known = catalogue.resolve(table.game, self.journal, table.record.game,
+                                      table.state, action)
+            return table.prepare_action(known, viewer)
         return self._change(table_id, viewer, request, source, authorize, prepare, parts)
 
     @staticmethod
@@ -330,6 +332,8 @@ class Service(SeatAccess):
         table.commit(entry, prepared)
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
+        if entry.entry["kind"] == "action":
+            self._learn(table, entry.entry["action"])
         self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)
@@ -337,6 +341,34 @@ class Service(SeatAccess):
             self._queue.put((lambda: self.journal.save_snapshot(
                 table.id, position, entry.version, table.state_at(position)), None))
         return {"version": entry.version}
+
+    def _learn(self, table: Table, action: dict) -> None:
+        """The card catalogue keeps what a committed action taught. It is a cache of card
+        facts, not game state: a storage fault here loses the lesson, never the action."""
+        try:
+            catalogue.learn(table.game, self.journal, table.record.game, table.state, action)
+        except JournalError:
+            pass
+
+    def export_catalogue(self, table_id: str, viewer: Viewer) -> dict:
+        return self.call(lambda: catalogue.export(self._catalogue_table(table_id, viewer)
+                                                  .record.game, self.journal))
+
+    def import_catalogue(self, table_id: str, data: Any, viewer: Viewer) -> dict:
+        def task():
+            table = self._catalogue_table(table_id, viewer)
+            if not viewer.admin:
+                raise Forbidden("needs_token")
+            return catalogue.import_file(table.game, table.record.game, self.journal, data)
+        return self.call(task)
+
+    def _catalogue_table(self, table_id: str, viewer: Viewer) -> Table:
+        table = self.table(table_id)
+        if not catalogue.kept_by(table.game):
+            raise NotFound("no_catalogue")
+        if not viewer.admin and viewer.seat is None:
+            raise Forbidden("needs_token")
+        return table
 
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""

@@ -86,6 +86,8 @@ def _waiting(params: dict) -> str:
 
 def _reply(status: int, code: str, params: dict):
     safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
+    if isinstance(safe.get("because"), str):  # a nested refusal's code, put into words
+        safe["because"] = t("error." + safe["because"])
     message = " ".join(part for part in (t("error." + code, **_labelled(safe)),
                                          _waiting(params)) if part)
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":

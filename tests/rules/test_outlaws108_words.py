@@ -85,6 +85,10 @@ def log_lines() -> list[dict]:
     actions += [{"type": "fix_card", "seat": None, "player": "Ann", "place": 1, "number": n,
                  "icons": icons, "upside_down": [], "navy_as": []}
                 for n, icons in ((0, []), (40, ["navy"]))]
+    sets = [dict.fromkeys((f"set_{i}" for i in cards.ICONS), 0)]
+    sets += [{**sets[0], **{f"set_{i}": 2 for i in cards.ICONS[:k]}} for k in range(1, 8)]
+    actions += [{"type": "describe_heaven", "seat": None, "number": 3, "points": 8, **chosen}
+                for chosen in sets]
     return [game.describe(action, seat) for action in actions for seat in (None, 0, 1)]
 
 

@@ -94,7 +94,31 @@ window.Companion = window.Companion || {};
     watchStream();
     if (body.dataset.onTablet === "yes") privateOnTablet();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
+    if (page.admin) catalogueTools();
   };
+
+  /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
+     file and imports one a club shares. */
+  async function catalogueTools() {
+    try { await C.get(`/api/tables/${page.id}/catalogue`); } catch (error) { return; }
+    const input = C.h("input", { type: "file", accept: "application/json,.json", id: "catalogue-file",
+      "aria-label": C.t("ui.catalogue_import") });
+    input.addEventListener("change", async () => {
+      const chosen = input.files[0];
+      if (!chosen) return;
+      try {
+        const reply = await C.post(`/api/tables/${page.id}/catalogue`, { file: JSON.parse(await chosen.text()) });
+        C.toast(C.t("ui.catalogue_imported", reply), true);
+      } catch (error) { C.toast(error instanceof SyntaxError ? C.t("error.catalogue_bad_file") : error.message); }
+      input.value = "";
+    });
+    const box = C.h("section", { class: "catalogue", id: "catalogue" },
+      C.h("a", { href: `/api/tables/${page.id}/catalogue`, download: `${page.game}-catalogue.json`, id: "catalogue-export" },
+        C.t("ui.catalogue_export")),
+      C.h("label", { class: "param" }, C.t("ui.catalogue_import"), input));
+    const side = document.querySelector(".side");
+    if (side) side.appendChild(box);
+  }
 
   /* A private page on the shared tablet locks itself: on "Done", when the tablet is put
      down (hidden), or after two minutes without a touch. */

@@ -25,6 +25,10 @@ Interpretations (rulebook sections in brackets; the same list is in companion/ga
 from __future__ import annotations
 
 from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import catalogue
+# the catalogue's hooks (companion/catalogue.py), part of this game's entry points
+from companion.games.outlaws108.catalogue import (  # noqa: F401
+    catalogue_entry, catalogue_key, check_entry)
 from companion.games.outlaws108 import scoring
 from companion.games.outlaws108 import solo
 from companion.games.outlaws108 import turn
@@ -84,9 +88,23 @@ def legal(state: dict, seat: int | None) -> list[dict]:
 
 def _fix_templates(state: dict) -> list[dict]:
     """The tablet's correction of a card already played: its number or its icons, as one
-    logged action (no undo back to it) [Earth Cards, Heaven Cards]."""
+    logged action (no undo back to it) [Earth Cards, Heaven Cards]; and a Heaven card's
+    scoring rule, typed once for the catalogue."""
     if state["phase"] not in ("turn", "removal", "scoring"):
         return []
+    return _describe_templates(state) + _fix_card_templates(state)
+
+
+def _describe_templates(state: dict) -> list[dict]:
+    numbers = catalogue.undescribed(state)
+    if not numbers:
+        return []
+    sets = {catalogue.set_param(icon): int_param(0, catalogue.MOST_SET) for icon in cards.ICONS}
+    return [template("describe_heaven", None, number=choice_param(numbers),
+                     points=int_param(0, catalogue.MOST_SET_POINTS), **sets)]
+
+
+def _fix_card_templates(state: dict) -> list[dict]:
     owners = [name for name, area in zip(state["players"], state["areas"]) if area["outlaws"]]
     if not owners:
         return []
@@ -200,7 +218,9 @@ def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
 def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict), "bad_action")
     _explain_refusal(state, action)
-    match_template(legal(state, action.get("seat")), action)
+    # ``known`` is the catalogue's entry, put there by the table (companion/catalogue.py)
+    match_template(legal(state, action.get("seat")),
+                   {k: v for k, v in action.items() if k != "known"})
     return _HANDLERS[action["type"]](state, action)
 
 
@@ -251,7 +271,10 @@ def _end_turn(state: dict, action: dict) -> dict:
         state = replace(state, end_trigger=seat)
     following = next_seat(seat, len(state["players"]))
     if state["end_trigger"] is not None and following == state["start"]:
-        return replace(state, phase="scoring", areas=scoring.revive_all(state["areas"]))
+        # every Heaven card with a rule in the catalogue is scored from the tally
+        areas = [{**a, "outlaws": catalogue.heaven_points(a["outlaws"])}
+                 for a in scoring.revive_all(state["areas"])]
+        return replace(state, phase="scoring", areas=areas)
     if state["campaign_row"] is not None:
         crossed = solo.thresholds_crossed(state["turn"]["outlaws_before"],
                                           len(area["outlaws"]), state["removals_done"])
@@ -309,13 +332,17 @@ def _fix_card(state: dict, action: dict) -> dict:
     require(slot <= len(outlaws), "outlaws108.no_such_slot", player=action["player"],
             slot=slot, slots=len(outlaws))
     old = outlaws[slot - 1]
+    icons, action = catalogue.with_known(old["realm"], action["icons"], action)
     number = action["number"]
     if number:
         for other, area in enumerate(state["areas"]):
             require(all(o["number"] != number or o is old for o in area["outlaws"]),
                     "outlaws108.card_in_play", number=number, seat=other)
-    fixed = cards.new_outlaw(slot, old["realm"], action["icons"], action)
-    fixed = {**fixed, "exhausted": old["exhausted"], "points": old["points"]}
+    fixed = cards.new_outlaw(slot, old["realm"], icons, action)
+    rule = (catalogue.known(action) or {}).get("scoring")
+    if rule is None and number == old["number"]:
+        rule = old.get("scoring")  # the same card: its rule stays
+    fixed = {**fixed, "exhausted": old["exhausted"], "points": old["points"], "scoring": rule}
     return turn.with_area(state, seat, outlaws=[fixed if o is old else o for o in outlaws])
 
 
@@ -342,6 +369,8 @@ _HANDLERS = {
     "score_campaign": _score_campaign,
     "confirm_scores": _confirm_scores,
     "fix_card": _fix_card,
+    "describe_heaven": lambda state, action: catalogue.describe_heaven(
+        state, action, state["phase"] == "scoring"),
 }
 
 
