@@ -193,7 +193,14 @@ window.Companion = window.Companion || {};
     source.addEventListener("input_error", (event) => C.toast(C.refusal(JSON.parse(event.data))));
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
     source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
-    source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
+    source.addEventListener("card", (event) => {
+      const card = JSON.parse(event.data).card;
+      C.toast(C.t("ui.card_scanned", { card }), true);
+      // a card whose tag is named by its number fills the open form's number in (the card
+      // catalogue then fills in the rest)
+      const number = document.querySelector("#dialog[open] #param-number");
+      if (number && /^\d+$/.test(card)) { number.value = card; number.dispatchEvent(new Event("input")); }
+    });
     source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
     source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
     source.addEventListener("revoked", () => { source.close(); body.classList.add("stale"); C.toast(C.t("ui.revoked")); });
