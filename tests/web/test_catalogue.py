@@ -4,13 +4,10 @@ a bad file changes nothing and says why in the viewer's language."""
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
-
 import pytest
 
 from tests.browser.conftest import LiveServer
+from tests.web.live import call
 
 
 @pytest.fixture
@@ -24,19 +21,6 @@ def live(tmp_path):
     yield start
     for server in servers:
         server.close()
-
-
-def call(live, method, path, token, data=None, lang="en"):
-    request = urllib.request.Request(
-        live.url + path, method=method,
-        data=None if data is None else json.dumps(data).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}",
-                 "Accept-Language": lang})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
 
 
 def new_table(live, game="outlaws108"):

@@ -3,14 +3,11 @@ waitress (``companion/refusals.py``)."""
 
 from __future__ import annotations
 
-import json
-import urllib.error
-import urllib.request
-
 import pytest
 
 from tests.browser.conftest import LiveServer
 from tests.reliability.server import Client, join_seat
+from tests.web.live import call
 
 
 @pytest.fixture
@@ -21,15 +18,7 @@ def live(tmp_path):
 
 
 def post(live, path: str, body: dict, token: str, lang: str = "en") -> tuple[int, dict]:
-    request = urllib.request.Request(
-        live.url + path, method="POST", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}",
-                 "Accept-Language": lang})
-    try:
-        with urllib.request.urlopen(request, timeout=30) as reply:
-            return reply.status, json.loads(reply.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
+    return call(live, "POST", path, token, body, lang)
 
 
 def new_table(live, game: str, players: list[str]) -> tuple[str, str, list[str]]:
