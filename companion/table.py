@@ -148,6 +148,8 @@ class Table:
             raise RuleError("bad_action")
         if "drawn" in action:
             raise RuleError("bad_param", name="drawn")
+        if action["type"] in getattr(self.game, "REPLAY_ONLY", ()):
+            raise RuleError("not_now", action=action["type"])  # only old journals hold it
         if self.ended:
             raise RuleError("game_over")
         seat = action.get("seat")

@@ -190,3 +190,28 @@ def test_an_attack_needs_warriors():
     assert attack["params"]["attacker_warriors"]["min"] == 1
     assert refused(state, act("attack_doves", 1, clearing="10", attacker_warriors=0)) \
         == "out_of_range"
+
+
+def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
+    """Version 2 let a faction battle in Birdsong, from 0 warriors, its pre-roll hits only
+    added: the migration renames the declaration and the battle keeps those rules."""
+    from companion import versions
+    from companion.journal import Entry
+    state = started()
+    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
+    assert state["turn"] == {"seat": 1, "phase": "birdsong", "number": 2}
+    recorded = [act("attack_doves", 1, clearing="10", attacker_warriors=2),
+                act("extra_hits", 0, hits=2), act("battle_roll", 1, dice=[3, 0]),
+                act("end_battle", 1)]
+    entries = [Entry(n + 1, {"kind": "action", "action": a}, "admin", "web", "", None)
+               for n, a in enumerate(recorded)]
+    brought = [e.entry["action"] for e in versions.bring_up(game, 2, entries)]
+    assert brought[0]["type"] == "attack_doves_v2"
+    after = play(game, state, *brought[:3])
+    dealt = game.view(after, None)["battle"]["hits"]
+    # the v2 reading: the 2 hits before the roll do not lower the cap (2 attackers)
+    assert (dealt["attacker"], dealt["defender"]) == (2, 3)  # 2 + Last Stand
+    after = play(game, after, brought[3])
+    assert after["last_battle"]["hits"]["attacker"] == 2
+    assert game.describe(brought[0], None)["key"] == "root_doves.log.attack_doves"

@@ -67,3 +67,12 @@ def test_the_tablet_puts_doves_warriors_back_in_a_clearing(live):
         assert status == 200, reply
     board = live.api("GET", f"/api/tables/{table_id}", token=admin)["state"]["board"]
     assert board["warriors"] == {"on_map": {"10": 6, "3": 2}, "supply": 7, "total": 15}
+
+
+def test_an_action_only_old_journals_hold_is_refused_from_every_device(live):
+    made = live.api("POST", "/api/tables", {"game": "root_doves",
+                                            "players": ["Ann", "Bob", "Cy"]}, token="script")
+    status, reply = call(live, "POST", f"/api/tables/{made['id']}/actions", made["admin_token"],
+                         {"action": {"type": "battle_v2", "seat": 1, "defender": "Cy",
+                                     "clearing": "1"}})
+    assert status == 422 and reply["error"]["code"] == "not_now"

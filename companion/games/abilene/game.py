@@ -41,7 +41,11 @@ from companion.rules.ledger import open_ledger
 
 NAME = "abilene"
 PLAYERS = range(2, 7)
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: cowboy stops, partial repayment, several offers, bankrupt claims
+#: v1 -> v2: a v1 action means the same move under v2 (``_recorded_before`` gives a
+#: repayment without ``amount`` the whole loan and an answer without ``offer`` the one open
+#: offer; ``LEGACY`` gives a table recorded without the new options their v1 meaning).
+MIGRATIONS = {1: lambda action: action}
 OPTIONS = {
     "start_money": 10000,
     "cattle_per_ranch": 9,

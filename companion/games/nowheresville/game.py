@@ -46,7 +46,10 @@ from companion.rules.ledger import open_ledger
 
 NAME = "nowheresville"
 PLAYERS = range(2, 6)
-RULES_VERSION = 2  # 2: cards typed when taken, order agreed one place at a time
+RULES_VERSION = 3  # 2: cards typed when taken, order agreed one place at a time;
+# 3: a killing shot is confirmed (option ``confirm_deaths``; absent from an older table's
+# options, so ``LEGACY`` replays it as it was played)
+MIGRATIONS = {2: lambda action: action}
 OPTIONS = {"goal": 0, "saloon": "auto", "money": "physical", "notes_100": 40,
            "notes_200": 20, "equal_is_enough": False, "runaway_misses": False,
            "fresh_market": False, "confirm_deaths": True}

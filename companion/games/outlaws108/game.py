@@ -41,7 +41,9 @@ from companion.rules.turns import next_seat, order_from
 NAME = "outlaws108"
 PLAYERS = range(1, 6)
 OPTIONS = {"starting_player": 0}
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: the card catalogue (known cards, Heaven scoring rules), fix_card
+#: v1 -> v2: a v1 play carries no ``known`` entry and is recorded as it was typed.
+MIGRATIONS = {1: lambda action: action}
 
 SOLO_HAND_LIMIT = 8
 START_HAND = {"earth": 5, "heaven": 2}

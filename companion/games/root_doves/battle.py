@@ -122,23 +122,34 @@ def attackers_left(battle: dict) -> int | None:
     return max(battle["warriors"][0] - ambush, 0)
 
 
-def battle(state: dict, action: dict) -> dict:
+def battle(state: dict, action: dict, recorded_v2: bool = False) -> dict:
     """Base Root 4.3: the current faction battles ``defender`` in ``clearing``."""
-    return _declare(state, action, track.seat_of(state, action["defender"]))
+    return _declare(state, action, track.seat_of(state, action["defender"]), recorded_v2)
 
 
-def attack_doves(state: dict, action: dict) -> dict:
+def attack_doves(state: dict, action: dict, recorded_v2: bool = False) -> dict:
     """Another faction battles the Doves where they have a piece."""
     require(action["seat"] != state["doves"], "bad_choice", name="defender")
-    return _declare(state, action, state["doves"])
+    return _declare(state, action, state["doves"], recorded_v2)
 
 
-def _declare(state: dict, action: dict, defender: int) -> dict:
+#: A battle journalled under rules version 2 (``MIGRATIONS`` renames its declaration): it
+#: replays as it was played, in any phase, from 0 warriors, an ambush only adding hits.
+#: Only a replay meets these types; the table refuses them from any device (``REPLAY_ONLY``).
+RECORDED_V2 = {"battle_v2": "battle", "attack_doves_v2": "attack_doves"}
+
+
+def recorded_v2(kind: str):
+    declare = battle if kind == "battle" else attack_doves
+    return lambda state, action: declare(state, {**action, "type": kind}, recorded_v2=True)
+
+
+def _declare(state: dict, action: dict, defender: int, recorded: bool = False) -> dict:
     attacker, clearing = action["seat"], action["clearing"]
     doves, board = state["doves"], state["board"]
     require(state["battle"] is None, "root_doves.battle_in_progress")
     require(state["turn"]["seat"] == attacker, "root_doves.not_your_turn")
-    require(state["turn"]["phase"] == "daylight", "root_doves.battle_in_daylight")
+    require(recorded or state["turn"]["phase"] == "daylight", "root_doves.battle_in_daylight")
     require(defender != attacker, "bad_choice", name="defender")
     if attacker == doves:
         state = turn_rules.use_action(state, "battle")
@@ -154,6 +165,8 @@ def _declare(state: dict, action: dict, defender: int) -> dict:
     record = {"attacker": attacker, "defender": defender, "clearing": clearing,
               "warriors": warriors, "extra": [0, 0], "dice": None,
               "last_stand": last_stand, "declined": False}
+    if recorded:
+        record["recorded_v2"] = True
     return {**state, "battle": record}
 
 
@@ -174,7 +187,7 @@ def extra_hits(state: dict, action: dict) -> dict:
     battle = state["battle"]
     require(battle is not None, "root_doves.no_battle")
     side = 0 if action["seat"] == battle["attacker"] else 1
-    if side == 1 and battle["dice"] is None:
+    if side == 1 and battle["dice"] is None and not battle.get("recorded_v2"):
         # the defender's hits before the roll are an ambush: they remove attackers first
         # and so lower the attacker's cap (base Root 4.3.1)
         return {**state, "battle": {**battle, "ambush": battle.get("ambush", 0)

@@ -29,7 +29,13 @@ from companion.rules.base import RuleError, match_template, require
 
 NAME = "root_doves"
 PLAYERS = range(2, 7)
-RULES_VERSION = 3  # 3: ambush lowers the cap; the random discard names its place
+RULES_VERSION = 3  # 3: ambush lowers the cap; battles in Daylight; discard by place
+#: v2 -> v3: a battle declared under version 2 replays by its version-2 rules (battle.py).
+MIGRATIONS = {2: lambda action: {**action, "type": {"battle": "battle_v2",
+                                                     "attack_doves": "attack_doves_v2"}
+                                 .get(action.get("type"), action.get("type"))}}
+#: Action types only a replay of an old journal holds; the table refuses them from devices.
+REPLAY_ONLY = frozenset({"battle_v2", "attack_doves_v2"})
 OPTIONS = {
     "doves_seat": 0,      # which seat plays the United Doves Society
     "factions": "",       # each seat's faction, comma-separated (blank: the player's name)
@@ -97,6 +103,8 @@ def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     handler = HANDLERS.get(action["type"])
     require(handler is not None, "not_now", action=str(action["type"])[:30])
+    if action["type"] in REPLAY_ONLY:  # checked when it was played, under version 2
+        return T.settle(handler(state, action))
     action = battle_rules.with_hits(state, action)
     try:
         match_template(legal(state, action.get("seat")), action)
@@ -210,6 +218,7 @@ HANDLERS = {
     "battle_roll": battle_rules.battle_roll,
     "extra_hits": battle_rules.extra_hits, "last_stand_draw": battle_rules.last_stand_draw,
     "end_battle": battle_rules.end_battle,
+    **{old: battle_rules.recorded_v2(new) for old, new in battle_rules.RECORDED_V2.items()},
     "remove_token": remove_token, "remove_building": remove_building,
     "lose_warriors": lose_warriors, "set_hand": set_hand,
 }
