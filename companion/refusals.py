@@ -10,12 +10,13 @@ language after the rule's own message.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import Any
 
 from companion.rules.errors import RuleError
 
-if TYPE_CHECKING:  # the table hands itself in; no import circle at run time
-    from companion.table import Table
+#: ``table`` below is a ``companion.table.Table``, which hands itself in (typed ``Any`` so
+#: this module imports nothing of the table's: no circle of imports).
+Table = Any
 
 #: Parameters that hold a seat number (the same list as the shell's ``C.SEAT_PARAM``).
 SEAT_PARAM = re.compile(
@@ -24,7 +25,7 @@ SEAT_PARAM = re.compile(
     r"|_seat$")
 
 
-def waited_seats(table: "Table") -> list[int]:
+def waited_seats(table: Table) -> list[int]:
     """The seats the table waits for now: a secret prompt's missing ones, else the seat
     whose turn it is."""
     prompt = table.prompt()
@@ -41,7 +42,7 @@ def named(params: dict, players: list[str]) -> dict:
             for name, value in params.items()}
 
 
-def explained(table: "Table", error: RuleError, seat: object) -> RuleError:
+def explained(table: Table, error: RuleError, seat: object) -> RuleError:
     """``error`` with what the table waits for, when the refusal is about timing: the rule
     said ``not_now``, or a seat acted while the table waits for another seat or for the
     table itself (a setup value typed on the tablet)."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from web.api import body
+from web.api import body, kept
 from web.context import service, viewer
+from web.replay import once
 
 bp = Blueprint("catalogue", __name__, url_prefix="/api")
 
@@ -22,5 +23,6 @@ def export(table_id):
 
 @bp.post("/tables/<table_id>/catalogue")
 def import_(table_id):
-    return jsonify(service().import_catalogue(table_id, body().get("file"),
-                                              viewer(table_id)))
+    data = body()
+    return once(kept(data), lambda: jsonify(service().import_catalogue(
+        table_id, data.get("file"), viewer(table_id))))
