@@ -353,6 +353,7 @@ class Table:
         out = {"version": entry.version, "kind": kind, "line": text, "undone": undone,
                "source": entry.source, "by": answered_by(entry.actor, entry.source),
                "at": entry.at}
-        if kind == "action" and fixes.is_fix(entry.entry["action"].get("type")):
+        if kind == "action" and fixes.is_fix(entry.entry["action"].get("type"),
+                                             getattr(self.game, "CORRECTIONS", ())):
             out["fix"] = True  # a count set by hand on the tablet: shown as a correction
         return out

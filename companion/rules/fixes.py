@@ -25,5 +25,8 @@ def count_param(now: int, most: int, least: int = 0) -> dict:
     return int_param(least, most, default=min(max(now, least), most))
 
 
-def is_fix(action_type: object) -> bool:
-    return isinstance(action_type, str) and action_type.startswith(PREFIX)
+def is_fix(action_type: object, named: frozenset | set | tuple = ()) -> bool:
+    """A correction: a ``fix_`` action, or one of the game's own corrections named before
+    this convention (its ``CORRECTIONS``, e.g. Abilene's ``set_cattle``)."""
+    return isinstance(action_type, str) and (action_type.startswith(PREFIX)
+                                             or action_type in named)

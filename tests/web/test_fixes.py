@@ -76,3 +76,13 @@ def test_an_action_only_old_journals_hold_is_refused_from_every_device(live):
                          {"action": {"type": "battle_v2", "seat": 1, "defender": "Cy",
                                      "clearing": "1"}})
     assert status == 422 and reply["error"]["code"] == "not_now"
+
+
+def test_a_games_own_corrections_are_marked_in_the_log_too(live):
+    made = live.api("POST", "/api/tables", {"game": "abilene", "players": ["Ann", "Bob"]},
+                    token="script")
+    status, _ = call(live, "POST", f"/api/tables/{made['id']}/actions", made["admin_token"],
+                     {"action": {"type": "set_cattle", "seat": None, "ranch": 1, "count": 4}})
+    assert status == 200
+    log = live.api("GET", f"/api/tables/{made['id']}/log", token=made["admin_token"])["log"]
+    assert log[-1]["fix"] is True

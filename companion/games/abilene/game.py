@@ -61,6 +61,8 @@ OPTIONS = {
     "bankrupt_claims": "to_bank",
 }
 OPTION_CHOICES = {"bankrupt_claims": ("to_bank", "lapse")}
+#: The tablet's corrections of a count, shown as corrections in the log (rules/fixes.py).
+CORRECTIONS = frozenset({"set_cattle", "set_jail"})
 #: How a table recorded before an option existed was played (its stored options lack the
 #: key), so that it replays as it was played: no stop limit, a bankrupt's claims lapsed.
 LEGACY = {"cowboy_stops": 0, "bankrupt_claims": "lapse"}

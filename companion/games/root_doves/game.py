@@ -34,6 +34,8 @@ RULES_VERSION = 3  # 3: ambush lowers the cap; battles in Daylight; discard by p
 MIGRATIONS = {2: lambda action: {**action, "type": {"battle": "battle_v2",
                                                      "attack_doves": "attack_doves_v2"}
                                  .get(action.get("type"), action.get("type"))}}
+#: Corrections of a count, shown as corrections in the log (rules/fixes.py).
+CORRECTIONS = frozenset({"set_points", "set_hand"})
 #: Action types only a replay of an old journal holds; the table refuses them from devices.
 REPLAY_ONLY = frozenset({"battle_v2", "attack_doves_v2"})
 OPTIONS = {
