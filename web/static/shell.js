@@ -112,7 +112,8 @@ window.Companion = window.Companion || {};
       } catch (error) { C.toast(error instanceof SyntaxError ? C.t("error.catalogue_bad_file") : error.message); }
       input.value = "";
     });
-    const box = C.h("section", { class: "catalogue", id: "catalogue" },
+    const box = C.h("section", { class: "log-box catalogue", id: "catalogue" },
+      C.h("h2", { text: C.t("ui.catalogue") }),
       C.h("a", { href: `/api/tables/${page.id}/catalogue`, download: `${page.game}-catalogue.json`, id: "catalogue-export" },
         C.t("ui.catalogue_export")),
       C.h("label", { class: "param" }, C.t("ui.catalogue_import"), input));
