@@ -215,3 +215,15 @@ def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
     after = play(game, after, brought[3])
     assert after["last_battle"]["hits"]["attacker"] == 2
     assert game.describe(brought[0], None)["key"] == "root_doves.log.attack_doves"
+
+
+def test_a_version_2_attack_with_no_warriors_still_rolls_and_deals_nothing():
+    state = started()
+    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
+    state = play(game, state, {**act("attack_doves", 1, clearing="10", attacker_warriors=0),
+                               "type": "attack_doves_v2"},
+                 act("extra_hits", 0, hits=3), act("battle_roll", 1, dice=[3, 1]))
+    dealt = game.view(state, None)["battle"]["hits"]
+    assert dealt["attacker"] == 0 + 0 and dealt["defender"] == 3 + 1 + 1  # capped at 0
+    assert play(game, state, act("end_battle", 1))["battle"] is None

@@ -115,8 +115,9 @@ def with_hits(state: dict, action: dict) -> dict:
 
 
 def attackers_left(battle: dict) -> int | None:
-    """The attacker's warriors still in the clearing after an ambush (None: not known)."""
-    if battle["warriors"][0] is None:
+    """The attacker's warriors still in the clearing after an ambush (None: not known, or a
+    battle of rules version 2, which had no ambush)."""
+    if battle["warriors"][0] is None or battle.get("recorded_v2"):
         return None
     ambush = 0 if battle["declined"] else battle.get("ambush", 0)
     return max(battle["warriors"][0] - ambush, 0)
@@ -219,7 +220,8 @@ def hits(battle: dict, capped: bool) -> dict:
     rolled = [max(dice), min(dice)]
     left = attackers_left(battle)
     if capped:
-        warriors = [left, battle["warriors"][1]]
+        warriors = [battle["warriors"][0] if battle.get("recorded_v2") else left,
+                    battle["warriors"][1]]
         rolled = [r if w is None else min(r, w) for r, w in zip(rolled, warriors)]
     ambush = 0 if battle["declined"] else battle.get("ambush", 0)
     defenseless = battle["warriors"][1] == 0
