@@ -21,7 +21,8 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any
 
-from companion.journal import Journal
+from companion.errors import Forbidden, NotFound
+from companion.journal import Journal, JournalError
 from companion.rules.errors import RuleError
 
 FORMAT = "table-companion-catalogue"
@@ -94,3 +95,39 @@ def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -
     known = journal.catalogue(game_name)
     journal.save_catalogue(game_name, checked)
     return {"imported": len(checked), "replaced": sum(1 for k in checked if k in known)}
+
+
+# -- the service's side (writer thread) ------------------------------------------------------
+
+def learned(table: Any, journal: Journal, action: dict) -> None:
+    """After a commit: keep what ``action`` taught. The catalogue is a cache of card facts,
+    not game state: a storage fault here loses the lesson, never the action."""
+    try:
+        learn(table.game, journal, table.record.game, table.state, action)
+    except JournalError:
+        pass
+
+
+def export_for(service: Any, table_id: str, viewer: Any) -> dict:
+    """The catalogue of ``table_id``'s game, for the tablet or a seat of that table."""
+    return service.call(lambda: export(_table(service, table_id, viewer).record.game,
+                                       service.journal))
+
+
+def import_for(service: Any, table_id: str, data: Any, viewer: Any) -> dict:
+    """Keep an imported file (the tablet of that table only)."""
+    def task():
+        table = _table(service, table_id, viewer)
+        if not viewer.admin:
+            raise Forbidden("needs_token")
+        return import_file(table.game, table.record.game, service.journal, data)
+    return service.call(task)
+
+
+def _table(service: Any, table_id: str, viewer: Any) -> Any:
+    table = service.table(table_id)
+    if not kept_by(table.game):
+        raise NotFound("no_catalogue")
+    if not viewer.admin and viewer.seat is None:
+        raise Forbidden("needs_token")
+    return table

@@ -333,7 +333,7 @@ class Service(SeatAccess):
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
         if entry.entry["kind"] == "action":
-            self._learn(table, entry.entry["action"])
+            catalogue.learned(table, self.journal, entry.entry["action"])
         self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)
@@ -341,34 +341,6 @@ class Service(SeatAccess):
             self._queue.put((lambda: self.journal.save_snapshot(
                 table.id, position, entry.version, table.state_at(position)), None))
         return {"version": entry.version}
-
-    def _learn(self, table: Table, action: dict) -> None:
-        """The card catalogue keeps what a committed action taught. It is a cache of card
-        facts, not game state: a storage fault here loses the lesson, never the action."""
-        try:
-            catalogue.learn(table.game, self.journal, table.record.game, table.state, action)
-        except JournalError:
-            pass
-
-    def export_catalogue(self, table_id: str, viewer: Viewer) -> dict:
-        return self.call(lambda: catalogue.export(self._catalogue_table(table_id, viewer)
-                                                  .record.game, self.journal))
-
-    def import_catalogue(self, table_id: str, data: Any, viewer: Viewer) -> dict:
-        def task():
-            table = self._catalogue_table(table_id, viewer)
-            if not viewer.admin:
-                raise Forbidden("needs_token")
-            return catalogue.import_file(table.game, table.record.game, self.journal, data)
-        return self.call(task)
-
-    def _catalogue_table(self, table_id: str, viewer: Viewer) -> Table:
-        table = self.table(table_id)
-        if not catalogue.kept_by(table.game):
-            raise NotFound("no_catalogue")
-        if not viewer.admin and viewer.seat is None:
-            raise Forbidden("needs_token")
-        return table
 
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""

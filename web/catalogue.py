@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
+from companion import catalogue
 from web.api import body, kept
 from web.context import service, viewer
 from web.replay import once
@@ -14,7 +15,7 @@ bp = Blueprint("catalogue", __name__, url_prefix="/api")
 
 @bp.get("/tables/<table_id>/catalogue")
 def export(table_id):
-    data = service().export_catalogue(table_id, viewer(table_id))
+    data = catalogue.export_for(service(), table_id, viewer(table_id))
     reply = jsonify(data)
     reply.headers["Content-Disposition"] = \
         f'attachment; filename="{data["game"]}-catalogue.json"'
@@ -24,5 +25,5 @@ def export(table_id):
 @bp.post("/tables/<table_id>/catalogue")
 def import_(table_id):
     data = body()
-    return once(kept(data), lambda: jsonify(service().import_catalogue(
-        table_id, data.get("file"), viewer(table_id))))
+    return once(kept(data), lambda: jsonify(catalogue.import_for(
+        service(), table_id, data.get("file"), viewer(table_id))))
