@@ -201,6 +201,13 @@ class Journal:
         with self._lock, self._transaction():
             self._db.execute("INSERT OR REPLACE INTO cards VALUES (?,?,?)", (game, uid, card))
 
+    def save_catalogue(self, game: str, entries: dict[str, dict]) -> None:
+        """Keep card facts on this Pi across games (``companion/catalogue.py``), all or none."""
+        with self._lock, self._transaction():
+            self._db.executemany("INSERT OR REPLACE INTO catalogue VALUES (?,?,?)",
+                                 [(game, key, json.dumps(entry, separators=(",", ":")))
+                                  for key, entry in entries.items()])
+
     def set_setting(self, key: str, value: str) -> None:
         with self._lock, self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?,?)", (key, value))
@@ -268,6 +275,12 @@ class Journal:
             rows = self._db.execute("SELECT uid, card FROM cards WHERE game=?",
                                     (game,)).fetchall()
         return dict(rows)
+
+    def catalogue(self, game: str) -> dict[str, dict]:
+        with self._lock:
+            rows = self._db.execute("SELECT key, entry FROM catalogue WHERE game=?",
+                                    (game,)).fetchall()
+        return {key: json.loads(entry) for key, entry in rows}
 
     def setting(self, key: str) -> str | None:
         with self._lock:

@@ -58,6 +58,12 @@ CREATE TABLE IF NOT EXISTS cards (
     card TEXT NOT NULL,
     PRIMARY KEY (game, uid)
 );
+CREATE TABLE IF NOT EXISTS catalogue (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (game, key)
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL

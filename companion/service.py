@@ -16,7 +16,7 @@ from concurrent.futures import Future
 from dataclasses import replace
 from typing import Any, Callable
 
-from companion import access, draws, private, requests, versions
+from companion import access, catalogue, draws, private, requests, versions
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
@@ -236,7 +236,9 @@ class Service(SeatAccess):
             else:
                 expected = expected_version
             table.check_version(expected)
-            return table.prepare_action(action, viewer)
+            known = catalogue.resolve(table.game, self.journal, table.record.game,
+                                      table.state, action)
+            return table.prepare_action(known, viewer)
         return self._change(table_id, viewer, request, source, authorize, prepare, parts)
 
     @staticmethod
@@ -320,6 +322,8 @@ class Service(SeatAccess):
         table.commit(entry, prepared)
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
+        if entry.entry["kind"] == "action":
+            catalogue.learned(table, self.journal, entry.entry["action"])
         self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)

@@ -16,11 +16,12 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Any, Callable
 
-from companion import barrier, draws, logline
+from companion import barrier, draws, logline, refusals
 from companion.actors import answered_by
 from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
+from companion.rules import fixes
 from companion.rules.base import RuleError
 from companion.rules.dice import FACES
 from companion.takeback import Prepared, TakeBack
@@ -134,6 +135,8 @@ class Table(TakeBack):
             raise RuleError("bad_action")
         if "drawn" in action:
             raise RuleError("bad_param", name="drawn")
+        if action["type"] in getattr(self.game, "REPLAY_ONLY", ()):
+            raise RuleError("not_now", action=action["type"])  # only old journals hold it
         self._check_open(action, viewer)
         return self._prepared_action(action, {})
 
@@ -165,7 +168,10 @@ class Table(TakeBack):
         drawn = {**self._draw(self.state, action, self.effective, self.epochs.seed), **thrown}
         if drawn:
             action = {**action, "drawn": drawn}
-        new_state = self.game.apply(self.state, action)
+        try:
+            new_state = self.game.apply(self.state, action)
+        except RuleError as error:
+            raise refusals.explained(self, error, action.get("seat")) from None
         effective = self.effective + [(self.version + 1, action)]
         return Prepared({"kind": "action", "action": action}, new_state, effective,
                         bool(self.game.final(new_state)))
@@ -325,10 +331,14 @@ class Table(TakeBack):
                 for e in self.entries[max(after, 0):]]
 
     def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
-        return {"version": entry.version, "kind": entry.entry["kind"],
-                "line": logline.describe(self, entry.version, entry.entry, viewer.seat),
-                "undone": undone, "source": entry.source,
-                "by": answered_by(entry.actor, entry.source), "at": entry.at}
+        out = {"version": entry.version, "kind": entry.entry["kind"],
+               "line": logline.describe(self, entry.version, entry.entry, viewer.seat),
+               "undone": undone, "source": entry.source,
+               "by": answered_by(entry.actor, entry.source), "at": entry.at}
+        if out["kind"] == "action" and fixes.is_fix(entry.entry["action"].get("type"),
+                                                    getattr(self.game, "CORRECTIONS", ())):
+            out["fix"] = True  # a count set by hand on the tablet: shown as a correction
+        return out
 
 
 def undone_by(entry: dict) -> list[int]:

@@ -41,7 +41,7 @@ def language() -> str:
     return g.lang
 
 
-def t(key: str, **params) -> str:
+def t(key: str, /, **params) -> str:
     return catalog().t(language(), key, **params)
 
 

@@ -66,9 +66,30 @@ def _unexpected(error: Exception):
     return _reply(500, "internal", {})
 
 
+def _waiting(params: dict) -> str:
+    """What the table waits for, added to a refusal (``companion/refusals.py``)."""
+    names, why = params.get("waiting_for"), params.get("waiting")
+    reason = ""
+    if isinstance(why, dict) and isinstance(why.get("key"), str):
+        game = why.get("game")
+        words = {name: t(f"value.{game}.{value}") if isinstance(value, str)
+                 and t(f"value.{game}.{value}") != f"value.{game}.{value}" else value
+                 for name, value in (why.get("params") or {}).items()
+                 if isinstance(value, (str, int))}
+        reason = t(why["key"], **words)
+    if names and reason:
+        return t("core.refused_waiting_for", names=names, why=reason)
+    if names:
+        return t("core.refused_turn", names=names)
+    return t("core.refused_waiting", why=reason) if reason else ""
+
+
 def _reply(status: int, code: str, params: dict):
     safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
-    message = t("error." + code, **_labelled(safe))
+    if isinstance(safe.get("because"), str):  # a nested refusal's code, put into words
+        safe["because"] = t("error." + safe["because"])
+    message = " ".join(part for part in (t("error." + code, **_labelled(safe)),
+                                         _waiting(params)) if part)
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
         return jsonify({"error": {"code": code, "message": message, "params": safe}}), status
     return render_template("error.html", message=message, status=status, t=t,

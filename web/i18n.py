@@ -45,7 +45,7 @@ class Catalog:
                               if key.startswith("game.")} for lang in LANGUAGES}
         self._json: dict[tuple[str, str | None], str] = {}
 
-    def t(self, lang: str, key: str, **params) -> str:
+    def t(self, lang: str, key: str, /, **params) -> str:
         words = self.words.get(lang) or self.words[DEFAULT]
         text = words.get(key) or self.words[DEFAULT].get(key) or key
         try:

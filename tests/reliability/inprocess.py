@@ -59,7 +59,7 @@ def seat_token(phone: Device, table_id: str) -> str:
 
 def fingerprint(service: Service) -> dict:
     """Everything a refused request must leave as it was: every table's version, the
-    tablet's view and the log, the active table, the remembered cards."""
+    tablet's view and the log, the active table, the remembered cards and card catalogue."""
     def take():
         tables = {}
         for table_id, table in service.tables.items():
@@ -68,5 +68,6 @@ def fingerprint(service: Service) -> dict:
                                 [s[1:] for s in service.journal.seats(table_id)])
         games = {t.record.game for t in service.tables.values()}
         return {"tables": tables, "active": service.active_table_id(),
-                "cards": {g: service.journal.cards(g) for g in sorted(games)}}
+                "cards": {g: service.journal.cards(g) for g in sorted(games)},
+                "catalogue": {g: service.journal.catalogue(g) for g in sorted(games)}}
     return service.call(take)

@@ -303,7 +303,7 @@ def test_a_loan_between_players_carries_the_agreed_interest():
 def test_a_loan_offer_can_be_declined_or_withdrawn(closing):
     state = act(game(), {"type": "offer_loan", "seat": 2, "borrower": 0, "amount": 2000,
                          "interest": 0}, closing)
-    assert state["loan_offer"] is None and state["loans"] == []
+    assert state["loan_offers"] == [] and state["loans"] == []
     assert purses(state) == [10000] * 3
 
 
@@ -360,14 +360,24 @@ def test_bankruptcy_of_all_but_one_ends_the_game():
     assert state["result"]["winners"] == [1]
 
 
-def test_bankruptcy_lets_the_debts_of_the_bankrupt_lapse():
-    state = act(game(start_money=200), {"type": "offer_loan", "seat": 0, "borrower": 1,
-                                        "amount": 200, "interest": 0},
-                {"type": "accept_loan", "seat": 1},
+@pytest.mark.parametrize("claims", ["to_bank", "lapse"])
+def test_bankruptcy_lets_the_debts_of_the_bankrupt_lapse_and_its_claims_by_the_option(claims):
+    """The rulebook is silent on the loans a bankrupt player gave. By default they are still
+    owed, to the bank, so going bankrupt cannot hand a friend the money; the other reading
+    (they lapse) is the option."""
+    state = act(game(start_money=200, bankrupt_claims=claims),
+                {"type": "offer_loan", "seat": 0, "borrower": 1, "amount": 200, "interest": 100},
+                {"type": "accept_loan", "seat": 1, "offer": 1},
+                {"type": "take_loan", "seat": 0, "amount": 100},
                 {"type": "set_jail", "seat": None, "player": 0, "count": 1}, throw(0),
                 {"type": "declare_bankruptcy", "seat": 0})
-    assert state["loans"] == []
-    assert state["written_off"][0]["lender"] == 0
+    taken = [x for x in state["written_off"] if x["debtor"] == 0]
+    assert [x["lender"] for x in taken] == ["bank"]  # its own debt lapses either way
+    if claims == "to_bank":
+        assert state["loans"] == [{"id": 1, "lender": "bank", "debtor": 1, "principal": 200,
+                                   "interest": 100, "claimed_from": 0}]
+    else:
+        assert state["loans"] == [] and state["written_off"][0]["lender"] == 0
 
 
 # -- the end of the game --------------------------------------------------------------

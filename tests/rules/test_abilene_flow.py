@@ -93,7 +93,7 @@ def test_a_whole_game_through_the_pages_buttons_only():
     assert state["money"]["purses"][1] == 9700
     state = press(state, 1, "take_loan", amount=1000)
     state = press(state, 1, "offer_loan", borrower=2, amount=500, interest=100)
-    state = press(state, 2, "accept_loan")
+    state = press(state, 2, "accept_loan", offer=1)
     state = press(state, 1, "end_turn")
     # turn 3, Cy sells her last cow: the game ends, debts are repaid, the richest wins
     state = press(state, 2, "throw", dice=[5, 5, 4, 4, 4])

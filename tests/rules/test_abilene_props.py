@@ -46,13 +46,18 @@ def _check_money(before: dict, after: dict, start_total: int) -> None:
     assert (after["money"]["paid_out"], after["money"]["paid_in"]) == (paid_out, paid_in)
     assert min(purses) >= 0
     # the bank's lending: what it lent is outstanding, written off, or was repaid with interest
-    lent = sum(x["principal"] for x in _bank_loans(after).values())
-    lent += sum(x["principal"] for x in after["written_off"] if x["lender"] == money.BANK)
+    # (a bankrupt player's claim owed to the bank since, ``claimed_from``, was never lent)
+    lent = sum(x["principal"] for x in _bank_loans(after).values() if "claimed_from" not in x)
+    lent += sum(x["principal"] for x in after["written_off"]
+                if x["lender"] == money.BANK and "claimed_from" not in x)
     if not after["over"]:
-        gone = [x for i, x in _bank_loans(before).items() if i not in _bank_loans(after)
-                and x not in after["written_off"]]
+        # what was repaid is what is no longer due: whole loans gone, or parts paid
+        now = _bank_loans(after)
+        paid_off = sum(money.due_on(x) - (money.due_on(now[i]) if i in now else 0)
+                       for i, x in _bank_loans(before).items()
+                       if x not in after["written_off"])
         repaid = flows.get("repayment", 0) - before["flows"].get("repayment", 0)
-        assert repaid == sum(x["principal"] + x["interest"] for x in gone)
+        assert repaid == paid_off
         assert lent <= flows.get("loan", 0)
 
 

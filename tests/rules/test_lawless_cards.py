@@ -78,8 +78,19 @@ def test_no_more_copies_than_the_deck_holds():
 def test_overspending_points_is_refused():
     state = lay_out(start(), BOB, characters={"novice": 1})
     state = act(act(state, "place_terrain", quality="poor"), "draw_row", position=1)
-    error = refused(state, "play_saloon", "lawless.not_enough_points")
-    assert error.params == {"cost": 5, "left": 4, "price": 2}
+    error = refused(state, "play_saloon", "lawless.points_unaffordable")
+    assert error.params == {"cost": 5, "left": 4, "price": 2, "coins": 0, "missing": 1}
+    rich = lay_out(state, ANN, coins=3)
+    error = refused(rich, "play_saloon", "lawless.not_enough_points")
+    assert error.params == {"cost": 5, "left": 4, "price": 2, "coins": 3, "missing": 1}
+
+
+def test_buying_points_with_no_coins_says_what_is_missing():
+    error = refused(start(), "buy_points", "lawless.cannot_buy_points", count=1)
+    assert error.params == {"ranch": "Ann", "coins": 0, "price": 2, "count": 1}
+    error = refused(lay_out(start(), ANN, coins=3), "buy_points", "lawless.cannot_buy_points",
+                    count=2)
+    assert error.params["coins"] == 3
 
 
 # -- red cards ----------------------------------------------------------------------------------

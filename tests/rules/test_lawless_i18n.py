@@ -50,7 +50,8 @@ def module_keys():
             if literal.endswith(("_", ".")):
                 continue
             kind = literal.split(".")[1]
-            keys.add(literal if kind in ("why", "news", "chart", "log") else "error." + literal)
+            keys.add(literal if kind in ("why", "news", "chart", "log", "sale", "fix")
+                     else "error." + literal)
     keys |= {f"lawless.news.game_over_{reason}" for reason in ("pile_empty", "bank_empty")}
     return keys
 

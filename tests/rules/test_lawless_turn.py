@@ -224,8 +224,8 @@ def test_row_costs_its_position_and_the_pile_costs_three():
     assert state["points"] == 2 and state["hands"][0] == 4 and state["row"][3] is False
     with pytest.raises(RuleError) as error:
         act(state, "draw_row", position=3)
-    assert error.value.code == "lawless.not_enough_points"
-    assert error.value.params == {"cost": 3, "left": 2, "price": 2}
+    assert error.value.code == "lawless.points_unaffordable"  # 0 coins: nothing to buy
+    assert error.value.params == {"cost": 3, "left": 2, "price": 2, "coins": 0, "missing": 1}
     with pytest.raises(RuleError):
         act(state, "draw_row", position=4)  # already drawn
     state = act(state, "draw_row", position=2)

@@ -74,7 +74,7 @@ def test_log_lines(action, key):
     ({"type": "end_turn", "seat": 0, "extra": 1}, "bad_param"),
     ({"type": "draw_row", "seat": 0}, "missing_param"),
     ({"type": "draw_row", "seat": 0, "position": 9}, "bad_choice"),
-    ({"type": "buy_points", "seat": 0, "count": 1}, "not_now"),
+    ({"type": "buy_points", "seat": 0, "count": 1}, "lawless.cannot_buy_points"),
     ({"type": "place_terrain", "seat": 0, "quality": "golden"}, "bad_choice"),
 ])
 def test_malformed_or_untimely_actions_are_refused(action, code):

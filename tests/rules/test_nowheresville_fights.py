@@ -312,6 +312,8 @@ def test_death_pays_300_to_the_shooter_only_over_1000(owner_money, paid):
     state = with_money(fighting("Doc", "Kid"), owner_money, 500, 500)
     state = give(state, "Doc", wounds=3, equipment=[pistol(80)], courage=2, experience=2)
     state = play(nv, state, act("shot", shooter="Kid", target="Doc", wounds=1))
+    assert purses(state)[:2] == [owner_money, 500]  # held: nothing moves before the word
+    state = play(nv, state, act("confirm_death"))
     assert purses(state)[:2] == ([owner_money - 300, 800] if paid else [owner_money, 500])
     doc = state["bandits"]["Doc"]
     assert (doc["wounds"], doc["equipment"], doc["courage"], doc["experience"]) == (0, [], 1, 0)
@@ -326,13 +328,13 @@ def test_a_dead_accomplice_is_lost_and_a_dead_original_sits_out_the_round():
                  plan(1, original="school", accomplice="bank"),
                  act("shootout", facing=["Doc", "Kid"]),
                  act("shot", shooter="Kid", target="Doc", wounds=2),
-                 act("shot", shooter="Kid", target="Doc", wounds=2))
+                 act("shot", shooter="Kid", target="Doc", wounds=2), act("confirm_death"))
     assert "Doc" in state["fallen"] and state["bandits"]["Doc"]["wounds"] == 0
     assert types(state, None) == ["end_shootout"]  # no one left to shoot at
     state = play(nv, state, act("end_shootout"), act("decline", 1, bandit="Kid"),
                  act("shootout", facing=["Dan", "Kim"]),
                  act("shot", shooter="Kim", target="Dan", wounds=2),
-                 act("shot", shooter="Kim", target="Dan", wounds=2))
+                 act("shot", shooter="Kim", target="Dan", wounds=2), act("confirm_death"))
     assert state["gangs"][0] == ["Doc"] and "Dan" not in state["bandits"]
 
 
@@ -344,8 +346,27 @@ def test_a_shooting_accomplice_pays_the_provision_on_the_300():
                  act("shootout", facing=["Doc", "Kim"]))
     state = give(state, "Doc", wounds=3)
     state = with_money(state, 1500, 500)
-    state = play(nv, state, act("shot", shooter="Kim", target="Doc", wounds=2))
+    state = play(nv, state, act("shot", shooter="Kim", target="Doc", wounds=2),
+                 act("confirm_death"))
     assert purses(state) == [1200, 700]
+
+
+@pytest.mark.parametrize("owner_money", [900, 1500])
+def test_a_deadly_shot_waits_for_the_table_and_a_mistyped_one_discloses_nothing(owner_money):
+    """The $300 toll would tell everyone whether Doc's owner has more than $1,000: the
+    killing shot is held (the same prompt whatever the balance) and can be cancelled."""
+    state = with_money(fighting("Doc", "Kid"), owner_money, 500, 500)
+    state = give(state, "Doc", wounds=3)
+    held = play(nv, state, act("shot", shooter="Kid", target="Doc", wounds=1))
+    assert types(held, None) == ["cancel_shot", "confirm_death"]
+    assert nv.prompt(held)["why"] == {"key": "nowheresville.why.confirm_death", "params": {
+        "shooter": "Kid", "target": "Doc", "wounds": 1}}
+    assert held["bandits"] == state["bandits"] and held["ledger"] == state["ledger"]
+    cancelled = play(nv, held, act("cancel_shot"))
+    assert cancelled["bandits"] == state["bandits"] and cancelled["ledger"] == state["ledger"]
+    assert cancelled["shootout"]["shots"] == state["shootout"]["shots"]
+    assert nv.view(held, 1)["shootout"] == nv.view(
+        with_money(held, 2000 - owner_money, 500, 500), 1)["shootout"]
 
 
 def test_the_sheriff_kills_without_a_reward():
@@ -355,3 +376,13 @@ def test_the_sheriff_kills_without_a_reward():
     state = play(nv, state, act("fortune_sheriff", 0, bandit="Doc"),
                  act("sheriff", 0, bandit="Doc", wounds=5))
     assert purses(state) == [2000, 500, 500, 500] and state["news"][-2]["kind"] == "death"
+
+
+def test_a_table_recorded_before_the_confirmation_replays_as_it_was_played():
+    """Its stored options lack ``confirm_deaths``: a killing shot kills at once, as then."""
+    legacy = nv.setup(["Ann", "Bob", "Cid"], {})
+    assert legacy["options"]["confirm_deaths"] is False
+    state = give(fighting("Doc", "Kid"), "Doc", wounds=3)
+    state = {**state, "options": {**state["options"], "confirm_deaths": False}}
+    state = play(nv, state, act("shot", shooter="Kid", target="Doc", wounds=1))
+    assert "Doc" in state["fallen"] and state["shootout"].get("deadly") is None

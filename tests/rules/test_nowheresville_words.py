@@ -70,6 +70,22 @@ def _played_games():
     for seed, (players, mode) in enumerate([(2, "virtual"), (3, "physical"), (4, "virtual"),
                                             (5, "physical")]):
         yield (players, *random_walk(players, mode, seed))
+    yield (3, *deadly_shots())
+
+
+def deadly_shots():
+    """A killing shot held for the table's word, once cancelled and once confirmed."""
+    from tests.rules.test_nowheresville_fights import fighting, give
+    state = give(fighting("Doc", "Kid"), "Doc", wounds=3)
+    states, actions = [state], []
+    for kind in ("shot", "cancel_shot", "shot", "confirm_death"):
+        action = {"type": kind, "seat": None}
+        if kind == "shot":
+            action.update(shooter="Kid", target="Doc", wounds=1)
+        state = nv.apply(state, action)
+        states.append(state)
+        actions.append(action)
+    return states, actions
 
 
 @functools.lru_cache(maxsize=1)

@@ -103,7 +103,7 @@ def test_playing_a_card_moves_it_from_hand_to_play_area():
     assert area["hand"] == {"earth": 4, "heaven": 2, "total": 6}
     assert area["outlaws"] == [{"slot": 1, "realm": "earth", "number": 40, "icons": ["scout"],
                                 "upside_down": [], "strategist": False, "navy_as": None,
-                                "exhausted": False, "points": None}]
+                                "exhausted": False, "points": None, "scoring": None}]
 
 
 @pytest.mark.parametrize("kind, given, code, expected", [

@@ -58,7 +58,9 @@ def test_every_legal_template_names_the_seat_on_turn(data):
     state = setup(game, ["A", "B", "C"], starting_player=1)
     for _, _, after in legal_walk(game, state, data.draw, 3, steps=50):
         if after["phase"] == "turn":
-            acting = {t["seat"] for seat in [None, 0, 1, 2] for t in game.legal(after, seat)}
+            # besides the tablet's own (fix_card, describe_heaven), only the seat on turn acts
+            acting = {t["seat"] for seat in [0, 1, 2] for t in game.legal(after, seat)}
+            assert all(t["seat"] is None for t in game.legal(after, None))
             assert acting == {after["current"]}
             assert game.prompt(after)["seat"] == after["current"]
 

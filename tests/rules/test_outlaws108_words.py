@@ -82,6 +82,13 @@ def log_lines() -> list[dict]:
                 for icon in cards.ICONS + ["none"]]
     actions += [{"type": kind, "seat": 0} for kind in ("end_turn", "rows_refreshed")]
     actions += [{"type": "confirm_scores", "seat": None}]
+    actions += [{"type": "fix_card", "seat": None, "player": "Ann", "place": 1, "number": n,
+                 "icons": icons, "upside_down": [], "navy_as": []}
+                for n, icons in ((0, []), (40, ["navy"]))]
+    sets = [dict.fromkeys((f"set_{i}" for i in cards.ICONS), 0)]
+    sets += [{**sets[0], **{f"set_{i}": 2 for i in cards.ICONS[:k]}} for k in range(1, 8)]
+    actions += [{"type": "describe_heaven", "seat": None, "number": 3, "points": 8, **chosen}
+                for chosen in sets]
     return [game.describe(action, seat) for action in actions for seat in (None, 0, 1)]
 
 
@@ -114,8 +121,8 @@ def needed_keys() -> dict[str, set[str] | None]:
         for name, spec in template["params"].items():
             keys[f"param.outlaws108.{name}"] = set()
             for value in spec.get("options", []):
-                if isinstance(value, str):
-                    keys[f"value.outlaws108.{value}"] = set()
+                if isinstance(value, str) and not any(value in s["players"] for s in states):
+                    keys[f"value.outlaws108.{value}"] = set()  # a player's name is no word
     for name in game.OPTIONS:
         keys[f"option.outlaws108.{name}"] = set()
     for line in game.view(states[-3], None)["standings"]:

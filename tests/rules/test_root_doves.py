@@ -84,7 +84,10 @@ def test_setup_places_one_ceasefire_and_six_warriors_then_starts():
 def test_turn_order_phases_and_points_chart():
     state = started(first_seat=1)
     assert state["turn"]["seat"] == 1
-    assert types(state, 1) == ["attack_doves", "battle", "next_phase", "end_turn", "score"]
+    # base Root 4.3: battle is a Daylight action, so Birdsong offers none
+    assert types(state, 1) == ["next_phase", "end_turn", "score"]
+    daylight = play(game, state, act("next_phase", 1))
+    assert types(daylight, 1) == ["attack_doves", "battle", "next_phase", "end_turn", "score"]
     state = play(game, state, act("score", 1, points=3), act("next_phase", 1),
                  act("next_phase", 1))
     assert state["turn"]["phase"] == "evening" and "next_phase" not in types(state, 1)

@@ -34,11 +34,12 @@ def test_hits_table(battle, capped, by_attacker, by_defender):
 
 
 def bruno_turn():
-    """Bruno's first turn, the Doves having set up (Ceasefire and 4 warriors in 10)."""
+    """Bruno's first Daylight, the Doves having set up (Ceasefire and 4 warriors in 10)."""
     state = started()
     state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
-                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
-    assert state["turn"]["seat"] == 1
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"),
+                 act("next_phase", 1))
+    assert state["turn"]["seat"] == 1 and state["turn"]["phase"] == "daylight"
     return state
 
 
@@ -57,9 +58,11 @@ def test_the_doves_attack_as_a_mandate_action():
     assert prompt["why"] == {"key": "root_doves.why.battle",
                              "params": {"attacker": "Ann", "defender": "Chloé", "clearing": "12"}}
     assert "end_turn" not in types(state) and "next_phase" not in types(state)
+    # Chloé's hit before the roll is an ambush: one of the Doves' 2 warriors falls first,
+    # so their rolled 3 is capped at the 1 left; Chloé deals 1 + 3
     state = play(game, state, act("extra_hits", 2, hits=1), act("battle_roll", dice=[3, 3]))
     shown = game.view(state, None)["battle"]
-    assert shown["hits"]["attacker"] == 2 and shown["hits"]["defender"] == 4  # 2 warriors cap
+    assert shown["hits"]["attacker"] == 1 and shown["hits"]["defender"] == 4
     state = play(game, state, act("end_battle"))
     assert "12" not in state["board"]["warriors"]
     assert state["last_battle"]["doves_excess_hits"] == 2
@@ -136,10 +139,91 @@ def test_bad_rolls_are_refused(dice, code):
     assert refused(state, act("battle_roll", 1, dice=dice)) == code
 
 
-def test_battles_of_other_factions_in_any_phase_of_their_turn():
+def test_battles_of_other_factions_only_in_their_daylight():
     state = bruno_turn()
     assert "battle" in types(state, 1) and "battle" not in types(state, 2)
-    state = play(game, state, act("next_phase", 1), act("next_phase", 1))
-    assert "battle" in types(state, 1)
-    state = others_pass(play(game, state, act("end_turn", 1)))
+    evening = play(game, state, act("next_phase", 1))
+    assert "battle" not in types(evening, 1)
+    assert refused(evening, act("attack_doves", 1, clearing="10", attacker_warriors=2)) \
+        == "root_doves.battle_in_daylight"
+    state = others_pass(play(game, evening, act("end_turn", 1)))
     assert "battle" not in types(state, 0)  # the Doves battle only in a mandate
+
+
+def ambushed(dice, attackers, ambush, declined=False, last_stand=False, defenders=3):
+    return {**record(dice, warriors=(attackers, defenders), declined=declined,
+                     last_stand=last_stand), "ambush": ambush}
+
+
+@pytest.mark.parametrize("battle, by_attacker, by_defender", [
+    # the issue's case: Cat attacks with 4, the Doves ambush for 2, roll 3/0: Cat has 2 left
+    (ambushed([3, 0], 4, 2), 2, 2),
+    (ambushed([3, 0], 4, 4, defenders=3), 0, 4),        # every attacker fell: no hits
+    (ambushed([3, 1], 4, 2, declined=True, last_stand=True), 3, 0),  # Last Stand cancels it
+    (ambushed([3, 1], None, 2), 3, 3),                  # attackers unknown: ambush only adds
+])
+def test_an_ambush_lowers_the_attackers_cap(battle, by_attacker, by_defender):
+    dealt = hits(battle, True)
+    assert (dealt["attacker"], dealt["defender"]) == (by_attacker, by_defender)
+
+
+def test_an_ambush_that_removes_every_attacker_ends_the_battle_without_a_roll():
+    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10",
+                                         attacker_warriors=2))
+    ambush = next(t for t in game.legal(state, 0) if t["type"] == "extra_hits")
+    assert ambush["params"]["hits"]["max"] == 2  # at most the attackers there are
+    state = play(game, state, act("extra_hits", 0, hits=2))
+    assert "battle_roll" not in types(state, 1)
+    assert game.prompt(state)["why"]["key"] == "root_doves.why.battle_ambushed"
+    [end] = [t for t in game.legal(state, 1) if t["type"] == "end_battle"]
+    assert end["params"]["attacker_hits"]["options"] == [0]
+    state = play(game, state, act("end_battle", 1, attacker_hits=0, defender_hits=2))
+    assert state["board"]["warriors"]["10"] == 4 and state["battle"] is None
+    line = game.describe(act("end_battle", 1, attacker_hits=0, defender_hits=2), None)
+    assert line["key"] == "root_doves.log.end_battle"
+    assert (line["params"]["attacker_hits"], line["params"]["defender_hits"]) == (0, 2)
+
+
+def test_an_attack_needs_warriors():
+    state = bruno_turn()
+    attack = next(t for t in game.legal(state, 1) if t["type"] == "attack_doves")
+    assert attack["params"]["attacker_warriors"]["min"] == 1
+    assert refused(state, act("attack_doves", 1, clearing="10", attacker_warriors=0)) \
+        == "out_of_range"
+
+
+def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
+    """Version 2 let a faction battle in Birdsong, from 0 warriors, its pre-roll hits only
+    added: the migration renames the declaration and the battle keeps those rules."""
+    from companion import versions
+    from companion.journal import Entry
+    state = started()
+    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
+    assert state["turn"] == {"seat": 1, "phase": "birdsong", "number": 2}
+    recorded = [act("attack_doves", 1, clearing="10", attacker_warriors=2),
+                act("extra_hits", 0, hits=2), act("battle_roll", 1, dice=[3, 0]),
+                act("end_battle", 1)]
+    entries = [Entry(n + 1, {"kind": "action", "action": a}, "admin", "web", "", None)
+               for n, a in enumerate(recorded)]
+    brought = [e.entry["action"] for e in versions.bring_up(game, 2, entries)]
+    assert brought[0]["type"] == "attack_doves_v2"
+    after = play(game, state, *brought[:3])
+    dealt = game.view(after, None)["battle"]["hits"]
+    # the v2 reading: the 2 hits before the roll do not lower the cap (2 attackers)
+    assert (dealt["attacker"], dealt["defender"]) == (2, 3)  # 2 + Last Stand
+    after = play(game, after, brought[3])
+    assert after["last_battle"]["hits"]["attacker"] == 2
+    assert game.describe(brought[0], None)["key"] == "root_doves.log.attack_doves"
+
+
+def test_a_version_2_attack_with_no_warriors_still_rolls_and_deals_nothing():
+    state = started()
+    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
+                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
+    state = play(game, state, {**act("attack_doves", 1, clearing="10", attacker_warriors=0),
+                               "type": "attack_doves_v2"},
+                 act("extra_hits", 0, hits=3), act("battle_roll", 1, dice=[3, 1]))
+    dealt = game.view(state, None)["battle"]["hits"]
+    assert dealt["attacker"] == 0 + 0 and dealt["defender"] == 3 + 1 + 1  # capped at 0
+    assert play(game, state, act("end_battle", 1))["battle"] is None

@@ -106,8 +106,9 @@ def test_a_draw_uniform_over_suits_would_be_caught():
 
 def test_the_draw_spec_is_the_piles_cards():
     state = pacified_with_pile(["fox", "bird", "fox"])
-    assert game.draws(state, REMOVE) == {"refugee": {"population": ["fox", "bird", "fox"],
-                                                     "count": 1}}
+    # each card by its place as the table laid it, so two foxes are two different cards
+    assert game.draws(state, REMOVE) == {"refugee": {"population": [
+        [1, "fox"], [2, "bird"], [3, "fox"]], "count": 1}}
     assert game.draws(pacified_with_pile([]), REMOVE) == {}
     assert game.draws(state, act("remove_token", clearing="10", by="Bruno")) == {}  # Ceasefire
     assert game.draws(state, act("remove_token", clearing=12, by="Bruno")) == {}
@@ -183,8 +184,9 @@ def test_replay_reproduces_each_draw_exactly():
 
 
 @pytest.mark.parametrize("pile, clearing, shown", [
-    (["bird"], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": "bird"}),
-    ([], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": None}),  # pile empty
+    (["bird"], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": "bird", "place": 1}),
+    ([], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": None,
+                "place": None}),  # pile empty
     (["fox"], "10", None),                                       # a Ceasefire: no discard
 ])
 def test_the_table_sees_the_random_discard(pile, clearing, shown):
@@ -194,3 +196,26 @@ def test_the_table_sees_the_random_discard(pile, clearing, shown):
                  act("remove_token", clearing=clearing, by="Bruno"))
     assert game.view(state, None)["last_discard"] == shown
     assert game.view(state, 2)["last_discard"] == shown
+
+
+def test_the_discard_takes_the_very_card_drawn_and_the_log_names_its_place():
+    """Two foxes in the pile: the draw names the second one (place 3), that card goes, and
+    the log line and the panel say "card 3 of the pile"."""
+    state = repacify(pacified_with_pile(["fox", "bird", "fox", "mouse"]))
+    action = {**act("remove_token", clearing="12", by="Bruno"), "drawn": {"refugee": [[3, "fox"]]}}
+    after = game.apply(state, action)
+    assert after["board"]["pile"] == ["fox", "bird", "mouse"]
+    assert after["last_discard"]["place"] == 3
+    line = game.describe(action, None)
+    assert line["key"] == "root_doves.log.remove_token.discard_at.fox"
+    assert line["params"]["place"] == 3
+    wrong = {**action, "drawn": {"refugee": [[2, "fox"]]}}  # place 2 holds a bird
+    assert refused(state, wrong) == "root_doves.not_in_pile"
+
+
+def test_a_discard_journalled_by_rules_version_2_still_replays():
+    state = repacify(pacified_with_pile(["fox", "bird"]))
+    old = {**act("remove_token", clearing="12", by="Bruno"), "drawn": {"refugee": ["bird"]}}
+    after = game.apply(state, old)
+    assert after["board"]["pile"] == ["fox"] and after["last_discard"]["place"] is None
+    assert game.describe(old, None)["key"] == "root_doves.log.remove_token.discard.bird"

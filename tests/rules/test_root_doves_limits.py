@@ -234,3 +234,33 @@ def test_pacification_step_is_skipped_only_when_impossible(changes, reason):
     item = game.view(state, 0)["checklist"][3]
     assert item == {"key": f"root_doves.check.pacify_skipped.{reason}", "status": "skipped",
                     "params": {}}
+
+
+def test_the_tablet_fixes_the_doves_warriors_in_a_clearing_within_the_supply():
+    from companion.games.root_doves import board as B
+    from companion.games.root_doves import game as root
+    from tests.rules.test_root_doves_helpers import act as root_act, refused as root_refused
+    from tests.rules.test_root_doves_helpers import started as root_started
+    state = root_started()
+    [fix] = [t for t in root.legal(state, None) if t["type"] == "fix_warriors"]
+    labels = dict(zip(fix["params"]["clearing"]["options"], fix["params"]["clearing"]["labels"]))
+    assert labels["10"]["params"]["warriors"] == B.warriors_at(state["board"], "10")
+    put_back = root.apply(state, root_act("fix_warriors", None, clearing="3", warriors=2))
+    assert B.warriors_at(put_back["board"], "3") == 2
+    assert B.warriors_in_supply(put_back["board"]) == B.warriors_in_supply(state["board"]) - 2
+    emptied = root.apply(state, root_act("fix_warriors", None, clearing="10", warriors=0))
+    assert "10" not in emptied["board"]["warriors"]
+    most = B.warriors_at(state["board"], "10") + B.warriors_in_supply(state["board"])
+    assert root_refused(state, root_act("fix_warriors", None, clearing="10",
+                                        warriors=most + 1)) == "root_doves.fix_beyond_supply"
+    assert not [t for t in root.legal(state, state["doves"]) if t["type"] == "fix_warriors"]
+
+
+def test_a_retreat_or_move_is_never_offered_from_a_clearing_to_itself():
+    from companion.games.root_doves.legal import route_params
+    board = {"warriors": {"10": 3}}
+    assert route_params(board, ["10"]) is None  # the only token is where the warriors are
+    route = route_params(board, ["10", "12"])
+    assert route["to"]["options"] == ["12"] and route["from"]["default"] == "10"
+    both = route_params({"warriors": {"10": 3, "12": 1}}, ["10", "12"])
+    assert both["from"]["default"] != both["to"]["default"]

@@ -66,10 +66,12 @@ def opening():
     state = press(state, 0, "recruit", clearing="10")
     state = evening(state)
     # Bruno attacks the Doves where they stand behind a Ceasefire: Last Stand.
+    state = press(state, 1, "next_phase")  # battles are fought in Daylight
     state = press(state, 1, "attack_doves", clearing="12", attacker_warriors=3)
     state = press(state, 1, "battle_roll", dice=[2, 1])
     assert game.view(state, None)["battle"]["hits"] == {
-        "attacker": 2, "defender": 2, "rolled": [2, 1], "defenseless": False}
+        "attacker": 2, "defender": 2, "rolled": [2, 1], "defenseless": False, "ambush": 0,
+        "attackers_left": 3}
     state = press(state, 1, "end_battle")
     assert state["board"]["warriors"]["12"] == 1
     state = press(state, 1, "score", points=1)
@@ -209,6 +211,7 @@ def test_last_stand_is_named_in_the_prompt_after_the_roll():
     state = press(state, 0, "next_phase")
     state = press(state, 0, "choose_mandate", mandate="stabilisation")
     state = evening(state)
+    state = press(state, 1, "next_phase")
     state = press(state, 1, "attack_doves", clearing="10", attacker_warriors=2)
     state = press(state, 1, "battle_roll", dice=[3, 0])
     assert game.prompt(state)["why"]["key"] == "root_doves.why.battle_result_last_stand"

@@ -32,8 +32,8 @@ def all_words() -> dict[str, dict[str, str]]:
 
 
 def template_keys(game: str, templates: list[dict], not_words: set = frozenset()) -> set[str]:
-    """``action.<game>.<type>``, ``param.<game>.<name>`` and ``value.<game>.<word>`` for each
-    template; option values that are not words (names typed by players, clearing ids) are
+    """``action.<game>.<type>``, ``param.<game>.<name>``, ``value.<game>.<word>`` and the
+    keys of worded labels for each template; option values that are not words (names typed by players, clearing ids) are
     passed in ``not_words`` and need no key."""
     keys = set()
     for template in templates:
@@ -43,4 +43,6 @@ def template_keys(game: str, templates: list[dict], not_words: set = frozenset()
             for option in spec.get("options", []):
                 if isinstance(option, str) and option not in not_words:
                     keys.add(f"value.{game}.{option}")
+            # a label put into words (``choice_param(labels=[line(...)])``) is a key too
+            keys |= {label["key"] for label in spec.get("labels", []) if isinstance(label, dict)}
     return keys

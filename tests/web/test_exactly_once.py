@@ -16,8 +16,10 @@ KEY = "retry-key-0001"
 def world(tmp_path):
     with companion_app(tmp_path) as (service, app):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        outlaws_tablet, outlaws = new_table(app, "outlaws108", ["Ann", "Bruno"])
         yield {"service": service, "app": app, "tablet": tablet, "made": made,
-               "id": made["id"], "ann": phone_for(app, made, 0)}
+               "id": made["id"], "ann": phone_for(app, made, 0),
+               "outlaws_tablet": outlaws_tablet, "outlaws": outlaws["id"]}
 
 
 def routes(world) -> dict[str, tuple[str, str, dict]]:
@@ -46,6 +48,10 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
                                          {"uid": "a1b2c3d4", "card": "Bandit"}),
         "/api/tables/<table_id>/active": ("tablet", f"/api/tables/{tid}/active", {}),
         "/api/language": ("tablet", "/api/language", {"lang": "fr"}),
+        "/api/tables/<table_id>/catalogue": (
+            "outlaws_tablet", f"/api/tables/{world.get('outlaws', 'T')}/catalogue",
+            {"file": {"format": "table-companion-catalogue", "game": "outlaws108",
+                      "entries": {"40": {"icons": ["cavalry"]}}}}),
     }
 
 

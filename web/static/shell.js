@@ -94,7 +94,32 @@ window.Companion = window.Companion || {};
     watchStream();
     if (body.dataset.onTablet === "yes") privateOnTablet();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
+    if (page.admin) catalogueTools();
   };
+
+  /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
+     file and imports one a club shares. */
+  async function catalogueTools() {
+    try { await C.get(`/api/tables/${page.id}/catalogue`); } catch (error) { return; }
+    const input = C.h("input", { type: "file", accept: "application/json,.json", id: "catalogue-file",
+      "aria-label": C.t("ui.catalogue_import") });
+    input.addEventListener("change", async () => {
+      const chosen = input.files[0];
+      if (!chosen) return;
+      try {
+        const reply = await C.post(`/api/tables/${page.id}/catalogue`, { file: JSON.parse(await chosen.text()) });
+        C.toast(C.t("ui.catalogue_imported", reply), true);
+      } catch (error) { C.toast(error instanceof SyntaxError ? C.t("error.catalogue_bad_file") : error.message); }
+      input.value = "";
+    });
+    const box = C.h("section", { class: "log-box catalogue", id: "catalogue" },
+      C.h("h2", { text: C.t("ui.catalogue") }),
+      C.h("a", { href: `/api/tables/${page.id}/catalogue`, download: `${page.game}-catalogue.json`, id: "catalogue-export" },
+        C.t("ui.catalogue_export")),
+      C.h("label", { class: "param" }, C.t("ui.catalogue_import"), input));
+    const side = document.querySelector(".side");
+    if (side) side.appendChild(box);
+  }
 
   /* A private page on the shared tablet locks itself: on "Done", when the tablet is put
      down (hidden), or after two minutes without a touch. */
@@ -167,10 +192,17 @@ window.Companion = window.Companion || {};
       page.view.table.dice_parts = JSON.parse(event.data);
       renderDicePrompt(page.view.prompt);
     });
-    source.addEventListener("input_error", (event) => { const e = JSON.parse(event.data); C.toast(C.t("error." + e.code, e.params)); });
+    source.addEventListener("input_error", (event) => C.toast(C.refusal(JSON.parse(event.data))));
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
     source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
-    source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
+    source.addEventListener("card", (event) => {
+      const card = JSON.parse(event.data).card;
+      C.toast(C.t("ui.card_scanned", { card }), true);
+      // a card whose tag is named by its number fills the open form's number in (the card
+      // catalogue then fills in the rest)
+      const number = document.querySelector("#dialog[open] #param-number");
+      if (number && /^\d+$/.test(card)) { number.value = card; number.dispatchEvent(new Event("input")); }
+    });
     source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
     source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
     source.addEventListener("revoked", (event) => {
@@ -342,7 +374,7 @@ window.Companion = window.Companion || {};
     const list = C.h("div", { class: "actions-list" });
     for (const template of view.legal) {
       const label = C.t(`action.${page.game}.${template.type}`) + (page.admin && template.seat !== null ? " — " + seatName(template.seat) : "");
-      list.appendChild(C.h("button", { type: "button", class: template.secret ? "primary" : "",
+      list.appendChild(C.h("button", { type: "button", class: template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "",
         "data-action": template.type, "data-seat": template.seat === null ? "" : template.seat,
         onclick: () => C.openForm(template) }, label));
     }
@@ -404,6 +436,15 @@ window.Companion = window.Companion || {};
 
   /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */
   C.SEAT_PARAM = /^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$|_seat$/;
+  /* A refusal in words, with what the table waits for (companion/refusals.py). */
+  C.refusal = function (error) {
+    const params = error.params || {};
+    const why = params.waiting && params.waiting.key ? C.t(params.waiting.key, C.wordParams(params.waiting.params)) : "";
+    const names = params.waiting_for;
+    const tail = names && why ? C.t("core.refused_waiting_for", { names, why }) : names ? C.t("core.refused_turn", { names }) : why ? C.t("core.refused_waiting", { why }) : "";
+    return [C.t("error." + error.code, params), tail].filter(Boolean).join(" ");
+  };
+
   C.wordParams = function (params) {
     const out = {};
     for (const [name, value] of Object.entries(params || {})) {
@@ -430,8 +471,9 @@ window.Companion = window.Companion || {};
     for (const entry of page.log) {
       let li = shown.get(entry.version);
       if (!li) {
-        li = C.h("li", { "data-version": entry.version },
+        li = C.h("li", { "data-version": entry.version, class: entry.fix ? "fix" : "" },
           C.h("span", { class: "v", text: "#" + entry.version }),
+          entry.fix ? C.h("strong", { class: "fix-mark", text: C.t("core.fix") + " — " }) : "",
           C.t(entry.line.key, C.wordParams(entry.line.params)),
           entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "",
           (entry.line.also || []).map((also) => " — " + C.t(also.key, C.wordParams(also.params))).join(""),

@@ -18,8 +18,11 @@ Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in
   (an offer, accepted by the borrower).
 - A payment the rules impose that a player cannot make blocks the game until that player
   borrows enough (it is then paid by itself) or declares bankruptcy.
-- Bankruptcy: what the player has goes to its dues; its loans (given and taken) lapse; its
+- Bankruptcy: what the player has goes to its dues; its debts lapse; the loans it gave are
+  still owed, to the bank (option ``bankrupt_claims``: ``to_bank``, or ``lapse``); its
   cowboys leave the game; its cattle stay and can still be stolen.
+- Three cowboy dice, so at most three cowboy stops a turn (a steal or a duel started):
+  option ``cowboy_stops`` (0: no limit).
 - The game ends as soon as a player still in the game has no cattle on their ranch (or one
   player is left): dues, then loans with interest, are paid; the richest wins (ties share).
 - The sale: see ``sale.py`` (sale-proceeds table, a table option).
@@ -32,13 +35,17 @@ from companion.games.abilene import sale
 from companion.games.abilene import turn
 from companion.games.abilene import view as views
 from companion.rules import ranking, sealed
-from companion.rules.base import (choice_param, dice_param, int_param, match_template,
-                                  require, template)
+from companion.rules.base import (choice_param, dice_param, int_param, line,
+                                  match_template, require, template)
 from companion.rules.ledger import open_ledger
 
 NAME = "abilene"
 PLAYERS = range(2, 7)
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: cowboy stops, partial repayment, several offers, bankrupt claims
+#: v1 -> v2: a v1 action means the same move under v2 (``_recorded_before`` gives a
+#: repayment without ``amount`` the whole loan and an answer without ``offer`` the one open
+#: offer; ``LEGACY`` gives a table recorded without the new options their v1 meaning).
+MIGRATIONS = {1: lambda action: action}
 OPTIONS = {
     "start_money": 10000,
     "cattle_per_ranch": 9,
@@ -48,7 +55,17 @@ OPTIONS = {
     "free_when_more_than": 3,
     "loan_interest_percent": 25,
     "sale_proceeds": sale.DEFAULT_PROCEEDS,
+    # « Les 3 dés foncés de cow-boy indiquent de combien les cow-boys peuvent avancer »:
+    # three moves, each ending on at most one cow (a steal) or one cowboy (a duel).
+    "cowboy_stops": 3,
+    "bankrupt_claims": "to_bank",
 }
+OPTION_CHOICES = {"bankrupt_claims": ("to_bank", "lapse")}
+#: The tablet's corrections of a count, shown as corrections in the log (rules/fixes.py).
+CORRECTIONS = frozenset({"set_cattle", "set_jail"})
+#: How a table recorded before an option existed was played (its stored options lack the
+#: key), so that it replays as it was played: no stop limit, a bankrupt's claims lapsed.
+LEGACY = {"cowboy_stops": 0, "bankrupt_claims": "lapse"}
 LARGEST_LOAN = 100000
 LARGEST_COUNT = 54  # cattle in the box
 
@@ -56,14 +73,15 @@ LARGEST_COUNT = 54  # cattle in the box
 def setup(players: list[str], options: dict) -> dict:
     require(len(players) in PLAYERS, "abilene.player_count", min=PLAYERS.start,
             max=PLAYERS.stop - 1)
-    options = _checked_options({**OPTIONS, **options})
+    options = _checked_options({**OPTIONS, **LEGACY, **options})
     seats = len(players)
     return {
         "players": list(players), "options": options,
         "money": open_ledger(seats, options["start_money"], None),
         "cattle": [options["cattle_per_ranch"]] * seats, "jail": [0] * seats,
         "bankrupt": [False] * seats, "sold": [0] * seats,
-        "loans": [], "next_loan": 1, "loan_offer": None, "written_off": [], "dues": [],
+        "loans": [], "next_loan": 1, "loan_offers": [], "next_offer": 1, "written_off": [],
+        "dues": [], "stops": 0,
         "turn": 1, "active": 0, "step": "throw", "dice": None,
         "duel": None, "last_duel": None, "sale": None, "last_sale": None,
         "payments": [], "flows": {}, "history": [[0, [options["start_money"]] * seats]],
@@ -83,6 +101,9 @@ def _checked_options(options: dict) -> dict:
     whole("free_cost", 0, 100000)
     whole("free_when_more_than", 0, 10)
     whole("loan_interest_percent", 0, 1000)
+    whole("cowboy_stops", 0, 10)
+    require(options["bankrupt_claims"] in OPTION_CHOICES["bankrupt_claims"],
+            "abilene.bad_option", name="bankrupt_claims")
     fees = options["jail_fees"]
     require(isinstance(fees, list) and len(fees) <= 10
             and all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= 100000
@@ -116,20 +137,42 @@ def _money_templates(state: dict, seat: int) -> list[dict]:
     missing = money.unpaid(state, seat) - money.purse(state, seat)
     least = min(LARGEST_LOAN, max(100, money.round_up_hundred(missing * 100)))
     out = [template("take_loan", seat, amount=int_param(least, LARGEST_LOAN, 100))]
-    mine = [x["id"] for x in state["loans"] if x["debtor"] == seat]
+    mine = [x for x in state["loans"] if x["debtor"] == seat]
     if mine:
-        out.append(template("repay_loan", seat, loan=choice_param(mine)))
-    offer = state["loan_offer"]
-    if offer is None and money.purse(state, seat) >= 100 and _others(state, seat):
+        out.append(_repay_template(seat, mine))
+    if money.purse(state, seat) >= 100 and _others(state, seat):
         out.append(template("offer_loan", seat, borrower=choice_param(_others(state, seat)),
                             amount=int_param(100, money.purse(state, seat) // 100 * 100,
                                              100),
                             interest=int_param(0, LARGEST_LOAN, 100)))
-    elif offer is not None and offer["borrower"] == seat:
-        out += [template("accept_loan", seat), template("decline_loan", seat)]
-    elif offer is not None and offer["lender"] == seat:
-        out.append(template("withdraw_loan_offer", seat))
+    offers = state["loan_offers"]
+    to_me = [o for o in offers if o["borrower"] == seat]
+    if to_me:
+        choice = _offer_choice(to_me)
+        out += [template("accept_loan", seat, offer=choice),
+                template("decline_loan", seat, offer=choice)]
+    by_me = [o for o in offers if o["lender"] == seat]
+    if by_me:
+        out.append(template("withdraw_loan_offer", seat, offer=_offer_choice(by_me)))
     return out
+
+
+def _repay_template(seat: int, mine: list[dict]) -> dict:
+    """Repay a loan, whole or in part: each loan says what is due on it; the amount opens
+    at the whole of the first one."""
+    labels = [line("abilene.label.loan", loan=x["id"], lender_seat=x["lender"],
+                   due=money.due_on(x)) for x in mine]
+    most = max(money.due_on(x) for x in mine)
+    return template("repay_loan", seat, loan=choice_param([x["id"] for x in mine],
+                                                         labels=labels),
+                    amount=int_param(100, most, 100, default=money.due_on(mine[0])))
+
+
+def _offer_choice(offers: list[dict]) -> dict:
+    labels = [line("abilene.label.offer", offer=o["id"], lender_seat=o["lender"],
+                   borrower_seat=o["borrower"], amount=o["amount"], interest=o["interest"])
+              for o in offers]
+    return choice_param([o["id"] for o in offers], labels=labels)
 
 
 def _turn_templates(state: dict, seat: int) -> list[dict]:
@@ -145,7 +188,8 @@ def _turn_templates(state: dict, seat: int) -> list[dict]:
     if state["step"] == "jail" and turn.may_free(state, seat):
         out.append(template("free_cowboys", seat, count=int_param(1, state["jail"][seat])))
     ranches = [s for s in range(len(state["players"])) if s != seat and state["cattle"][s]]
-    riding = turn.free_cowboys_of(state, seat) > 0  # a cowboy in jail steals nothing
+    # a cowboy in jail steals nothing; three cowboy dice, three stops at most
+    riding = turn.free_cowboys_of(state, seat) > 0 and turn.stops_left(state) != 0
     if turn.step_at_most(state, "moves") and ranches and riding:
         out.append(template("steal", seat, ranch=choice_param(ranches)))
     rivals = [s for s in _others(state, seat) if turn.free_cowboys_of(state, s)]
@@ -199,12 +243,12 @@ _HANDLERS = {
     "cancel_sale": lambda s, a: sale.cancel_sale(s),
     "end_turn": lambda s, a: turn.end_turn(s),
     "take_loan": lambda s, a: money.take_loan(s, a["seat"], a["amount"]),
-    "repay_loan": lambda s, a: money.repay_loan(s, a["seat"], a["loan"]),
+    "repay_loan": lambda s, a: money.repay_loan(s, a["seat"], a["loan"], a["amount"]),
     "offer_loan": lambda s, a: money.offer_loan(s, a["seat"], a["borrower"], a["amount"],
                                                 a["interest"]),
-    "accept_loan": lambda s, a: money.accept_loan(s),
-    "decline_loan": lambda s, a: money.drop_offer(s),
-    "withdraw_loan_offer": lambda s, a: money.drop_offer(s),
+    "accept_loan": lambda s, a: money.accept_loan(s, a["offer"]),
+    "decline_loan": lambda s, a: money.drop_offer(s, a["offer"]),
+    "withdraw_loan_offer": lambda s, a: money.drop_offer(s, a["offer"]),
     "declare_bankruptcy": lambda s, a: _bankrupt(s, a["seat"]),
     "set_cattle": lambda s, a: turn.set_cattle(s, a["ranch"], a["count"]),
     "set_jail": lambda s, a: turn.set_jail(s, a["player"], a["count"]),
@@ -217,9 +261,33 @@ def apply(state: dict, action: dict) -> dict:
     seat = action.get("seat")
     require(seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
                              and 0 <= seat < len(state["players"])), "bad_seat")
+    action = _recorded_before(state, action)
+    _explain(state, action)
     match_template(legal(state, seat), action)
     state = _HANDLERS[action["type"]](state, action)
     return _finish_if_over(state)
+
+
+def _recorded_before(state: dict, action: dict) -> dict:
+    """Actions journalled before partial repayment and several open offers (no ``amount``,
+    no ``offer``) mean what they meant then: the whole loan, the one open offer."""
+    kind = action.get("type")
+    if kind == "repay_loan" and "amount" not in action and isinstance(action.get("loan"), int):
+        loan = next((x for x in state["loans"] if x["id"] == action["loan"]), None)
+        return {**action, "amount": money.due_on(loan)} if loan else action
+    if kind in ("accept_loan", "decline_loan", "withdraw_loan_offer") and "offer" not in action:
+        side = "lender" if kind == "withdraw_loan_offer" else "borrower"
+        mine = [o["id"] for o in state["loan_offers"] if o[side] == action.get("seat")]
+        return {**action, "offer": mine[0]} if len(mine) == 1 else action
+    return action
+
+
+def _explain(state: dict, action: dict) -> None:
+    """Say why a steal or a duel is refused when the three cowboy stops are used."""
+    if action.get("type") in ("steal", "duel") and action.get("seat") == state["active"] \
+            and not state["over"] and state["sale"] is None and state["duel"] is None:
+        require(turn.stops_left(state) != 0, "abilene.no_stops_left",
+                stops=state["options"]["cowboy_stops"])
 
 
 def _bankrupt(state: dict, seat: int) -> dict:
@@ -239,7 +307,10 @@ def _finish_if_over(state: dict) -> dict:
     result = {"standings": [{"seat": s, "money": m, "place": p}
                             for s, m, p in zip(playing, final, places)],
               "winners": [playing[i] for i in ranking.winners(final)] if playing else []}
-    history = state["history"] + [[state["turn"], list(state["money"]["purses"])]]
+    # the chart ends on the final money, a shortfall below zero (« les dettes doivent être
+    # réglées avant les comptes »)
+    owed = [money.purse(state, s) - state["shortfall"][s] for s in range(len(state["players"]))]
+    history = state["history"] + [[state["turn"], owed]]
     return {**state, "over": True, "result": result, "history": history, "step": "over"}
 
 

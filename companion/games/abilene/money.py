@@ -118,35 +118,61 @@ def find_loan(state: dict, loan_id: int) -> dict:
     raise RuleError("abilene.no_such_loan", loan=loan_id)
 
 
-def repay_loan(state: dict, seat: int, loan_id: int) -> dict:
-    """The debtor pays principal and interest back, all at once."""
+def due_on(loan: dict) -> int:
+    return loan["principal"] + loan["interest"]
+
+
+def repay_loan(state: dict, seat: int, loan_id: int, amount: int | None = None) -> dict:
+    """The debtor pays back ``amount`` (all that is due when None), in $100s. A part pays the
+    interest first, then the principal; what is left stays owed on the same loan."""
     loan = find_loan(state, loan_id)
     require(loan["debtor"] == seat, "abilene.not_your_loan", loan=loan_id)
-    state = pay(state, seat, loan["lender"], loan["principal"] + loan["interest"], "repayment")
-    return {**state, "loans": [x for x in state["loans"] if x["id"] != loan_id]}
+    due = due_on(loan)
+    amount = due if amount is None else amount
+    require_hundreds(amount)
+    require(0 < amount <= due, "abilene.repay_more_than_due", loan=loan_id, due=due,
+            amount=amount)
+    state = pay(state, seat, loan["lender"], amount, "repayment")
+    if amount == due:
+        return {**state, "loans": [x for x in state["loans"] if x["id"] != loan_id]}
+    interest = max(loan["interest"] - amount, 0)
+    left = {**loan, "interest": interest,
+            "principal": loan["principal"] - (amount - (loan["interest"] - interest))}
+    return {**state, "loans": [left if x["id"] == loan_id else x for x in state["loans"]]}
 
 
 def offer_loan(state: dict, lender: int, borrower: int, amount: int, interest: int) -> dict:
-    """A loan between players, at the interest the two agreed (typed in dollars)."""
+    """A loan between players, at the interest the two agreed (typed in dollars). Several
+    offers may be open at once, each to be accepted, declined or withdrawn by itself."""
     require_hundreds(amount)
     require_hundreds(interest)
     require(lender != borrower, "abilene.lend_to_yourself")
     require(purse(state, lender) >= amount, "cannot_afford", amount=amount)
-    offer = {"lender": lender, "borrower": borrower, "amount": amount, "interest": interest}
-    return {**state, "loan_offer": offer}
+    offer = {"id": state["next_offer"], "lender": lender, "borrower": borrower,
+             "amount": amount, "interest": interest}
+    return {**state, "loan_offers": state["loan_offers"] + [offer],
+            "next_offer": state["next_offer"] + 1}
 
 
-def accept_loan(state: dict) -> dict:
-    offer = state["loan_offer"]
-    state = {**state, "loan_offer": None}
+def find_offer(state: dict, offer_id: int) -> dict:
+    for offer in state["loan_offers"]:
+        if offer["id"] == offer_id:
+            return offer
+    raise RuleError("abilene.no_such_offer", offer=offer_id)
+
+
+def accept_loan(state: dict, offer_id: int) -> dict:
+    """The borrower takes an offer: the lender must still have the money."""
+    offer = find_offer(state, offer_id)
+    state = drop_offer(state, offer_id)
     state = _new_loan(state, offer["lender"], offer["borrower"], offer["amount"],
                       offer["interest"])
     state = pay(state, offer["lender"], offer["borrower"], offer["amount"], "loan")
     return settle_dues(state)
 
 
-def drop_offer(state: dict) -> dict:
-    return {**state, "loan_offer": None}
+def drop_offer(state: dict, offer_id: int) -> dict:
+    return {**state, "loan_offers": [o for o in state["loan_offers"] if o["id"] != offer_id]}
 
 
 def owed_by(state: dict, seat: int) -> int:
@@ -156,23 +182,29 @@ def owed_by(state: dict, seat: int) -> int:
 
 # -- bankruptcy ---------------------------------------------------------------------------
 def go_bankrupt(state: dict, seat: int) -> dict:
-    """« Faillite »: what the player has goes to its dues; its debts and claims lapse.
+    """« Faillite »: what the player has goes to its dues; its debts lapse.
 
-    Its cowboys leave the game (the jail empties); its cattle stay on the board, so its
-    ranch count is kept, but an empty ranch of a bankrupt player no longer ends the game.
+    The rulebook is silent on the loans the bankrupt player *gave*. Option
+    ``bankrupt_claims``: ``"to_bank"`` (the default) — they are still owed, now to the
+    bank, interest included, so going bankrupt cannot hand a friend the winning money;
+    ``"lapse"`` — they lapse with the player's debts (the other reading, and how tables
+    recorded before the option replay). Its cowboys leave the game (the jail empties); its
+    cattle stay on the board, so its ranch count is kept, but an empty ranch of a bankrupt
+    player no longer ends the game.
     """
     for due in [d for d in state["dues"] if d["payer"] == seat]:
         money, paid = ledger.pay_what_is_there(state["money"], seat, due["payee"], due["amount"])
         state = _recorded(state, money, seat, due["payee"], paid, due["reason"])
-    written_off = [x for x in state["loans"] if seat in (x["debtor"], x["lender"])]
-    offer = state["loan_offer"]
-    if offer is not None and seat in (offer["lender"], offer["borrower"]):
-        offer = None
+    claims_survive = state["options"]["bankrupt_claims"] == "to_bank"
+    loans = [{**x, "lender": BANK, "claimed_from": seat}
+             if claims_survive and x["lender"] == seat else x for x in state["loans"]]
+    written_off = [x for x in loans if seat in (x["debtor"], x["lender"])]
     return {**state,
             "dues": [d for d in state["dues"] if seat not in (d["payer"], d["payee"])],
-            "loans": [x for x in state["loans"] if x not in written_off],
+            "loans": [x for x in loans if x not in written_off],
             "written_off": state["written_off"] + written_off,
-            "loan_offer": offer,
+            "loan_offers": [o for o in state["loan_offers"]
+                            if seat not in (o["lender"], o["borrower"])],
             "bankrupt": replace_at(state["bankrupt"], seat, True),
             "jail": replace_at(state["jail"], seat, 0)}
 
@@ -202,4 +234,4 @@ def final_reckoning(state: dict) -> dict:
         money, paid = ledger.pay_what_is_there(state["money"], payer, payee, amount)
         state = _recorded(state, money, payer, payee, paid, reason)
         shortfall[payer] += amount - paid
-    return {**state, "dues": [], "loans": [], "loan_offer": None, "shortfall": shortfall}
+    return {**state, "dues": [], "loans": [], "loan_offers": [], "shortfall": shortfall}

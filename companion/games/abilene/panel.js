@@ -34,6 +34,7 @@
 .abilene-mine { border: 2px solid var(--accent); }
 .abilene-foot { color: var(--muted); font-size: 1rem; }
 .abilene-fee { color: var(--muted); }
+.abilene-short { color: #c0392b; font-weight: bold; }
 @media (max-width: 600px) {
   .abilene { font-size: 1.05rem; }
   .abilene-step { font-size: 1.3rem; }
@@ -99,7 +100,9 @@
     const cls = p.bankrupt ? "abilene-out" : (playing ? "abilene-active" : "");
     return ctx.h("tr", { class: cls },
       ctx.h("td", {}, p.name + (p.bankrupt ? " · " + ctx.t("abilene.panel.bankrupt") : "")),
-      ctx.h("td", { class: "abilene-money" }, dollars(ctx, p.money)),
+      ctx.h("td", { class: "abilene-money" + (p.money < 0 ? " abilene-short" : "") },
+        dollars(ctx, p.money), p.shortfall ? ctx.h("span", { class: "abilene-fee" },
+          " " + ctx.t("abilene.panel.shortfall", { amount: dollars(ctx, p.shortfall) })) : null),
       ctx.h("td", {}, String(p.cattle)),
       ctx.h("td", { class: "abilene-wide" }, String(p.cowboys_free)),
       ctx.h("td", {}, p.jail ? String(p.jail) : "–", p.jail
@@ -140,7 +143,9 @@
     if (!open && last && last.turn === view.turn_number) {
       const text = ctx.t("abilene.panel.last_duel", { winner: name(view, last.winner),
         loser: name(view, last.loser), fate: ctx.t("abilene.fate." + last.fate) });
-      out.push(duelThrow(view, ctx, last, last.rolls[last.rolls.length - 1], text));
+      // every throw of the duel, the ties first, then the one that decided it
+      last.rolls.forEach((roll, i) => out.push(duelThrow(view, ctx, last, roll,
+        i === last.rolls.length - 1 ? text : ctx.t("abilene.panel.tie_was"))));
     }
     return out.length ? card(ctx, ctx.t("action.abilene.duel"), out) : null;
   }
@@ -148,12 +153,15 @@
   function openSale(view, ctx) {
     const sale = view.sale;
     if (!sale) { return null; }
+    // the opponents play corral cards; the seller types the sticker, and is shown apart
     const chips = sale.seats.map((seat) => {
       const state = sale.submitted.includes(seat) ? "voted"
         : (sale.skipped.includes(seat) ? "skipped" : "waiting");
+      const seller = seat === sale.seller;
       return ctx.h("span", { class: "abilene-chip" + (state === "voted" ? " is-in" : "") },
-        ctx.t("abilene.panel.vote", { player: name(view, seat),
-          card: ctx.t("abilene.panel." + state) }));
+        ctx.t(seller ? "abilene.panel.seller_sticker" : "abilene.panel.vote", {
+          player: name(view, seat),
+          card: ctx.t("abilene.panel." + (seller && state === "voted" ? "sticker_typed" : state)) }));
     });
     let mine = null;
     if (sale.mine !== undefined && sale.mine !== null) {
@@ -219,12 +227,11 @@
 
   function loans(view, ctx) {
     const items = view.loans.map((x) => loanRow(view, ctx, x));
-    const o = view.loan_offer;
-    if (o) {
+    (view.loan_offers || []).forEach((o) => {  // several offers may be open at once
       items.push(ctx.h("li", {}, ctx.t("abilene.panel.loan_offer", { lender: name(view, o.lender),
         borrower: name(view, o.borrower), amount: dollars(ctx, o.amount),
-        interest: dollars(ctx, o.interest) })));
-    }
+        interest: dollars(ctx, o.interest), offer: o.id })));
+    });
     return [
       items.length ? card(ctx, ctx.t("abilene.panel.loans"), [el(ctx, "ul", {}, items)]) : null,
       view.dues.length ? card(ctx, ctx.t("abilene.panel.dues"), [list(view, ctx, view.dues)],
@@ -253,7 +260,7 @@
   /* The end, on every screen: every seat with the numbers that decided the ranking. */
   function result(view, ctx) {
     if (!view.final) { return null; }
-    const head = ctx.h("tr", {}, ["", "abilene.panel.purse", "abilene.panel.shortfall",
+    const head = ctx.h("tr", {}, ["", "abilene.panel.purse", "abilene.panel.unpaid",
       "abilene.panel.final"].map((key) => ctx.h("th", {}, key ? ctx.t(key) : "")));
     const rows = view.final.map((s) => ctx.h("tr", { class: s.winner ? "abilene-active" : "", "data-final-seat": s.seat },
       ctx.h("td", {}, (s.place === null ? ctx.t("abilene.panel.bankrupt_out") : `${s.place}.`) + " " + name(view, s.seat) +

@@ -71,7 +71,13 @@ def steal(state: dict, seat: int, ranch: int) -> dict:
     cattle = list(state["cattle"])
     cattle[ranch] -= 1
     cattle[seat] += 1
-    return advance({**state, "cattle": cattle}, "moves")
+    return advance({**state, "cattle": cattle, "stops": state["stops"] + 1}, "moves")
+
+
+def stops_left(state: dict) -> int | None:
+    """Cowboy stops left this turn (a steal or a duel started), None without a limit."""
+    limit = state["options"]["cowboy_stops"]
+    return None if limit == 0 else max(limit - state["stops"], 0)
 
 
 # -- 4. duels -----------------------------------------------------------------------------
@@ -85,7 +91,7 @@ def start_duel(state: dict, seat: int, opponent: int, place: str) -> dict:
     require(free_cowboys_of(state, seat) > 0, "abilene.no_cowboy_free", player=seat)
     require(free_cowboys_of(state, opponent) > 0, "abilene.no_cowboy_free", player=opponent)
     duel = {"challenger": seat, "opponent": opponent, "place": place, "rolls": []}
-    return advance({**state, "duel": duel}, "duels")
+    return advance({**state, "duel": duel, "stops": state["stops"] + 1}, "duels")
 
 
 def roll_duel(state: dict, dice: list[int]) -> dict:
@@ -126,7 +132,7 @@ def next_player(state: dict) -> dict:
     skip = {s for s, out in enumerate(state["bankrupt"]) if out}
     seat = turns.next_seat(state["active"], len(state["players"]), skip)
     return {**state, "active": seat, "turn": state["turn"] + 1, "step": "throw",
-            "dice": None, "duel": None, "sale": None}
+            "dice": None, "duel": None, "sale": None, "stops": 0}
 
 
 def set_cattle(state: dict, ranch: int, count: int) -> dict:

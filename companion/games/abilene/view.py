@@ -78,7 +78,8 @@ def view(state: dict, seat: int | None) -> dict:
                   "interest_percent": options["loan_interest_percent"],
                   "sale_proceeds": options["sale_proceeds"]},
         "loans": [{**x, "due": x["principal"] + x["interest"]} for x in state["loans"]],
-        "loan_offer": state["loan_offer"],
+        "loan_offers": state["loan_offers"],
+        "stops_left": turn.stops_left(state),
         "dues": state["dues"],
         "duel": state["duel"], "last_duel": state["last_duel"],
         "sale": _sale_view(state, seat), "last_sale": state["last_sale"],
@@ -111,7 +112,10 @@ def final_standings(state: dict) -> list[dict]:
 
 def _player_row(state: dict, seat: int) -> dict:
     jailed = state["jail"][seat]
-    return {"seat": seat, "name": state["players"][seat], "money": money.purse(state, seat),
+    # at the end a shortfall (debts the player could not pay) is taken off, below zero
+    short = (state.get("shortfall") or [0] * (seat + 1))[seat]
+    return {"seat": seat, "name": state["players"][seat],
+            "money": money.purse(state, seat) - short, "shortfall": short,
             "cattle": state["cattle"][seat], "jail": jailed,
             "cowboys_free": turn.free_cowboys_of(state, seat),
             "jail_fee": turn.jail_fee(state["options"]["jail_fees"], jailed),
@@ -165,12 +169,12 @@ _PLAIN = {  # action type -> (log key, {log parameter: action field})
     "cancel_sale": ("abilene.log.cancel_sale", {}),
     "end_turn": ("abilene.log.end_turn", {}),
     "take_loan": ("abilene.log.take_loan", {"amount": "amount"}),
-    "repay_loan": ("abilene.log.repay_loan", {"loan": "loan"}),
+    "repay_loan": ("abilene.log.repay_loan", {"loan": "loan", "amount": "amount"}),
     "offer_loan": ("abilene.log.offer_loan", {"borrower_seat": "borrower", "amount": "amount",
                                               "interest": "interest"}),
-    "accept_loan": ("abilene.log.accept_loan", {}),
-    "decline_loan": ("abilene.log.decline_loan", {}),
-    "withdraw_loan_offer": ("abilene.log.withdraw_loan_offer", {}),
+    "accept_loan": ("abilene.log.accept_loan", {"offer": "offer"}),
+    "decline_loan": ("abilene.log.decline_loan", {"offer": "offer"}),
+    "withdraw_loan_offer": ("abilene.log.withdraw_loan_offer", {"offer": "offer"}),
     "declare_bankruptcy": ("abilene.log.declare_bankruptcy", {}),
     "set_cattle": ("abilene.log.set_cattle", {"owner": "ranch", "count": "count"}),
     "set_jail": ("abilene.log.set_jail", {"player": "player", "count": "count"}),

@@ -55,7 +55,8 @@ from companion.games.lawless import flow
 from companion.games.lawless.legal import legal
 from companion.games.lawless.ranch import can_house, cowboy_count, new_ranch
 from companion.games.lawless.table import (
-    COPIES, ROW_SIZE, add_news, copies_left, current, hand, opponents, owner,
+    COPIES, DECK, HAND_LIMIT, POINT_PRICE, ROW_SIZE, add_news, copies_left, current, fortune, hand,
+    opponents, owner, ranch_named,
 )
 from companion.games.lawless.view import describe, prompt, view
 
@@ -64,7 +65,6 @@ PLAYERS = range(2, 7)
 OPTIONS = {"freeze_raided_herds": False}
 RULES_VERSION = 2
 
-DECK = 117
 DEALT = 3
 BANK_BY_PLAYERS = {2: 50, 3: 50, 4: 50, 5: 55, 6: 60}
 
@@ -124,12 +124,43 @@ def mayor_reorder(state: dict, action: dict) -> dict:
     return add_news(state, "lawless.news.mayor_reorder")
 
 
+def fix_pile(state: dict, action: dict) -> dict:
+    return replace(state, pile=action["count"])
+
+
+def fix_hand(state: dict, action: dict) -> dict:
+    player = state["names"].index(action["holder"])
+    hands = list(state["hands"])
+    hands[player] = action["count"]
+    state = replace(state, hands=hands)
+    if state["phase"] == "discard" and player == owner(state):
+        # the cards over the limit are counted again ("Hand limit")
+        excess = action["count"] - HAND_LIMIT
+        if excess <= 0:
+            return flow.finish_turn(state)
+        state = replace(state, step={**state["step"], "excess": excess})
+    return state
+
+
+def fix_coins(state: dict, action: dict) -> dict:
+    """Coins are never set, only moved: the difference goes to or from the bank."""
+    index = ranch_named(state, action["ranch"])
+    most = fortune(state, index) + state["ledger"]["bank"]
+    require(action["coins"] <= most, "lawless.fix_beyond_bank", ranch=action["ranch"],
+            bank=state["ledger"]["bank"], most=most)
+    difference = action["coins"] - fortune(state, index)
+    payer, payee = (ledger.BANK, index) if difference > 0 else (index, ledger.BANK)
+    return replace(state, ledger=ledger.transfer(state["ledger"], payer, payee,
+                                                 abs(difference)))
+
+
 def _dice(step):
     return lambda state, action: step(state, action["dice"][0])
 
 
 HANDLERS = {
     "first_player": first_player, "mayor_reorder": mayor_reorder,
+    "fix_pile": fix_pile, "fix_hand": fix_hand, "fix_coins": fix_coins,
     "surveillance_difficulty": _dice(flow.difficulty), "surveillance_roll": _dice(flow.watch),
     "lose_herd": lambda s, a: flow.choose_escape(s, a["herd"]),
     "sell_herds": lambda s, a: flow.sell(s, a["herds"]),
@@ -160,7 +191,8 @@ def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     _explain(state, action)
     match_template(legal(state, action.get("seat"), action.get("type")), action)
-    if state["mayor_may"] and action["type"] != "mayor_reorder":
+    if state["mayor_may"] and action["type"] not in ("mayor_reorder", "fix_pile", "fix_hand",
+                                                     "fix_coins"):
         state = replace(state, mayor_may=False)
     return HANDLERS[action["type"]](state, action)
 
@@ -183,6 +215,13 @@ def _explain(state: dict, action: dict) -> None:
     if (state["phase"] != "actions" or state["step"] is not None
             or action.get("seat") != owner(state)):
         return
+    if action["type"] == "buy_points":
+        count = action.get("count")
+        count = count if isinstance(count, int) and not isinstance(count, bool) else 1
+        coins = fortune(state, state["current"])
+        require(coins >= POINT_PRICE * max(count, 1), "lawless.cannot_buy_points",
+                ranch=current(state)["name"], coins=coins, price=POINT_PRICE,
+                count=max(count, 1))
     kind = card_kind(action)
     if kind is None:
         return

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from companion.rules import ledger
 from companion.rules.base import (
-    choice_param, dice_param, int_param, multi_param, template,
+    choice_param, dice_param, int_param, line, multi_param, template,
 )
+from companion.rules.fixes import count_param, fix_template
 from companion.games.lawless.duel import killer_numbers
 from companion.games.lawless.ranch import (
-    CHARACTERS, LEVELS, QUALITIES, all_herds, cowboy_count, shooting_targets,
+    CHARACTERS, LAST_ROTATION, LEVELS, QUALITIES, all_herds, cowboy_count, sale_value,
+    shooting_targets,
 )
 from companion.games.lawless.table import (
-    POINT_PRICE, copies_left, current, fortune, hand, left_ranch, opponents, owner,
+    DECK, POINT_PRICE, copies_left, current, fortune, hand, left_ranch, opponents, owner,
 )
 
 D6 = ["d6"]
@@ -42,8 +44,8 @@ def legal(state: dict, seat: int | None, wanted: str | None = None) -> list[dict
         return []
     if phase == "first_player":
         return [template("first_player", None, player=choice_param(state["names"]))] \
-            if seat is None else []
-    out = []
+            + fixes_for_table(state) if seat is None else []
+    out = fixes_for_table(state) if seat is None else []
     if state["mayor_may"] and seat == mayor_player(state):
         out.append(template("mayor_reorder", seat))
     if phase == "actions":
@@ -74,10 +76,42 @@ def _escape(state: dict, seat: int | None) -> list[dict]:
 
 
 def _sale(state: dict, seat: int | None) -> list[dict]:
+    """Each herd is shown with what it brings if sold now and what keeping it means (it
+    turns a quarter: worth more next turn, up to 9 o'clock) ["Selling Livestock"]."""
     if seat != owner(state):
         return []
-    herds = [h["id"] for _, h in all_herds(current(state))]
-    return [template("sell_herds", seat, herds=multi_param(herds))]
+    pairs = all_herds(current(state))
+    labels = [sale_label(terrain, herd) for terrain, herd in pairs]
+    herds = {**multi_param([h["id"] for _, h in pairs]), "labels": labels}
+    return [template("sell_herds", seat, herds=herds)]
+
+
+def sale_label(terrain: dict, herd: dict) -> dict:
+    params = {"herd": herd["id"], "quality": herd["quality"], "value": sale_value(herd)}
+    if terrain["raided"]:
+        return line("lawless.sale.raided", **params)
+    if herd["rotation"] >= LAST_ROTATION:
+        return line("lawless.sale.last", **params)
+    kept = {**herd, "rotation": herd["rotation"] + 1}
+    return line("lawless.sale.herd", **params, kept=sale_value(kept))
+
+
+def fixes_for_table(state: dict) -> list[dict]:
+    """The tablet's corrections: the pile, a hand, a ranch's coins (through the bank, so
+    money stays conserved). Each choice says the count the companion has now."""
+    names, ranches = state["names"], state["ranches"]
+    bank = ledger.balance(state["ledger"], ledger.BANK)
+    hands = [line("lawless.fix.hand", holder=name, count=state["hands"][player])
+             for player, name in enumerate(names)]
+    purses = [line("lawless.fix.coins", ranch=r["name"], coins=fortune(state, i))
+              for i, r in enumerate(ranches)]
+    most = bank + max(fortune(state, i) for i in range(len(ranches)))
+    return [fix_template("pile", count=count_param(state["pile"], DECK)),
+            fix_template("hand", holder=choice_param(names, labels=hands),
+                         count=int_param(0, DECK)),
+            fix_template("coins", ranch=choice_param([r["name"] for r in ranches],
+                                                     labels=purses),
+                         coins=int_param(0, most))]
 
 
 def _mines(state: dict, seat: int | None) -> list[dict]:

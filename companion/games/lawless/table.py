@@ -7,8 +7,9 @@ and one hand per *player*. Money lives in a shared ``ledger`` whose purses are t
 from __future__ import annotations
 
 from companion.rules import ledger, turns
-from companion.rules.base import replace, replace_at, require
+from companion.rules.base import RuleError, replace, replace_at, require
 
+DECK = 117
 POINTS_PER_TURN = 6
 POINT_PRICE = 2
 HAND_LIMIT = 10
@@ -129,8 +130,7 @@ def take_card(state: dict, kind: str, cost: int) -> dict:
     if kind != "hired_killer":
         require(copies_left(state, kind) > 0, "lawless.no_cards_left",
                 card=kind, copies=COPIES[kind])
-    require(state["points"] >= cost, "lawless.not_enough_points",
-            cost=cost, left=state["points"], price=POINT_PRICE)
+    require_points(state, cost)
     played = dict(state["played"])
     played[kind] = played.get(kind, 0) + 1
     state = with_hand(state, owner(state), -1)
@@ -138,6 +138,18 @@ def take_card(state: dict, kind: str, cost: int) -> dict:
 
 
 def spend_points(state: dict, cost: int) -> dict:
-    require(state["points"] >= cost, "lawless.not_enough_points",
-            cost=cost, left=state["points"], price=POINT_PRICE)
+    require_points(state, cost)
     return replace(state, points=state["points"] - cost)
+
+
+def require_points(state: dict, cost: int) -> None:
+    """Refuse an action the points left do not pay, saying what is missing: the points to
+    buy and their price, or that the coins do not buy enough ("you have 0 coins")."""
+    left = state["points"]
+    if left >= cost:
+        return
+    coins = fortune(state, state["current"])
+    params = {"cost": cost, "left": left, "price": POINT_PRICE, "coins": coins,
+              "missing": cost - left}
+    require(coins >= POINT_PRICE * (cost - left), "lawless.points_unaffordable", **params)
+    raise RuleError("lawless.not_enough_points", **params)

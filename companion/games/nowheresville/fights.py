@@ -47,6 +47,10 @@ def legal_shootout(state: dict, seat: int | None) -> list[dict]:
             return [template("tie_roll", seat, dice=dice_param(["d6"]))]
         return []
     facing = facing_alive(state)
+    if fight.get("deadly") is not None:
+        # a shot that kills waits for the table's word before anything moves ($300)
+        return [template("confirm_death", None), template("cancel_shot", None)] \
+            if seat is None else []
     if seat is not None:
         return [] if fight["shots"] else _arming(state, seat, facing)
     out = []
@@ -100,9 +104,39 @@ def arm(state: dict, action: dict) -> dict:
 
 
 def shot(state: dict, action: dict) -> dict:
-    """One throw: a free shot if any is left, else one Bullet token; hits become Wounds."""
+    """One throw: a free shot if any is left, else one Bullet token; hits become Wounds.
+
+    A shot that would kill is held until the table confirms it (``confirm_death``) or calls
+    it mistyped (``cancel_shot``): a death may move the $300 toll, and a toll paid or not
+    tells everyone whether the owner has more than $1,000, so one mistyped shot must not be
+    able to disclose a balance [The Death of a Bandit]."""
     shooter, target = action["shooter"], action["target"]
     require(shooter != target, "nowheresville.same_bandit")
+    one = bandit(state, shooter)
+    victim = bandit(state, target)
+    deadly = victim["wounds"] + action["wounds"] >= victim["card"]["hits"]
+    if action["wounds"] and deadly and state["options"]["confirm_deaths"]:
+        used = state["shootout"]["free_used"].get(shooter, 0)
+        require(used < gang.free_shots(one, in_use(state, shooter)) or one["bullets"] > 0,
+                "nowheresville.no_bullets", bandit=shooter)
+        deadly = {"shooter": shooter, "target": target, "wounds": action["wounds"]}
+        return {**state, "shootout": {**state["shootout"], "deadly": deadly}}
+    return _fire(state, shooter, target, action["wounds"])
+
+
+def confirm_death(state: dict, action: dict) -> dict:
+    """The table saw it: the held shot is fired, and the bandit dies."""
+    deadly = state["shootout"]["deadly"]
+    state = {**state, "shootout": {**state["shootout"], "deadly": None}}
+    return _fire(state, deadly["shooter"], deadly["target"], deadly["wounds"])
+
+
+def cancel_shot(state: dict, action: dict) -> dict:
+    """A mistyped shot: nothing happened (no bullet spent, no wound); type it again."""
+    return {**state, "shootout": {**state["shootout"], "deadly": None}}
+
+
+def _fire(state: dict, shooter: str, target: str, wounds: int) -> dict:
     fight = state["shootout"]
     one = bandit(state, shooter)
     used = fight["free_used"].get(shooter, 0)
@@ -112,7 +146,7 @@ def shot(state: dict, action: dict) -> dict:
         require(one["bullets"] > 0, "nowheresville.no_bullets", bandit=shooter)
         state = put_bandit(state, {**one, "bullets": one["bullets"] - 1})
     state = {**state, "shootout": {**fight, "shots": fight["shots"] + 1}}
-    return gang.wound(state, target, action["wounds"], shooter)
+    return gang.wound(state, target, wounds, shooter)
 
 
 def end_shootout(state: dict) -> dict:

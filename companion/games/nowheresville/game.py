@@ -46,10 +46,16 @@ from companion.rules.ledger import open_ledger
 
 NAME = "nowheresville"
 PLAYERS = range(2, 6)
-RULES_VERSION = 2  # 2: cards typed when taken, order agreed one place at a time
+RULES_VERSION = 3  # 2: cards typed when taken, order agreed one place at a time;
+# 3: a killing shot is confirmed (option ``confirm_deaths``; absent from an older table's
+# options, so ``LEGACY`` replays it as it was played)
+MIGRATIONS = {2: lambda action: action}
 OPTIONS = {"goal": 0, "saloon": "auto", "money": "physical", "notes_100": 40,
            "notes_200": 20, "equal_is_enough": False, "runaway_misses": False,
-           "fresh_market": False}
+           "fresh_market": False, "confirm_deaths": True}
+#: How a table made before an option existed was played: its recorded options lack the key,
+#: and it must replay as it was played (a killing shot then killed at once).
+LEGACY = {"confirm_deaths": False}
 OPTION_CHOICES = {"saloon": ("auto", "in", "out"), "money": ("physical", "virtual")}
 
 view = views.view
@@ -59,7 +65,9 @@ discloses = views.discloses
 
 
 def _checked_options(options: dict) -> dict:
-    merged = {**OPTIONS, **options}
+    merged = {**OPTIONS, **LEGACY, **options}
+    if not isinstance(merged["confirm_deaths"], bool):
+        raise RuleError("bad_option", name="confirm_deaths")
     for name, allowed in OPTION_CHOICES.items():
         if merged[name] not in allowed:
             raise RuleError("bad_option", name=name)
@@ -138,7 +146,8 @@ HANDLERS = {
     "reveal_gear": cards.reveal, "reveal_gun": cards.reveal, "hand_gun": cards.hand_gun,
     "agree_order": places.agree_order, "shootout": fights.shootout, "arm": fights.arm,
     "shot": fights.shot, "end_shootout": lambda state, action: fights.end_shootout(state),
-    "tie_roll": fights.tie_roll,
+    "tie_roll": fights.tie_roll, "confirm_death": fights.confirm_death,
+    "cancel_shot": fights.cancel_shot,
     "train": places.train, "work": places.work, "steal": places.steal, "rob": fights.rob,
     "buy": places.buy, "black_market": places.black_market, "decline": places.decline,
     "fortune_money": cards.fortune, "fortune_sheriff": cards.fortune,

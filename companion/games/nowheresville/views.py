@@ -49,6 +49,7 @@ def public_shootout(state: dict) -> dict | None:
     best = max((f["experience_total"] for f in standing), default=0)
     return {"place": fight["place"], "fighters": fighters, "runaways": fight["runaways"],
             "shots": fight["shots"], "standing": fight["standing"], "rolls": fight["rolls"],
+            "deadly": fight.get("deadly"),
             "chooses_first": [f["bandit"] for f in standing if f["experience_total"] == best]}
 
 
@@ -183,6 +184,8 @@ def _resolution_prompt(state: dict) -> dict:
             roller = next_roller(fight)
             return dice_prompt(owner(state, roller), ["d6"], "tie_roll",
                                "nowheresville.why.tie_roll", bandit=roller)
+        if fight.get("deadly"):
+            return choice_prompt(None, "nowheresville.why.confirm_death", **fight["deadly"])
         return choice_prompt(None, f"nowheresville.why.shootout.{fight['place']}")
     if robbery is not None:
         name = robbery["bandit"]

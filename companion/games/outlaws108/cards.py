@@ -55,15 +55,15 @@ def new_outlaw(slot: int, realm: str, icons: list[str], action: dict) -> dict:
     number = action["number"] or None
     if number is not None:
         require(realm_of_number(number) == realm, "outlaws108.realm_mismatch", number=number)
-    icons = _printed_icons(realm, number, list(icons))
+    icons = printed_icons(realm, number, list(icons))
     navy_as = _navy_conversion(realm, number, (action.get("navy_as") or [None])[0])
     strategist = realm == "earth" and (number in STRATEGISTS or len(icons) == 2)
     return {"slot": slot, "realm": realm, "number": number, "icons": icons,
             "upside_down": list(action["upside_down"]), "strategist": strategist,
-            "navy_as": navy_as, "exhausted": False, "points": None}
+            "navy_as": navy_as, "exhausted": False, "points": None, "scoring": None}
 
 
-def _printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str]:
+def printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str]:
     if realm == "heaven" and len(icons) == 1:
         # Every Heavenly Spirit shows two active icons: one picked means both are that icon.
         icons = icons * 2

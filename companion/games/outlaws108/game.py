@@ -25,18 +25,25 @@ Interpretations (rulebook sections in brackets; the same list is in companion/ga
 from __future__ import annotations
 
 from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import catalogue
+# the catalogue's hooks (companion/catalogue.py), part of this game's entry points
+from companion.games.outlaws108.catalogue import (  # noqa: F401
+    catalogue_entry, catalogue_key, check_entry)
 from companion.games.outlaws108 import scoring
 from companion.games.outlaws108 import solo
 from companion.games.outlaws108 import turn
 from companion.games.outlaws108 import view as views
 from companion.rules.base import (RuleError, choice_param, int_param, match_template,
                                   multi_param, replace, require, template)
+from companion.rules.fixes import fix_template
 from companion.rules.turns import next_seat, order_from
 
 NAME = "outlaws108"
 PLAYERS = range(1, 6)
 OPTIONS = {"starting_player": 0}
-RULES_VERSION = 1
+RULES_VERSION = 2  # 2: the card catalogue (known cards, Heaven scoring rules), fix_card
+#: v1 -> v2: a v1 play carries no ``known`` entry and is recorded as it was typed.
+MIGRATIONS = {1: lambda action: action}
 
 SOLO_HAND_LIMIT = 8
 START_HAND = {"earth": 5, "heaven": 2}
@@ -77,6 +84,40 @@ def _new_turn(outlaws_before: int) -> dict:
 # -- legal ------------------------------------------------------------------------------------
 
 def legal(state: dict, seat: int | None) -> list[dict]:
+    fixes = _fix_templates(state) if seat is None else []
+    return _legal(state, seat) + fixes
+
+
+def _fix_templates(state: dict) -> list[dict]:
+    """The tablet's correction of a card already played: its number or its icons, as one
+    logged action (no undo back to it) [Earth Cards, Heaven Cards]; and a Heaven card's
+    scoring rule, typed once for the catalogue."""
+    if state["phase"] not in ("turn", "removal", "scoring"):
+        return []
+    return _describe_templates(state) + _fix_card_templates(state)
+
+
+def _describe_templates(state: dict) -> list[dict]:
+    numbers = catalogue.undescribed(state)
+    if not numbers:
+        return []
+    sets = {catalogue.set_param(icon): int_param(0, catalogue.MOST_SET) for icon in cards.ICONS}
+    return [template("describe_heaven", None, number=choice_param(numbers),
+                     points=int_param(0, catalogue.MOST_SET_POINTS), **sets)]
+
+
+def _fix_card_templates(state: dict) -> list[dict]:
+    owners = [name for name, area in zip(state["players"], state["areas"]) if area["outlaws"]]
+    if not owners:
+        return []
+    most = max(len(area["outlaws"]) for area in state["areas"])
+    return [fix_template("card", player=choice_param(owners), place=int_param(1, most),
+                         number=int_param(0, 108), icons=multi_param(cards.ICONS, 0, 2),
+                         upside_down=multi_param(cards.ICONS, 0, 2),
+                         navy_as=multi_param(cards.NAVY_TARGETS, 0, 1))]
+
+
+def _legal(state: dict, seat: int | None) -> list[dict]:
     phase = state["phase"]
     if phase == "turn":
         return _turn_templates(state, seat) if seat == state["current"] else []
@@ -179,7 +220,9 @@ def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
 def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict), "bad_action")
     _explain_refusal(state, action)
-    match_template(legal(state, action.get("seat")), action)
+    # ``known`` is the catalogue's entry, put there by the table (companion/catalogue.py)
+    match_template(legal(state, action.get("seat")),
+                   {k: v for k, v in action.items() if k != "known"})
     return _HANDLERS[action["type"]](state, action)
 
 
@@ -230,7 +273,10 @@ def _end_turn(state: dict, action: dict) -> dict:
         state = replace(state, end_trigger=seat)
     following = next_seat(seat, len(state["players"]))
     if state["end_trigger"] is not None and following == state["start"]:
-        return replace(state, phase="scoring", areas=scoring.revive_all(state["areas"]))
+        # every Heaven card with a rule in the catalogue is scored from the tally
+        areas = [{**a, "outlaws": catalogue.heaven_points(a["outlaws"])}
+                 for a in scoring.revive_all(state["areas"])]
+        return replace(state, phase="scoring", areas=areas)
     if state["campaign_row"] is not None:
         crossed = solo.thresholds_crossed(state["turn"]["outlaws_before"],
                                           len(area["outlaws"]), state["removals_done"])
@@ -279,6 +325,29 @@ def _score_campaign(state: dict, action: dict) -> dict:
     return turn.with_area(state, seat, campaigns=taken)
 
 
+def _fix_card(state: dict, action: dict) -> dict:
+    """Put right a played card: the same checks as playing it; its place, whether it is
+    exhausted and any points typed for it stay."""
+    seat = state["players"].index(action["player"])
+    outlaws = state["areas"][seat]["outlaws"]
+    slot = action["place"]
+    require(slot <= len(outlaws), "outlaws108.no_such_slot", player=action["player"],
+            slot=slot, slots=len(outlaws))
+    old = outlaws[slot - 1]
+    icons, action = catalogue.with_known(old["realm"], action["icons"], action)
+    number = action["number"]
+    if number:
+        for other, area in enumerate(state["areas"]):
+            require(all(o["number"] != number or o is old for o in area["outlaws"]),
+                    "outlaws108.card_in_play", number=number, seat=other)
+    fixed = cards.new_outlaw(slot, old["realm"], icons, action)
+    rule = (catalogue.known(action) or {}).get("scoring")
+    if rule is None and number == old["number"]:
+        rule = old.get("scoring")  # the same card: its rule stays
+    fixed = {**fixed, "exhausted": old["exhausted"], "points": old["points"], "scoring": rule}
+    return turn.with_area(state, seat, outlaws=[fixed if o is old else o for o in outlaws])
+
+
 def _confirm_scores(state: dict, action: dict) -> dict:
     return replace(state, phase="over")
 
@@ -301,6 +370,9 @@ _HANDLERS = {
     "score_heaven": _score_heaven,
     "score_campaign": _score_campaign,
     "confirm_scores": _confirm_scores,
+    "fix_card": _fix_card,
+    "describe_heaven": lambda state, action: catalogue.describe_heaven(
+        state, action, state["phase"] == "scoring"),
 }
 
 

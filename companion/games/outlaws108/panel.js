@@ -92,7 +92,8 @@
       parts.push(ctx.h("div", { "class": "outlaws108-icons" }, GLYPH.navy + "\u2192" + GLYPH[outlaw.navy_as]));
     }
     if (outlaw.points !== null && outlaw.points !== undefined) {
-      parts.push(ctx.h("div", { "class": "outlaws108-points" }, ctx.t("outlaws108.panel.points", { points: outlaw.points })));
+      parts.push(ctx.h("div", { "class": "outlaws108-points" }, ctx.t("outlaws108.panel.points", { points: outlaw.points }) +
+        (outlaw.computed ? " " + ctx.t("outlaws108.panel.computed") : "")));
     } else if (scoring && outlaw.realm === "heaven") {
       parts.push(ctx.h("div", { "class": "outlaws108-points waiting" }, ctx.t("outlaws108.panel.points", { points: "?" })));
     }
@@ -224,7 +225,8 @@
         ctx.h("td", {}, ctx.h("b", {}, String(line.total))), ctx.h("td", {}, String(line.outlaws))));
       rows.push(ctx.h("tr", { "class": cls },
         ctx.h("td", {}), ctx.h("td", { "class": "outlaws108-title", colspan: columns.length - 1 },
-          ctx.t("outlaws108.rank." + line.rank))));
+          ctx.t("outlaws108.rank." + line.rank) + (line.behind_by
+            ? " — " + ctx.t("outlaws108.panel.tie_" + line.behind_by) : ""))));
     });
     return ctx.h("div", {},
       ctx.h("h3", {}, ctx.t(view.phase === "over" ? "outlaws108.panel.final" : "outlaws108.panel.provisional")),

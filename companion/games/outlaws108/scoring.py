@@ -57,5 +57,13 @@ def standings(players: list[str], areas: list[dict], order: list[int]) -> list[d
     # Most points; then fewer outlaws; then later in turn order (never a tie after that).
     keys = [(-line["total"], line["outlaws"], -order.index(line["seat"])) for line in lines]
     ranked = ranking.order_by(keys)
-    return [{**lines[seat], "place": place, "rank": rank_title(lines[seat]["total"])}
-            for place, seat in enumerate(ranked, start=1)]
+    out = []
+    for place, seat in enumerate(ranked, start=1):
+        line = {**lines[seat], "place": place, "rank": rank_title(lines[seat]["total"]),
+                "behind_by": None}
+        if out and out[-1]["total"] == line["total"]:
+            # why the tie went to the player above: fewer outlaws, else later in turn order
+            line["behind_by"] = ("outlaws" if out[-1]["outlaws"] != line["outlaws"]
+                                 else "turn_order")
+        out.append(line)
+    return out

@@ -11,6 +11,7 @@ against ``legal``; they check what a template cannot say.
 from __future__ import annotations
 
 from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import catalogue
 from companion.games.outlaws108 import solo
 from companion.rules.base import replace, replace_at, require
 
@@ -77,7 +78,9 @@ def play(state: dict, action: dict) -> dict:
             require(all(o["number"] != number for o in other_area["outlaws"]),
                     "outlaws108.card_in_play", number=number, seat=other)
     icons = action["heaven_icons"] if realm == "heaven" else action["icons"]
+    icons, action = catalogue.with_known(realm, icons, action)
     outlaw = cards.new_outlaw(len(area["outlaws"]) + 1, realm, icons, action)
+    outlaw = {**outlaw, "scoring": (catalogue.known(action) or {}).get("scoring")}
     # A Heaven card is paid for by exhausting an outlaw with its cost icon.
     require(realm != "heaven" or action.get("exhaust"), "outlaws108.heaven_needs_cost")
     outlaws = cards.exhaust(area["outlaws"], action.get("exhaust", []), True) + [outlaw]

@@ -144,6 +144,17 @@ def log_line(action: dict) -> dict:
     if kind == "describe_campaign":
         return line("outlaws108.log.describe_campaign", slot=action["slot"],
                     points=action["points"], icons=len(cards.cost_from_counts(action)))
+    if kind == "describe_heaven":
+        # one key per number of icon types, each icon a word the pages translate
+        wanted = [(icon, action[f"set_{icon}"]) for icon in cards.ICONS
+                  if action.get(f"set_{icon}")]
+        params = {f"icon{i}": icon for i, (icon, _) in enumerate(wanted, 1)}
+        params.update({f"count{i}": n for i, (_, n) in enumerate(wanted, 1)})
+        return line(f"outlaws108.log.describe_heaven.{len(wanted)}", number=action["number"],
+                    points=action["points"], **params)
+    if kind == "fix_card":
+        return line("outlaws108.log.fix_card", player=action["player"], slot=action["place"],
+                    number=action["number"] or "—", icons=", ".join(action["icons"]) or "—")
     if kind in ("score_heaven", "score_campaign"):
         return line(f"outlaws108.log.{kind}", seat=seat, points=action["points"],
                     card=action.get("outlaw") or action.get("campaign"))

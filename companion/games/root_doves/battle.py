@@ -47,6 +47,8 @@ def declare_legal(state: dict, seat: int) -> list[dict]:
     """
     doves, board, capped = state["doves"], state["board"], state["hits_capped"]
     names = state["players"]
+    if state["turn"]["phase"] != "daylight":
+        return []  # base Root 4.3: a battle is a Daylight action, never in Birdsong
     others = [names[s] for s in range(len(names)) if s != seat]
     if seat == doves:
         if turn_rules.action_blocker(state, "battle") or not board["warriors"]:
@@ -54,7 +56,8 @@ def declare_legal(state: dict, seat: int) -> list[dict]:
         extra = {"defender_warriors": int_param(0, MOST_WARRIORS)} if capped else {}
         return [template("battle", seat, defender=choice_param(others),
                          clearing=choice_param(_sorted(board["warriors"])), **extra)]
-    counts = {"attacker_warriors": int_param(0, MOST_WARRIORS)} if capped else {}
+    # an attack needs warriors: the form opens at 1, never at 0 (base Root 4.3.1)
+    counts = {"attacker_warriors": int_param(1, MOST_WARRIORS)} if capped else {}
     out = []
     present = doves_presence(board)
     if present:
@@ -77,34 +80,77 @@ def pending_legal(state: dict, seat: int | None) -> list[dict]:
     if seat is None or seat not in (battle["attacker"], battle["defender"]):
         return []
     out = []
-    if battle["dice"] is None:
+    left = attackers_left(battle)
+    if battle["dice"] is None and left != 0:
         if seat == battle["attacker"]:
             out.append(template("battle_roll", seat, dice=dice_param(DICE)))
     else:
         if seat == battle["defender"] == state["doves"] and battle["last_stand"] \
-                and not battle["declined"]:
+                and not battle["declined"] and battle["dice"] is not None:
             out.append(template("last_stand_draw", seat))
         if seat == battle["attacker"]:
-            out.append(template("end_battle", seat))
-    return out + [template("extra_hits", seat, hits=int_param(1, MOST_EXTRA_HITS))]
+            out.append(end_template(state, seat))
+    most = MOST_EXTRA_HITS
+    if seat == battle["defender"] and battle["dice"] is None and left is not None:
+        most = min(most, left)  # an ambush removes at most the attackers there are
+    return out + ([template("extra_hits", seat, hits=int_param(1, most))] if most else [])
 
 
-def battle(state: dict, action: dict) -> dict:
+def end_template(state: dict, seat: int) -> dict:
+    """``end_battle`` carries the hits each side dealt (fixed, pre-filled) so the log line
+    says them."""
+    dealt = hits(state["battle"], state["hits_capped"])
+    return template("end_battle", seat, attacker_hits=choice_param([dealt["attacker"]]),
+                    defender_hits=choice_param([dealt["defender"]]))
+
+
+def with_hits(state: dict, action: dict) -> dict:
+    """An ``end_battle`` journalled before it carried the hits (rules version 2) gets them
+    filled in, so an old game still replays."""
+    if action.get("type") != "end_battle" or "attacker_hits" in action \
+            or state.get("battle") is None or state["battle"]["dice"] is None:
+        return action
+    dealt = hits(state["battle"], state["hits_capped"])
+    return {**action, "attacker_hits": dealt["attacker"], "defender_hits": dealt["defender"]}
+
+
+def attackers_left(battle: dict) -> int | None:
+    """The attacker's warriors still in the clearing after an ambush (None: not known, or a
+    battle of rules version 2, which had no ambush)."""
+    if battle["warriors"][0] is None or battle.get("recorded_v2"):
+        return None
+    ambush = 0 if battle["declined"] else battle.get("ambush", 0)
+    return max(battle["warriors"][0] - ambush, 0)
+
+
+def battle(state: dict, action: dict, recorded_v2: bool = False) -> dict:
     """Base Root 4.3: the current faction battles ``defender`` in ``clearing``."""
-    return _declare(state, action, track.seat_of(state, action["defender"]))
+    return _declare(state, action, track.seat_of(state, action["defender"]), recorded_v2)
 
 
-def attack_doves(state: dict, action: dict) -> dict:
+def attack_doves(state: dict, action: dict, recorded_v2: bool = False) -> dict:
     """Another faction battles the Doves where they have a piece."""
     require(action["seat"] != state["doves"], "bad_choice", name="defender")
-    return _declare(state, action, state["doves"])
+    return _declare(state, action, state["doves"], recorded_v2)
 
 
-def _declare(state: dict, action: dict, defender: int) -> dict:
+#: A battle journalled under rules version 2 (``MIGRATIONS`` renames its declaration): it
+#: replays as it was played, in any phase, from 0 warriors, an ambush only adding hits.
+#: Only a replay meets these types; the table refuses them from any device (``REPLAY_ONLY``).
+RECORDED_V2 = {"battle_v2": "battle", "attack_doves_v2": "attack_doves"}
+
+
+def recorded_v2(kind: str):
+    declare = battle if kind == "battle" else attack_doves
+    return lambda state, action: declare(state, {**action, "type": kind}, recorded_v2=True)
+
+
+def _declare(state: dict, action: dict, defender: int, recorded: bool = False) -> dict:
     attacker, clearing = action["seat"], action["clearing"]
     doves, board = state["doves"], state["board"]
     require(state["battle"] is None, "root_doves.battle_in_progress")
     require(state["turn"]["seat"] == attacker, "root_doves.not_your_turn")
+    require(recorded or state["turn"]["phase"] == "daylight", "root_doves.battle_in_daylight")
     require(defender != attacker, "bad_choice", name="defender")
     if attacker == doves:
         state = turn_rules.use_action(state, "battle")
@@ -120,6 +166,8 @@ def _declare(state: dict, action: dict, defender: int) -> dict:
     record = {"attacker": attacker, "defender": defender, "clearing": clearing,
               "warriors": warriors, "extra": [0, 0], "dice": None,
               "last_stand": last_stand, "declined": False}
+    if recorded:
+        record["recorded_v2"] = True
     return {**state, "battle": record}
 
 
@@ -140,6 +188,11 @@ def extra_hits(state: dict, action: dict) -> dict:
     battle = state["battle"]
     require(battle is not None, "root_doves.no_battle")
     side = 0 if action["seat"] == battle["attacker"] else 1
+    if side == 1 and battle["dice"] is None and not battle.get("recorded_v2"):
+        # the defender's hits before the roll are an ambush: they remove attackers first
+        # and so lower the attacker's cap (base Root 4.3.1)
+        return {**state, "battle": {**battle, "ambush": battle.get("ambush", 0)
+                                    + action["hits"]}}
     extra = list(battle["extra"])
     extra[side] += action["hits"]
     return {**state, "battle": {**battle, "extra": extra}}
@@ -156,24 +209,38 @@ def last_stand_draw(state: dict, action: dict) -> dict:
 
 
 def hits(battle: dict, capped: bool) -> dict:
-    """Hits each side deals: rolled (capped by its warriors if set) plus extras."""
+    """Hits each side deals: rolled (capped by its warriors if set) plus extras.
+
+    Base Root 4.3.1: an ambush (the defender's hits before the roll) removes attackers
+    first, so the attacker's rolled hits are capped by the warriors it still has; when the
+    ambush removed them all the battle ends without a roll. Last Stand's "deal no hits"
+    (SCU.2.3) cancels the ambush too, so the cap is the attacker's full count again.
+    """
     dice = battle["dice"] or [0, 0]
     rolled = [max(dice), min(dice)]
+    left = attackers_left(battle)
     if capped:
-        rolled = [r if w is None else min(r, w) for r, w in zip(rolled, battle["warriors"])]
+        warriors = [battle["warriors"][0] if battle.get("recorded_v2") else left,
+                    battle["warriors"][1]]
+        rolled = [r if w is None else min(r, w) for r, w in zip(rolled, warriors)]
+    ambush = 0 if battle["declined"] else battle.get("ambush", 0)
     defenseless = battle["warriors"][1] == 0
+    if left == 0:  # every attacker fell to the ambush: no roll, no hits dealt
+        return {"attacker": 0, "defender": ambush, "rolled": [0, 0],
+                "defenseless": defenseless, "ambush": ambush, "attackers_left": 0}
     by_attacker = rolled[0] + battle["extra"][0] + (1 if defenseless else 0)
-    by_defender = rolled[1] + battle["extra"][1] + (1 if battle["last_stand"] else 0)
+    by_defender = ambush + rolled[1] + battle["extra"][1] + (1 if battle["last_stand"] else 0)
     if battle["declined"]:
         by_defender = 0
     return {"attacker": by_attacker, "defender": by_defender, "rolled": rolled,
-            "defenseless": defenseless}
+            "defenseless": defenseless, "ambush": ambush, "attackers_left": left}
 
 
 def end_battle(state: dict, action: dict) -> dict:
     """The Doves lose warriors to the hits they take; what is left goes on other pieces."""
     battle = state["battle"]
-    require(battle is not None and battle["dice"] is not None, "root_doves.roll_first")
+    require(battle is not None and (battle["dice"] is not None
+                                    or attackers_left(battle) == 0), "root_doves.roll_first")
     dealt = hits(battle, state["hits_capped"])
     board, excess = state["board"], 0
     if state["doves"] in (battle["attacker"], battle["defender"]):

@@ -126,11 +126,25 @@ def add_refugee(board: dict, card: str) -> dict:
     return {**board, "hand": board["hand"] - 1, "pile": board["pile"] + [card]}
 
 
-def discard_refugee(board: dict, card: str) -> dict:
-    """Remove one card of ``card``'s suit from the pile (the random discard, SCU.2.6)."""
-    require(card in board["pile"], "root_doves.not_in_pile", card=str(card)[:8])
+def drawn_place(drawn: object) -> tuple[int | None, str]:
+    """The random discard as drawn: ``[place, suit]`` (rules version 3), or a bare suit as
+    journalled by version 2 (the first card of that suit goes)."""
+    if isinstance(drawn, list) and len(drawn) == 2 and isinstance(drawn[0], int):
+        return drawn[0], drawn[1]
+    return None, drawn
+
+
+def discard_refugee(board: dict, card: str, place: int | None = None) -> dict:
+    """Remove the refugee card at ``place`` (1 = the first laid) of the pile, which holds
+    ``card``'s suit; without a place, one card of that suit (the random discard, SCU.2.6)."""
     pile = list(board["pile"])
-    pile.remove(card)
+    if place is None:
+        require(card in pile, "root_doves.not_in_pile", card=str(card)[:8])
+        pile.remove(card)
+    else:
+        require(isinstance(place, int) and 1 <= place <= len(pile)
+                and pile[place - 1] == card, "root_doves.not_in_pile", card=str(card)[:8])
+        del pile[place - 1]
     return {**board, "pile": pile}
 
 

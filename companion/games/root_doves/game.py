@@ -29,7 +29,15 @@ from companion.rules.base import RuleError, match_template, require
 
 NAME = "root_doves"
 PLAYERS = range(2, 7)
-RULES_VERSION = 2
+RULES_VERSION = 3  # 3: ambush lowers the cap; battles in Daylight; discard by place
+#: v2 -> v3: a battle declared under version 2 replays by its version-2 rules (battle.py).
+MIGRATIONS = {2: lambda action: {**action, "type": {"battle": "battle_v2",
+                                                     "attack_doves": "attack_doves_v2"}
+                                 .get(action.get("type"), action.get("type"))}}
+#: Corrections of a count, shown as corrections in the log (rules/fixes.py).
+CORRECTIONS = frozenset({"set_points", "set_hand"})
+#: Action types only a replay of an old journal holds; the table refuses them from devices.
+REPLAY_ONLY = frozenset({"battle_v2", "attack_doves_v2"})
 OPTIONS = {
     "doves_seat": 0,      # which seat plays the United Doves Society
     "factions": "",       # each seat's faction, comma-separated (blank: the player's name)
@@ -97,6 +105,9 @@ def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     handler = HANDLERS.get(action["type"])
     require(handler is not None, "not_now", action=str(action["type"])[:30])
+    if action["type"] in REPLAY_ONLY:  # checked when it was played, under version 2
+        return T.settle(handler(state, action))
+    action = battle_rules.with_hits(state, action)
     try:
         match_template(legal(state, action.get("seat")), action)
     except RuleError as refused:
@@ -139,7 +150,10 @@ def draws(state: dict, action: dict) -> dict:
         return {}
     if B.token_at(board, clearing) != "pacification":
         return {}
-    return {"refugee": {"population": list(board["pile"]), "count": 1}}
+    # each card by its place in the pile as the table laid it (1 = the first laid), with
+    # its suit: the table takes that very card, not "a fox" among several
+    return {"refugee": {"population": [[place, card] for place, card
+                                       in enumerate(board["pile"], 1)], "count": 1}}
 
 
 def remove_token(state: dict, action: dict) -> dict:
@@ -149,15 +163,16 @@ def remove_token(state: dict, action: dict) -> dict:
     board, kind = B.remove_token(state["board"], action["clearing"])
     drawn = (action.get("drawn") or {}).get("refugee")
     card = None
+    place = None
     if kind == "pacification" and board["pile"]:
         require(isinstance(drawn, list) and len(drawn) == 1, "root_doves.draw_missing")
-        card = drawn[0]
-        board = B.discard_refugee(board, card)
+        place, card = B.drawn_place(drawn[0])
+        board = B.discard_refugee(board, card, place)
     else:
         require(drawn is None, "bad_param", name="drawn")
     if kind == "pacification":
         discard = {"turn": state["turn"]["number"], "clearing": action["clearing"],
-                   "by": action["by"], "card": card}
+                   "by": action["by"], "card": card, "place": place}
         state = {**state, "last_discard": discard}
     return track.add_points({**state, "board": board}, track.seat_of(state, action["by"]), 1)
 
@@ -190,7 +205,7 @@ HANDLERS = {
     "set_clearing": track.set_clearing, "set_evacuation_track": track.set_evacuation_track,
     "set_building_slot": track.set_building_slot, "setup_ceasefire": track.setup_ceasefire,
     "setup_warriors": track.setup_warriors, "start_game": track.start_game,
-    "score": score, "set_points": set_points, "activate_dominance": track.activate_dominance,
+    "score": score, "set_points": set_points, "fix_warriors": track.fix_warriors, "activate_dominance": track.activate_dominance,
     "dominance_victory": track.dominance_victory,
     "next_phase": T.next_phase, "end_turn": T.end_turn,
     "evacuate": T.evacuate, "no_evacuation": T.no_evacuation,
@@ -205,6 +220,7 @@ HANDLERS = {
     "battle_roll": battle_rules.battle_roll,
     "extra_hits": battle_rules.extra_hits, "last_stand_draw": battle_rules.last_stand_draw,
     "end_battle": battle_rules.end_battle,
+    **{old: battle_rules.recorded_v2(new) for old, new in battle_rules.RECORDED_V2.items()},
     "remove_token": remove_token, "remove_building": remove_building,
     "lose_warriors": lose_warriors, "set_hand": set_hand,
 }

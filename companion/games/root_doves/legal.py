@@ -82,13 +82,25 @@ def rescue_legal(state: dict, seat: int) -> list[dict]:
 
 def retreat_legal(state: dict, seat: int) -> list[dict]:
     board = state["board"]
-    targets = B.token_clearings(board)
-    if state["doves_turn"]["retreat"] or not board["warriors"] or not targets:
+    if state["doves_turn"]["retreat"]:
         return []
-    return [template("strategic_retreat", seat, **{
-        "from": choice_param(ordered(board["warriors"])),
-        "to": choice_param(ordered(targets)),
-        "warriors": int_param(1, max(board["warriors"].values()))})]
+    route = route_params(board, B.token_clearings(board))
+    return [template("strategic_retreat", seat, **route)] if route else []
+
+
+def route_params(board: dict, targets: list[str]) -> dict | None:
+    """``from``/``to``/``warriors`` for a move of Doves warriors, or None when no clearing
+    with warriors has somewhere else to go. The form opens on a real move (never from a
+    clearing to itself), and a single clearing with warriors is not offered as a target."""
+    sources = ordered(board["warriors"])
+    pairs = [(a, b) for a in sources for b in ordered(targets) if a != b]
+    if not pairs:
+        return None
+    first, to = pairs[0]
+    destinations = ordered(t for t in targets if len(sources) > 1 or t != first)
+    return {"from": choice_param(sources, default=first),
+            "to": choice_param(destinations, default=to),
+            "warriors": int_param(1, max(board["warriors"].values()))}
 
 
 def daylight_legal(state: dict, seat: int) -> list[dict]:
@@ -141,10 +153,9 @@ def mandate_actions_legal(state: dict, seat: int) -> list[dict]:
            if T.action_blocker(state, kind) is None}
     everywhere = ordered(state["clearings"])
     out = []
-    if "move" in can and board["warriors"]:
-        out.append(template("move", seat, **{
-            "from": choice_param(ordered(board["warriors"])), "to": choice_param(everywhere),
-            "warriors": int_param(1, max(board["warriors"].values()))}))
+    route = route_params(board, everywhere)
+    if "move" in can and route:
+        out.append(template("move", seat, **route))
     if "recruit" in can and B.warriors_in_supply(board) and B.token_clearings(board):
         out.append(template("recruit", seat,
                             clearing=choice_param(ordered(B.token_clearings(board)))))

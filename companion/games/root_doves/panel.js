@@ -149,17 +149,17 @@
   function discard(view, ctx) {
     const d = view.last_discard;
     if (!d || view.turn_number - d.turn >= view.players.length) return null;  // one round
-    const params = { turn: d.turn, clearing: d.clearing, by: d.by, card: d.card ? suitName(ctx, d.card) : "" };
+    const params = { turn: d.turn, clearing: d.clearing, by: d.by, place: d.place, card: d.card ? suitName(ctx, d.card) : "" };
+    const key = !d.card ? "root_doves.panel.discard_none" : d.place ? "root_doves.panel.discard_at" : "root_doves.panel.discard";
     return ctx.h("div", { class: "root_doves-discard" }, d.card ? cardPic(ctx, d.card) : null,
-      ctx.h("span", {}, ctx.t(d.card ? "root_doves.panel.discard" : "root_doves.panel.discard_none", params)));
+      ctx.h("span", {}, ctx.t(key, params)));
   }
 
   function pile(view, ctx) {
     const board = view.board;
-    const cards = [];
-    SUITS.forEach((suit) => {
-      for (let i = 0; i < board.pile_by_suit[suit]; i++) cards.push(cardPic(ctx, suit));
-    });
+    // in the order the table laid the cards, numbered: the random discard names a place
+    const cards = board.pile.map((suit, i) => ctx.h("span", { class: "root_doves-placed" },
+      ctx.h("small", {}, String(i + 1)), cardPic(ctx, suit)));
     const counts = SUITS.filter((s) => board.pile_by_suit[s]).map((s) => `${suitName(ctx, s)} ${board.pile_by_suit[s]}`);
     return [
       ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.pile", { cards: board.pile.length }),

@@ -11,8 +11,9 @@ Aurore, Jour, Crépuscule).
 from __future__ import annotations
 
 from companion.games.root_doves import board as board_rules
-from companion.rules.base import (choice_param, int_param, replace_at, require,
+from companion.rules.base import (choice_param, int_param, line, replace_at, require,
                                   template, text_param)
+from companion.rules.fixes import fix_template
 from companion.rules.turns import next_seat
 
 WIN_AT = 30
@@ -100,10 +101,36 @@ def correction_legal(state: dict) -> list[dict]:
     """The tablet's correction of a faction's points (never on a phone: seat None)."""
     scoring = [name for seat, name in enumerate(state["players"])
                if state["dominance"][seat] is None]
-    if not scoring:
-        return []
-    return [template("set_points", None, player=choice_param(scoring),
-                     points=int_param(0, MOST_POINTS))]
+    out = [fix_warriors_template(state)]
+    if scoring:
+        out.insert(0, template("set_points", None, player=choice_param(scoring),
+                               points=int_param(0, MOST_POINTS)))
+    return out
+
+
+def fix_warriors_template(state: dict) -> dict:
+    """The tablet sets the Doves' warriors in one clearing to what the map shows (a move
+    the table forgot, warriors to put back), as one logged correction. Each clearing says
+    the count the companion has; the count is bounded by the warriors in supply."""
+    board = state["board"]
+    clearings = sorted(state["clearings"], key=board_rules.clearing_order)
+    labels = [line("root_doves.fix.clearing", clearing=c, warriors=board_rules.warriors_at(board, c))
+              for c in clearings]
+    return fix_template("warriors", clearing=choice_param(clearings, labels=labels),
+                        warriors=int_param(0, board_rules.WARRIOR_SUPPLY))
+
+
+def fix_warriors(state: dict, action: dict) -> dict:
+    board, clearing, wanted = state["board"], action["clearing"], action["warriors"]
+    have = board_rules.warriors_at(board, clearing)
+    most = have + board_rules.warriors_in_supply(board)
+    require(wanted <= most, "root_doves.fix_beyond_supply", clearing=clearing,
+            most=most, supply=board_rules.warriors_in_supply(board))
+    if wanted > have:
+        board = board_rules.place_warriors(board, clearing, wanted - have)
+    elif wanted < have:
+        board = board_rules.remove_warriors(board, clearing, have - wanted)
+    return {**state, "board": board}
 
 
 def dominance_legal(state: dict, seat: int) -> list[dict]:

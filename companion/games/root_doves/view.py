@@ -180,7 +180,7 @@ def mandate_items(state: dict, turn: dict) -> list[dict]:
 # -- log lines ------------------------------------------------------------------------------
 def describe(action: dict, seat: int | None) -> dict:
     """The log line for ``action`` (the same for every viewer: nothing here is secret)."""
-    kind = action.get("type", "")
+    kind = battle_rules.RECORDED_V2.get(action.get("type", ""), action.get("type", ""))
     params = {k: v for k, v in action.items() if k not in ("type", "seat", "drawn")}
     params["seat"] = action.get("seat")
     for name, value in list(params.items()):
@@ -198,7 +198,10 @@ def describe(action: dict, seat: int | None) -> dict:
     if kind == "remove_token":
         drawn = (action.get("drawn") or {}).get("refugee")
         if drawn:
-            key = f"{key}.discard.{drawn[0]}"
+            place, card = B.drawn_place(drawn[0])
+            key = f"{key}.discard.{card}" if place is None else f"{key}.discard_at.{card}"
+            if place is not None:
+                params["place"] = place
     return line(key, **params)
 
 
@@ -213,6 +216,8 @@ def prompt(state: dict) -> dict | None:
         names = {"attacker": state["players"][battle["attacker"]],
                  "defender": state["players"][battle["defender"]],
                  "clearing": battle["clearing"]}
+        if battle["dice"] is None and battle_rules.attackers_left(battle) == 0:
+            return choice_prompt(battle["attacker"], "root_doves.why.battle_ambushed", **names)
         if battle["dice"] is None:
             return dice_prompt(battle["attacker"], battle_rules.DICE, "battle_roll",
                                "root_doves.why.battle", **names)

@@ -1,0 +1,133 @@
+"""The card catalogue: what the table tells the companion once about a card, kept on this Pi
+across games (in the journal's SQLite file), and shared between clubs as JSON.
+
+A game that keeps one defines, in its rules (pure, no I/O):
+
+``catalogue_key(state, action) -> str | None``
+    the entry an action names (a card number played), looked up *before* ``apply``: the
+    table puts the entry it knows into ``action["known"]`` (clients may never send it), so
+    the journal holds what the catalogue said then and a replay is exact;
+``catalogue_entry(state, action) -> (key, entry) | None``
+    what a committed action teaches (a card played the first time, a scoring rule typed);
+``check_entry(key, entry) -> entry``
+    one entry from an imported file, checked and normalised (``RuleError`` if wrong).
+
+This module is the core's side: look up, learn after a commit, export, import. An import is
+checked whole before anything is written, so a bad file changes nothing.
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Any
+
+from companion.errors import Forbidden, NotFound
+from companion.journal import Journal, JournalError
+from companion.rules.errors import RuleError
+
+FORMAT = "table-companion-catalogue"
+VERSION = 1
+MOST_ENTRIES = 1000
+
+
+def kept_by(game: ModuleType) -> bool:
+    return all(hasattr(game, name) for name in ("catalogue_key", "catalogue_entry",
+                                                "check_entry"))
+
+
+def resolve(game: ModuleType, journal: Journal, game_name: str, state: dict,
+            action: Any) -> Any:
+    """``action`` with ``known`` filled from the catalogue when it names a known entry
+    (anything malformed is passed on untouched, for the table to refuse)."""
+    if not isinstance(action, dict):
+        return action
+    if "known" in action:
+        raise RuleError("bad_param", name="known")
+    if not kept_by(game):
+        return action
+    key = game.catalogue_key(state, action)
+    if key is None:
+        return action
+    entry = journal.catalogue(game_name).get(key)
+    return action if entry is None else {**action, "known": {key: entry}}
+
+
+def learn(game: ModuleType, journal: Journal, game_name: str, state: dict,
+          action: dict) -> None:
+    """After a commit: keep what the action taught, unless the catalogue knew it already
+    (a known entry changes only by an import or by a logged correction of it)."""
+    if not kept_by(game):
+        return
+    taught = game.catalogue_entry(state, action)
+    if taught is None:
+        return
+    key, entry = taught
+    if action.get("type", "").startswith("fix_") or key not in journal.catalogue(game_name):
+        journal.save_catalogue(game_name, {key: entry})
+
+
+def export(game_name: str, journal: Journal) -> dict:
+    entries = journal.catalogue(game_name)
+    return {"format": FORMAT, "version": VERSION, "game": game_name,
+            "entries": dict(sorted(entries.items(), key=lambda kv: _order(kv[0])))}
+
+
+def _order(key: str) -> tuple:
+    return (0, int(key), "") if key.isdigit() else (1, 0, key)
+
+
+def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -> dict:
+    """Check a whole exported file, then keep every entry in it (replacing known ones)."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RuleError("catalogue_bad_file")
+    if data.get("game") != game_name:
+        raise RuleError("catalogue_other_game", game=str(data.get("game"))[:30])
+    entries = data.get("entries")
+    if not isinstance(entries, dict) or len(entries) > MOST_ENTRIES:
+        raise RuleError("catalogue_bad_file")
+    checked = {}
+    for key, entry in entries.items():
+        try:
+            checked[str(key)] = game.check_entry(str(key), entry)
+        except RuleError as error:
+            raise RuleError("catalogue_bad_entry", card=str(key)[:12],
+                            because=error.code) from None
+    known = journal.catalogue(game_name)
+    journal.save_catalogue(game_name, checked)
+    return {"imported": len(checked), "replaced": sum(1 for k in checked if k in known)}
+
+
+# -- the service's side (writer thread) ------------------------------------------------------
+
+def learned(table: Any, journal: Journal, action: dict) -> None:
+    """After a commit: keep what ``action`` taught. The catalogue is a cache of card facts,
+    not game state: a storage fault here loses the lesson, never the action."""
+    try:
+        learn(table.game, journal, table.record.game, table.state, action)
+    except JournalError:
+        pass
+
+
+def export_for(service: Any, table_id: str, viewer: Any) -> dict:
+    """The catalogue of ``table_id``'s game, for the tablet or a seat of that table."""
+    return service.call(lambda: export(_table(service, table_id, viewer).record.game,
+                                       service.journal))
+
+
+def import_for(service: Any, table_id: str, data: Any, viewer: Any) -> dict:
+    """Keep an imported file (the tablet of that table only)."""
+    def task():
+        table = _table(service, table_id, viewer)
+        if not viewer.admin:
+            raise Forbidden("needs_token")
+        return import_file(table.game, table.record.game, service.journal, data)
+    return service.call(task)
+
+
+def _table(service: Any, table_id: str, viewer: Any) -> Any:
+    table = service.table(table_id)
+    if not kept_by(table.game):
+        raise NotFound("no_catalogue")
+    if not viewer.admin and viewer.seat is None:
+        raise Forbidden("needs_token")
+    return table

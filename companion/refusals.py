@@ -1,0 +1,62 @@
+"""Every refusal says whose turn it is or what the table is waiting for.
+
+A rule says only *that* an action cannot be done now (``not_now``); the table knows who it
+waits for and why, so the core adds it once here, for every game: the refused error gains
+``waiting_for`` (the names of the seats the table waits for) and ``waiting`` (the prompt's
+line, its seat numbers already turned into names). The web edge words both in the viewer's
+language after the rule's own message.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from companion.rules.errors import RuleError
+
+#: ``table`` below is a ``companion.table.Table``, which hands itself in (typed ``Any`` so
+#: this module imports nothing of the table's: no circle of imports).
+Table = Any
+
+#: Parameters that hold a seat number (the same list as the shell's ``C.SEAT_PARAM``).
+SEAT_PARAM = re.compile(
+    r"^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|"
+    r"borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$"
+    r"|_seat$")
+
+
+def waited_seats(table: Table) -> list[int]:
+    """The seats the table waits for now: a secret prompt's missing ones, else the seat
+    whose turn it is."""
+    prompt = table.prompt()
+    if prompt and prompt.get("kind") == "secret":
+        return [s for s in prompt.get("seats", []) if s not in prompt.get("submitted", [])]
+    current = table.current_seat(prompt)
+    return [] if current is None else [current]
+
+
+def named(params: dict, players: list[str]) -> dict:
+    """A line's parameters with seat numbers turned into the players' names."""
+    return {name: players[value] if SEAT_PARAM.search(name) and isinstance(value, int)
+            and not isinstance(value, bool) and 0 <= value < len(players) else value
+            for name, value in params.items()}
+
+
+def explained(table: Table, error: RuleError, seat: object) -> RuleError:
+    """``error`` with what the table waits for, when the refusal is about timing: the rule
+    said ``not_now``, or a seat acted while the table waits for another seat or for the
+    table itself (a setup value typed on the tablet)."""
+    seats = waited_seats(table)
+    prompt = table.prompt()
+    someone_else = seat not in seats if seats else (prompt is not None and seat is not None)
+    if error.code != "not_now" and not someone_else:
+        return error
+    players = list(table.record.players)
+    params = dict(error.params)
+    if seats:
+        params["waiting_for"] = ", ".join(players[s] for s in seats)
+    if prompt and isinstance(prompt.get("why"), dict):
+        why = prompt["why"]
+        params["waiting"] = {"key": why["key"], "game": table.record.game,
+                             "params": named(why.get("params") or {}, players)}
+    return RuleError(error.code, **params)
