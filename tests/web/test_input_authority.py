@@ -219,6 +219,21 @@ def test_hardware_feeds_the_active_table_and_a_url_names_its_own(tmp_path):
         assert tablet.get(f"/api/tables/{other['id']}").json["prompt"] is None
 
 
+def test_the_tablets_roll_throws_into_its_own_table_not_the_active_one(tmp_path):
+    """`POST /api/tables/A/roll` with A's admin token answered table B's prompt, and A kept
+    waiting: the virtual dice now answer the table in the URL."""
+    with table_with(tmp_path, "dice") as world:
+        tablet, service = world["devices"]["tablet"], world["service"]
+        other = tablet.post("/api/tables", {"game": "tally", "players": ["Dee", "Eve"]}).json
+        tablet.act(other["id"], {"type": "ask", "seat": 0})
+        assert service.active_table_id() == other["id"]
+        assert tablet.post(f"/api/tables/{world['id']}/roll", {}).status_code == 202
+        assert tablet.get(f"/api/tables/{world['id']}").json["prompt"] is None
+        assert tablet.get(f"/api/tables/{other['id']}").json["prompt"]["kind"] == "dice"
+        log = tablet.get(f"/api/tables/{world['id']}/log").json["log"]
+        assert log[-1]["by"] == {"kind": "tablet"}
+
+
 def test_a_split_prompt_is_answered_die_by_die_and_a_part_can_be_corrected(tmp_path):
     with table_with(tmp_path, "split") as world:
         tid, devices = world["id"], world["devices"]
