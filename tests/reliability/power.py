@@ -247,7 +247,7 @@ def retry_unknown(client: Client, crashed: dict, seatings: dict[str, Seating],
         entries = {e.idem: e for e in crashed[sent.table].entries if e.idem}
         done = entries.get(sent.idem)
         seat = None if sent.actor == "admin" else int(sent.actor.split(":")[1])
-        path = "undo" if sent.kind == "undo" else "actions"
+        path = {"undo": "undo", "dice": "dice"}.get(sent.kind, "actions")  # the same route
         reply = client.post(f"/api/tables/{sent.table}/{path}", sent.body,
                             token=seatings[sent.table].token(seat))
         if done is not None:
