@@ -94,6 +94,7 @@ window.Companion = window.Companion || {};
     watchStream();
     if (body.dataset.onTablet === "yes") privateOnTablet();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
+    if (page.admin) C.watchDevices(() => (page.view ? page.view.table.players : []));
   };
 
   /* A private page on the shared tablet locks itself: on "Done", when the tablet is put
@@ -139,9 +140,10 @@ window.Companion = window.Companion || {};
     page.heard = Date.now();
     const heard = () => { page.heard = Date.now(); };
     for (const kind of ["ping", "state", "roll", "devices", "keypad"]) source.addEventListener(kind, heard);
-    source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; };
+    source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; C.streamDown(false); };
     source.onerror = () => {
       body.classList.add("stale");
+      C.streamDown(true);
       link.textContent = C.t("ui.reconnecting");
       link.className = "link-state down";
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1500);
@@ -168,8 +170,12 @@ window.Companion = window.Companion || {};
     });
     source.addEventListener("input_error", (event) => { const e = JSON.parse(event.data); C.toast(C.t("error." + e.code, e.params)); });
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
-    source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
-    source.addEventListener("card", (event) => C.toast(C.t("ui.card_scanned", { card: JSON.parse(event.data).card }), true));
+    source.addEventListener("card_unknown", (event) => {
+      const data = JSON.parse(event.data);
+      if (page.admin) C.askCard(page.id, data.uid, data.faces);
+    });
+    source.addEventListener("card", (event) => C.cardScanned(JSON.parse(event.data), (fill) =>
+      (fill.secret ? body.dataset.seat !== undefined : page.admin || String(fill.seat) === body.dataset.seat)));
     source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
     source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
     source.addEventListener("revoked", () => { source.close(); body.classList.add("stale"); C.toast(C.t("ui.revoked")); });
@@ -181,11 +187,7 @@ window.Companion = window.Companion || {};
   }
 
   function showDevices(devices) {
-    const badge = document.getElementById("reader-state");
-    const reader = Object.values(devices).find((d) => d.kind === "die_reader");
-    if (!reader) { badge.textContent = C.t("ui.no_reader"); badge.className = "reader-state"; return; }
-    badge.textContent = C.t("ui.reader") + ": " + C.t("device." + reader.state);
-    badge.className = "reader-state " + reader.state;
+    C.showDevices(devices);  // devices.js: the badge and the Devices panel
   }
 
   function seatName(seat) {
@@ -448,21 +450,6 @@ window.Companion = window.Companion || {};
     dialog.showModal();
   }
 
-  function askCard(uid) {
-    const dialog = document.getElementById("dialog");
-    const input = C.h("input", { type: "text", maxlength: 40, required: true, "aria-label": C.t("ui.card_name") });
-    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.card_unknown") }),
-      C.h("label", { class: "param" }, C.t("ui.card_name"), input),
-      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      try { await C.post(`/api/tables/${page.id}/cards`, { uid, card: input.value }); dialog.close(); }
-      catch (error) { C.toast(error.message); }
-    });
-    dialog.replaceChildren(form);
-    dialog.showModal();
-  }
   C.loadWords = loadWords;
   C.chrome = chrome;
 })(window.Companion);
