@@ -44,7 +44,7 @@ class Desk(Protocol):
 
     def frame_receipt(self, receipt: tuple | None) -> Any: ...
 
-    def refused(self, device: str, what: str, code: str) -> None: ...
+    def roll_refused(self, device: str, what: str, code: str) -> None: ...
 
     def die_seat(self, device: str) -> int | None: ...
 
@@ -74,7 +74,7 @@ class InputRouter:
         elif isinstance(event, DieRolled):
             self._device_roll(event)
         elif isinstance(event, InputRefused):
-            self.service.refused(event.device, event.what, event.reason)
+            self.service.roll_refused(event.device, event.what, event.reason)
             self._tell("input_error", {"code": event.reason,
                                        "params": {"what": event.what}})
         elif isinstance(event, ButtonPressed):
@@ -97,7 +97,7 @@ class InputRouter:
         except (RuleError, CompanionError) as error:
             # the reader is told nothing it could act on; the dashboard is, and counts it
             what = " ".join(f"{kind}:{face}" for kind, face in event.dice)
-            self.service.refused(event.device or event.source, what, error.code)
+            self.service.roll_refused(event.device or event.source, what, error.code)
             if table is not None:
                 self._tell("input_error", {"code": error.code, "params": error.params,
                                            "what": what}, table.id)

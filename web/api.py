@@ -220,9 +220,12 @@ def name_card(table_id):
 @bp.post("/tables/<table_id>/dice-owners")
 def give_die(table_id):
     data = body()
-    owners = service().give_die(table_id, data.get("device"), data.get("seat"),
-                                viewer(table_id))
-    return jsonify({"owners": owners})
+
+    def done():
+        owners = service().give_die(table_id, data.get("device"), data.get("seat"),
+                                    viewer(table_id))
+        return jsonify({"owners": owners})
+    return once(kept(data), done)
 
 
 @bp.post("/tables/<table_id>/active")
