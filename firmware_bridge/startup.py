@@ -56,9 +56,13 @@ def start(config: Any, hookup: Hookup, stack: ExitStack, sim: bool, data_dir: Pa
     """Open every configured device; return the ones that started, by name."""
     url = config.die_reader.url
     if sim or not url:
-        url = str(start_simulator(hookup, stack, data_dir / "die-reader", sim_dice))
+        # the folder resolved, not the link: the link is the last run's pty
+        link = data_dir.resolve() / "die-reader"
+        url = str(link)
+        guarded(hookup, "simulator", "die_reader", "check.die_reader",
+                lambda: start_simulator(hookup, stack, link, sim_dice))
     guarded(hookup, "die-reader", "die_reader", "check.die_reader",
-            lambda: start_reader(config, hookup, stack, url, "simulator" in hookup.made))
+            lambda: start_reader(config, hookup, stack, url, sim or not config.die_reader.url))
     gpio = config.buttons
     if gpio.enabled:
         start_gpio(config, hookup, stack)
@@ -85,10 +89,9 @@ def start(config: Any, hookup: Hookup, stack: ExitStack, sim: bool, data_dir: Pa
 
 def start_simulator(hookup: Hookup, stack: ExitStack, link: Path, dice: tuple[str, ...]):
     from firmware_bridge.simulator import DieReaderSimulator
-    simulator = stack.enter_context(DieReaderSimulator(link.resolve(), dice=dice))
-    hookup.made["simulator"] = simulator
+    simulator = stack.enter_context(DieReaderSimulator(link, dice=dice))
     hookup.set_virtual(simulator)
-    return link.resolve()
+    return simulator
 
 
 def start_reader(config: Any, hookup: Hookup, stack: ExitStack, url: str, simulated: bool):

@@ -167,3 +167,20 @@ def test_the_reader_box_hears_want_without_gpio_buttons(wired):
                 break
             threading.Event().wait(0.02)
         assert sim.wants[-1:] == [()] and sim.leds[-1:] == ["on"]
+
+
+def test_a_second_start_on_the_same_data_folder_reuses_the_simulators_link(wired, tmp_path):
+    """The link left by the last run points at its pty: the new one must replace the link,
+    not follow it (a restart after a power cut)."""
+    import os
+    master, slave = os.openpty()
+    try:
+        old_pty = os.ttyname(slave)
+        (tmp_path / "die-reader").symlink_to(old_pty)
+        service, devices = wired()
+        assert devices["simulator"].path == tmp_path.resolve() / "die-reader"
+        assert os.readlink(tmp_path / "die-reader") != old_pty  # the new run's own pty
+        assert service.health()["devices"].get("simulator") is None  # it started: no fault
+    finally:
+        os.close(master)
+        os.close(slave)
