@@ -20,13 +20,12 @@ from pathlib import Path
 from companion import registry, upkeep
 from companion.backups import BackupTimer
 from companion.config import Config, ConfigError, load
-from companion.journal import JournalError
+from companion.journal import Journal, JournalError
 from companion.errors import CompanionError
 from companion.hub import Hub
 from companion.service import Service
 
 log = logging.getLogger("companion")
-
 
 
 def sim_dice() -> tuple[str, ...]:
@@ -59,32 +58,47 @@ def lan_address() -> str:
 
 
 def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool) -> dict:
-    """Open the die reader (real or simulated) and the buttons; return what was made."""
-    from firmware_bridge.buttons import Buttons, Lights
-    from firmware_bridge.pins import pin_factory_named
-    from firmware_bridge.die_reader import DieReader
-    from firmware_bridge.simulator import DieReaderSimulator
+    """Open the die reader (real or simulated), the buttons and lights, the card reader and
+    the Bluetooth dice; a device that cannot start is shown faulted and the rest go on
+    (``firmware_bridge/startup.py``). Returns what was made, by name."""
+    from firmware_bridge import startup
 
-    made: dict = {}
-    url = config.die_reader.url
-    if sim or not url:
-        link = Path(config.data.dir).resolve() / "die-reader"
-        simulator = stack.enter_context(DieReaderSimulator(link, dice=sim_dice()))
-        made["simulator"] = simulator
-        url = str(link)
-    reader = stack.enter_context(DieReader(
-        url, service.post, heartbeat_timeout_s=config.die_reader.heartbeat_timeout_s,
-        backoff_min_s=config.die_reader.backoff_min_s,
-        backoff_max_s=config.die_reader.backoff_max_s,
-        wait_for_confirm=config.die_reader.confirm_rolls))
-    made["reader"] = reader
-    if config.buttons.enabled:
-        factory = pin_factory_named(config.buttons.pin_factory)
-        made["buttons"] = stack.enter_context(Buttons(
-            config.buttons.pins, service.post, pin_factory=factory,
-            hold_s=config.buttons.hold_s, bounce_s=config.buttons.bounce_s))
-        made["lights"] = stack.enter_context(Lights(config.buttons.leds, pin_factory=factory))
+    hookup = startup.Hookup(service.post, service.add_probe, JournalFrames(service.journal))
+    made = startup.start(config, hookup, stack, sim, Path(config.data.dir), sim_dice())
+    made["reader"] = made.get("die-reader")
     return made
+
+
+class JournalFrames:
+    """The die reader's memory of the frames it dealt with, kept in the journal."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+
+    def recall(self, device_id: str, boot: str) -> list[int]:
+        return self.journal.reader_frames(device_id, boot)
+
+    def remember(self, device_id: str, boot: str, seq: int) -> None:
+        self.journal.remember_frame(device_id, boot, seq)
+
+
+def table_signals(service: Service):
+    """What the devices follow: whose turn it is at the active table, and the dice its
+    prompt asks for (None when it asks for none)."""
+    def signals() -> dict:
+        def task():
+            table = service.tables.get(service.active_table_id() or "")
+            prompt = service.inputs.dice_prompt(table) if table is not None else None
+            return {"seat": table.current_seat() if table is not None else None,
+                    "dice": list(prompt["dice"]) if prompt else None}
+        return service.call(task)
+    return signals
+
+
+def follower(service: Service, devices: dict, every_s: float = 0.5):
+    from firmware_bridge.follower import TableFollower
+    return TableFollower(table_signals(service), devices.get("reader"), devices.get("lights"),
+                         service.post, every_s, closing=(CompanionError,))
 
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
@@ -107,8 +121,7 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         if config.backups.at_game_end:
             service.game_ended = timer.ask
         devices = start_devices(config, service, stack, sim)
-        if "lights" in devices:
-            stack.enter_context(LightsFollower(service, devices))
+        stack.enter_context(follower(service, devices))
         app = create_app(config, service, device_key=load_key(config.data.device_key))
         server = make_server(app, config)
         port = server.effective_port
@@ -122,44 +135,6 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         stop.wait()
         log.info("stopping")
     return 0
-
-
-class LightsFollower:
-    """The lights follow the table: the reader LED shows the reader's state, one LED per
-    seat shows whose turn it is, and the reader box blinks while dice are wanted. Polled
-    twice a second (the core owns no devices)."""
-
-    def __init__(self, service: Service, devices: dict, every_s: float = 0.5) -> None:
-        self.service, self.devices, self.every_s = service, devices, every_s
-        self._shown: tuple = ()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="lights", daemon=True)
-        self._thread.start()
-
-    def _run(self) -> None:
-        while not self._stop.wait(self.every_s):
-            self.follow()
-
-    def follow(self) -> None:
-        reader, lights = self.devices["reader"], self.devices["lights"]
-        if reader.state:
-            lights.show_reader(reader.state)
-        try:
-            signals = self.service.signals()
-        except CompanionError:
-            return  # shutting down
-        shown = (signals["seat"], signals["dice"])
-        if shown != self._shown:  # the reader box hears of a change only
-            lights.show_turn(signals["seat"])
-            reader.send_led("blink" if signals["dice"] else "on")
-            self._shown = shown
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self._stop.set()
-        self._thread.join(timeout=2)
 
 
 def announce(host: str, port: int, simulated: bool) -> None:

@@ -87,14 +87,42 @@ class ButtonsConfig:
     pin_factory: str = "mock"  # "mock" off the Pi; "lgpio" or "rpigpio" on it
     hold_s: float = 1.5
     bounce_s: float = 0.03
-    # Role -> BCM pin number. Matches hardware/pinmap.toml.
+    # Role -> BCM pin number. Matches hardware/pinmap.toml. SPI0 (7-11) and GPIO25 stay
+    # free for an MFRC522 card reader; the UART pins 14/15 are used (the die reader is USB).
     pins: dict = field(default_factory=lambda: {
         "digit0": 5, "digit1": 6, "digit2": 13, "digit3": 19, "digit4": 26, "digit5": 16,
-        "digit6": 20, "confirm": 21, "next": 12, "undo": 7, "roll": 4})
-    # GPIO 8-11 stay free for an MFRC522 card reader on SPI.
+        "digit6": 20, "confirm": 21, "next": 12, "undo": 15, "roll": 4})
     leds: dict = field(default_factory=lambda: {
         "reader": 17, "seat0": 18, "seat1": 27, "seat2": 22, "seat3": 23, "seat4": 24,
-        "seat5": 25})
+        "seat5": 14})
+
+
+@dataclass
+class BusesConfig:
+    """The Pi's buses that are enabled (config.txt): their pins are not free for buttons."""
+    i2c: bool = True
+    spi0: bool = True
+    uart: bool = False  # enable_uart=0: the die reader is on USB, so 14/15 are free
+
+
+@dataclass
+class CardReaderConfig:
+    """An MFRC522 on SPI0 (docs/hardware.md). ``rst``/``irq`` are BCM pins, -1 for none."""
+    enabled: bool = False
+    bus: int = 0
+    device: int = 0  # CE0
+    rst: int = 25
+    irq: int = -1    # polled: no pin needed
+    poll_s: float = 0.1
+
+
+@dataclass
+class BleDiceConfig:
+    """Pixels dice over Bluetooth LE (docs/protocol.md, "Pixels dice")."""
+    enabled: bool = False
+    scan_s: float = 5.0
+    backoff_min_s: float = 1.0
+    backoff_max_s: float = 30.0
 
 
 @dataclass
@@ -114,6 +142,9 @@ class Config:
     backups: BackupConfig = field(default_factory=BackupConfig)
     die_reader: DieReaderConfig = field(default_factory=DieReaderConfig)
     buttons: ButtonsConfig = field(default_factory=ButtonsConfig)
+    buses: BusesConfig = field(default_factory=BusesConfig)
+    card_reader: CardReaderConfig = field(default_factory=CardReaderConfig)
+    ble_dice: BleDiceConfig = field(default_factory=BleDiceConfig)
     wifi: WifiConfig = field(default_factory=WifiConfig)
     language: str = "en"
 

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from companion import registry
 from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
 from companion.errors import CompanionError, Forbidden
 from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
-                              DieTilted, InputEvent)
+                              DieTilted, InputEvent, InputRefused)
+from companion.rules import cards
 from companion.rules.base import RuleError
 from companion.requests import Request, same_or_mismatch
 from companion.rules.dice import arrange, is_face, matches
@@ -43,6 +45,14 @@ class Desk(Protocol):
 
     def card_name(self, game: str, uid: str) -> str | None: ...
 
+    def frame_receipt(self, receipt: tuple | None) -> Any: ...
+
+    def roll_refused(self, device: str, what: str, code: str) -> None: ...
+
+    def die_seat(self, device: str) -> int | None: ...
+
+    def publish_to_seat(self, kind: str, data: dict, table_id: str, seat: int) -> None: ...
+
 
 class InputRouter:
     def __init__(self, service: Desk, sensor_confirm: bool) -> None:
@@ -57,25 +67,44 @@ class InputRouter:
         if isinstance(event, DeviceStatus):
             self.service.set_device(event.device or event.kind, {
                 "kind": event.kind, "state": event.state, "detail": event.detail,
-                "counters": dict(event.counters)})
+                "counters": dict(event.counters), "check": event.check})
         elif isinstance(event, DiceMoving):
             self._tell("moving", {})
         elif isinstance(event, DieTilted):
             self._tell("tilt", {"die": event.die})
         elif isinstance(event, DieRolled):
-            table = self._active()
-            if table is not None:
-                try:
-                    self.roll(table, event.dice, HARDWARE, event.source,
-                              wait_for_confirm=event.wait_for_confirm)
-                except (RuleError, CompanionError) as error:
-                    # the reader is told nothing it could act on; the dashboard is
-                    self._tell("input_error", {"code": error.code, "params": error.params},
-                               table.id)
+            self._device_roll(event)
+        elif isinstance(event, InputRefused):
+            self.service.roll_refused(event.device, event.what, event.reason)
+            self._tell("input_error", {"code": event.reason,
+                                       "params": {"what": event.what}})
         elif isinstance(event, ButtonPressed):
             self.button(event)
         elif isinstance(event, CardScanned):
             self.card(event)
+
+    def _device_roll(self, event: DieRolled) -> None:
+        """A throw from a device: answered (its receipt written with the action), shown as
+        free, or refused and counted; only then may the device hear its ACK. A die given to
+        a seat (``Service.give_die``) answers as that seat's own device."""
+        table = self._active()
+        owner = event.seat if event.seat is not None else self.service.die_seat(event.device)
+        by = HARDWARE if owner is None else Viewer(seat=owner)
+        try:
+            if table is not None:
+                with self.service.frame_receipt(event.receipt):
+                    self.roll(table, event.dice, by, event.source,
+                              wait_for_confirm=event.wait_for_confirm)
+        except (RuleError, CompanionError) as error:
+            # the reader is told nothing it could act on; the dashboard is, and counts it
+            what = " ".join(f"{kind}:{face}" for kind, face in event.dice)
+            self.service.roll_refused(event.device or event.source, what, error.code)
+            if table is not None:
+                self._tell("input_error", {"code": error.code, "params": error.params,
+                                           "what": what}, table.id)
+        finally:
+            if event.ack is not None:
+                event.ack()
 
     def _active(self) -> Table | None:
         table_id = self.service.active_table_id()
@@ -243,11 +272,35 @@ class InputRouter:
 
     # -- cards ---------------------------------------------------------------------------
     def card(self, event: CardScanned) -> None:
+        """A scanned tag: unknown ones are named once from the dashboard; a known one fills
+        in the card the table asks for (companion/rules/cards.py). A fill for a secret
+        submission goes to that seat's own device only, and nothing of it to the others."""
         table = self._active()
         if table is None:
             return
+        prompt = table.prompt() if not table.ended else None
+        secret = bool(prompt and prompt.get("kind") == "secret")
         name = self.service.card_name(table.record.game, event.uid)
         if name is None:
-            self._tell("card_unknown", {"uid": event.uid}, table.id)
-        else:
-            self._tell("card", {"uid": event.uid, "card": name}, table.id)
+            if not secret:  # naming it now would show everyone what is being hidden
+                faces = registry.card_faces(table.record.game).values()
+                self._tell("card_unknown", {"uid": event.uid, "faces": [
+                    {"name": face.name, "label": face.label} for face in faces]}, table.id)
+            return
+        face = registry.card_faces(table.record.game).get(name)
+        filled = cards.fill(face, self._card_templates(table, prompt)) if face else None
+        if filled is not None and filled.get("secret"):
+            self.service.publish_to_seat("card", {"uid": event.uid, "card": name,
+                                                  "label": face.label, "fill": filled},
+                                         table.id, filled["seat"])
+            return
+        self._tell("card", {"uid": event.uid, "card": name,
+                            "label": face.label if face else None, "fill": filled}, table.id)
+
+    def _card_templates(self, table: Table, prompt: dict | None) -> list[dict]:
+        """Every seat's templates, the seats the prompt waits for first."""
+        seats = list(range(len(table.record.players)))
+        first = [] if prompt is None else (
+            [prompt["seat"]] if prompt.get("seat") is not None else list(prompt.get("seats", [])))
+        order = first + [None] + [seat for seat in seats if seat not in first]
+        return [t for seat in order for t in table.game.legal(table.state, seat)]

@@ -24,6 +24,7 @@ import json
 import logging
 import sqlite3
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -80,6 +81,7 @@ class Journal:
             if refusal and not (accept_loss and self.inspection.lost):
                 raise JournalError(refusal)
         self._lock = threading.Lock()
+        self._receipts = threading.local()  # see with_receipt
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False,
                                        isolation_level=None)
@@ -122,7 +124,43 @@ class Journal:
                 # every entry says whether the game is over: an undo can reopen it
                 self._db.execute("UPDATE tables SET ended=? WHERE id=?",
                                  (int(ended), table_id))
+                receipt = getattr(self._receipts, "frame", None)
+                if receipt is not None:
+                    self._remember_frame(*receipt)
             self._advance(table_id, entry.version, digest)
+
+    @contextmanager
+    def with_receipt(self, receipt: tuple[str, str, int] | None):
+        """Entries appended on this thread inside the block also record that the die reader
+        ``(device, boot, seq)`` frame was dealt with, in the same transaction: a host that
+        restarts before the device hears its ACK then knows the resend (docs/protocol.md)."""
+        self._receipts.frame = receipt
+        try:
+            yield
+        finally:
+            self._receipts.frame = None
+
+    def remember_frame(self, device: str, boot: str, seq: int) -> None:
+        """A die reader's frame the host dealt with without writing an entry."""
+        with self._lock, self._transaction():
+            self._remember_frame(device, boot, seq)
+
+    def _remember_frame(self, device: str, boot: str, seq: int) -> None:
+        self._db.execute("INSERT OR IGNORE INTO reader_frames VALUES (?,?,?)",
+                         (device, boot, seq))
+        self._db.execute(  # the reader's de-duplication window is all that is needed
+            "DELETE FROM reader_frames WHERE device=? AND boot=? AND rowid NOT IN "
+            "(SELECT rowid FROM reader_frames WHERE device=? AND boot=? "
+            "ORDER BY rowid DESC LIMIT 64)", (device, boot, device, boot))
+        self._db.execute("DELETE FROM reader_frames WHERE device=? AND boot<>?",
+                         (device, boot))
+
+    def reader_frames(self, device: str, boot: str) -> list[int]:
+        """The seqs of ``device``'s boot ``boot`` the host dealt with, oldest first."""
+        with self._lock:
+            rows = self._db.execute("SELECT seq FROM reader_frames WHERE device=? AND boot=? "
+                                    "ORDER BY rowid", (device, boot)).fetchall()
+        return [seq for (seq,) in rows]
 
     def reissue_seat(self, table_id: str, seat: int, token_hash: str, join_code: str,
                      entry: Entry) -> None:

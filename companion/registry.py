@@ -105,3 +105,11 @@ def faces() -> dict[str, tuple[int, ...]]:
     """Every die kind's faces (repeated faces listed each time)."""
     _discover()
     return dice.FACES
+
+
+def card_faces(name: str) -> dict:
+    """The cards a game lets tags stand for (``CARD_FACES`` in its package ``__init__``,
+    see ``companion/rules/cards.py``): name -> ``CardFace``; none for a game without."""
+    rules = game(name)
+    parent = importlib.import_module(rules.__package__) if rules.__package__ else rules
+    return dict(getattr(parent, "CARD_FACES", None) or {})

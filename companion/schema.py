@@ -64,6 +64,12 @@ CREATE TABLE IF NOT EXISTS catalogue (
     entry TEXT NOT NULL,
     PRIMARY KEY (game, key)
 );
+CREATE TABLE IF NOT EXISTS reader_frames (
+    device TEXT NOT NULL,
+    boot TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    PRIMARY KEY (device, boot, seq)
+);
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
     value TEXT NOT NULL

@@ -24,6 +24,7 @@ from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion import registry
 from companion.rules.base import RuleError
+from companion.devices import DeviceDesk
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.requests import Request
@@ -34,7 +35,7 @@ _STOP = object()
 log = logging.getLogger("companion")
 
 
-class Service(SeatAccess):
+class Service(SeatAccess, DeviceDesk):
     def __init__(self, journal: Journal, hub: Hub | None = None, snapshot_every: int = 200,
                  sensor_confirm: bool = False, reply_timeout: float = 10.0,
                  checkpoint_every: int = 100, private_session_s: float = 600.0) -> None:
@@ -45,6 +46,8 @@ class Service(SeatAccess):
         self.reply_timeout = reply_timeout
         self.tables: dict[str, Table] = {}
         self.devices: dict[str, dict] = {}
+        self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
+        self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
         self._queue: "queue.Queue[Any]" = queue.Queue()
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -379,12 +382,9 @@ class Service(SeatAccess):
             return self.inputs.roll(table, thrown, viewer, "web", request)
         return self.call(task)
 
-    def set_device(self, name: str, status: dict) -> None:
-        self.devices[name] = status
-        self.hub.publish("devices", {"devices": self.devices})
-
     def health(self) -> dict:
-        return self.call(lambda: {"ok": True, "devices": dict(self.devices),
+        return self.call(lambda: {"ok": True, "devices": self._device_figures(),
+                                  "die_owners": self._die_owners(self.active_table_id()),
                                   "tables": len(self.tables), "streams": self.hub.count(),
                                   "active_table": self.active_table_id(),
                                   "tables_not_loaded": dict(self.refused),

@@ -58,9 +58,10 @@ class Buttons:
     def __init__(self, pins: Mapping[str, int], post: Callable[[Any], None], *,
                  pin_factory: Any = None, hold_s: float = 1.5, bounce_s: float = 0.03,
                  clock: Callable[[], float] = time.monotonic, poll_s: float = 0.02,
-                 name: str = "buttons") -> None:
+                 name: str = "buttons", stand_in: str = "") -> None:
         self.pins = _checked(pins, BUTTON_ROLES, "button")
         self.name = name
+        self.stand_in = stand_in  # "mock": gpiozero's mock pins, not hardware
         self._post = post
         self._clock = clock
         self._poll_s = poll_s
@@ -82,6 +83,9 @@ class Buttons:
                                         daemon=True)
         self._ticker.start()
         post(DeviceStatus(name, "buttons", "online", f"{len(self.pins)} buttons"))
+
+    def probe(self) -> dict:
+        return {"stand_in": self.stand_in} if self.stand_in else {}
 
     def poll(self) -> None:
         """Look at the clock now: settle quiet levels and report holds."""
@@ -117,7 +121,13 @@ class Buttons:
 
     def _tick_loop(self) -> None:
         while not self._closing.wait(self._poll_s):
-            self.poll()
+            try:
+                self.poll()
+            except Exception as error:  # a pin driver fault: say so, keep the table going
+                self._post(DeviceStatus(self.name, "buttons", "fault",
+                                        f"{type(error).__name__}: {error}"[:160],
+                                        check="check.gpio"))
+                return
 
     def _close_devices(self) -> None:
         for device in self._devices.values():

@@ -12,6 +12,7 @@ Events go out through ``post`` (which only enqueues), in order, under one lock.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import threading
 import time
@@ -20,10 +21,10 @@ from typing import Any, Callable
 import serial
 import serial.threaded
 
-from companion.events import DeviceStatus
+from companion.events import DeviceStatus, DieRolled
 from firmware_bridge.errors import BridgeError
-from firmware_bridge.protocol import MAX_LINE, Led, Message, Rejected, encode, parse_line
-from firmware_bridge.session import Outcome, ReaderSession
+from firmware_bridge.protocol import MAX_LINE, Hello, Led, Message, Rejected, encode, parse_line
+from firmware_bridge.session import FrameMemory, Outcome, ReaderSession
 
 log = logging.getLogger(__name__)
 
@@ -107,15 +108,19 @@ class DieReader:
                  wait_for_confirm: bool = False, baudrate: int = 115200,
                  clock: Callable[[], float] = time.monotonic,
                  open_port: Callable[[str], serial.SerialBase] | None = None,
-                 poll_s: float = 0.05) -> None:
+                 poll_s: float = 0.05, memory: FrameMemory | None = None,
+                 stand_in: str = "") -> None:
         self.url = url
         self.name = name
+        self.stand_in = stand_in  # "simulated": the pty simulator, not hardware
         self._post = post
         self._clock = clock
         self._open_port = open_port or (lambda u: open_serial(u, baudrate))
         self._poll_s = poll_s
         self._session = ReaderSession(name, heartbeat_timeout_s=heartbeat_timeout_s,
                                       hold_s=hold_s, wait_for_confirm=wait_for_confirm)
+        if memory is not None:
+            self._session.memory = memory
         self._backoff = Backoff(backoff_min_s, backoff_max_s)
         self._lock = threading.RLock()
         self._closing = threading.Event()
@@ -123,6 +128,7 @@ class DieReader:
         self._lost_because: BaseException | None = None
         self._retry_at = clock()
         self._led: str | None = None
+        self._want: list[str] | None = None  # the dice kinds the table asks for now
         self._supervisor = threading.Thread(target=self._supervise, name=f"{name}-supervisor",
                                             daemon=True)
         self._supervisor.start()
@@ -139,6 +145,32 @@ class DieReader:
         """Rejected lines by reason, resends, disconnects…: a copy."""
         with self._lock:
             return self._session.counters
+
+    @property
+    def last_heard(self) -> float | None:
+        """When a valid line last came in (this reader's clock), or ``None``."""
+        with self._lock:
+            return self._session.last_heard
+
+    def probe(self) -> dict:
+        """The live figures for ``/api/health`` and the Devices panel: counters as they are
+        now (every line counted as it comes), seconds since the device was last heard."""
+        with self._lock:
+            heard = self._session.last_heard
+            device_id, boot = self._session.identity
+            out = {"counters": self._session.counters, "device_id": device_id, "boot": boot,
+                   "state": self._session.state or "offline",
+                   "heard_s_ago": None if heard is None else round(self._clock() - heard, 1)}
+        if self.stand_in:
+            out["stand_in"] = self.stand_in
+        return out
+
+    def want(self, kinds: list[str] | None) -> bool:
+        """Tell the reader which dice the table asks for (``WANT``), or that none are
+        (``None`` or ``[]``: ``WANT -``); remembered and re-sent after every HELLO."""
+        with self._lock:
+            self._want = list(kinds) if kinds else None
+            return self._write_lines(self._link, [encode(self._session.want(self._want))])
 
     def send_led(self, pattern: str) -> bool:
         """Set the reader box's light; remembered and re-sent after every HELLO.
@@ -212,10 +244,7 @@ class DieReader:
         if link is None:
             return
         link.stop()
-        try:
-            link.serial.close()
-        except (serial.SerialException, OSError):
-            pass
+        close_port(link.serial)
         if quietly:
             return
         with self._lock:
@@ -228,11 +257,25 @@ class DieReader:
             outcome = self._session.receive(message, self._clock())
             if not isinstance(message, Rejected):
                 self._backoff.reset()
-            if self._led is not None and any(
+            if isinstance(message, Hello) or any(
                     isinstance(event, DeviceStatus) and event.state == "online"
                     for event in outcome.events):
-                outcome.replies.append(Led(self._led))
+                if self._led is not None:
+                    outcome.replies.append(Led(self._led))
+                outcome.replies.append(self._session.want(self._want))
+            outcome.events = [self._with_ack(event) for event in outcome.events]
             self._carry_out(outcome, transport)
+
+    def _with_ack(self, event: Any) -> Any:
+        """A ROLL is ACKed once the host has dealt with it: its event carries the call."""
+        if not isinstance(event, DieRolled) or event.seq is None:
+            return event
+        seq = event.seq
+
+        def ack() -> None:
+            with self._lock:
+                self._carry_out(self._session.settled(seq), self._link)
+        return dataclasses.replace(event, ack=ack)
 
     def _on_lost(self, exc: BaseException | None) -> None:
         self._lost_because = exc
@@ -252,6 +295,19 @@ class DieReader:
         except (serial.SerialException, OSError):
             return False  # the port is going away; the supervisor will notice
         return True
+
+
+def close_port(port: serial.SerialBase) -> None:
+    """Close a port. pyserial's ``socket://`` close shuts the socket down and closes it in
+    one ``try``: when the peer has gone, the shutdown fails and the socket is left open
+    (pyserial 3.5, ``urlhandler/protocol_socket.py``), so it is closed here as well."""
+    sock = getattr(port, "_socket", None)
+    try:
+        port.close()
+    except (serial.SerialException, OSError):
+        pass
+    if sock is not None:
+        sock.close()
 
 
 def _reason(error: BaseException | None) -> str:

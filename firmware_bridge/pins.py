@@ -1,12 +1,43 @@
-"""gpiozero's pin factory by name, chosen explicitly so no fallback warning fires."""
+"""gpiozero's pin factory by name, and the start-up check of the pin map.
+
+The factory is chosen explicitly so no fallback warning fires. :func:`check_pin_map` finds
+what would make a pin map fail on the Pi — a pin used twice, a pin a bus needs once that bus
+is enabled (I2C 2–3, SPI0 7–11, UART 14–15), the card reader's RST or IRQ — and names the
+config line that is wrong, so the companion can start everything else and say what to fix.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+# BCM pins each bus takes when it is enabled (BCM2711/BCM2712 peripherals, header pins
+# 3, 5 / 19, 21, 23, 24, 26 / 8, 10).
+BUSES: dict[str, dict[int, str]] = {
+    "i2c": {2: "I2C1 SDA", 3: "I2C1 SCL"},
+    "spi0": {7: "SPI0 CE1", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK"},
+    "uart": {14: "UART TXD", 15: "UART RXD"},
+}
 
 
 class UnknownPinFactory(ValueError):
     pass
+
+
+@dataclass(frozen=True)
+class PinProblem:
+    """One wrong line of the pin map: ``line`` as written in the config, and why."""
+    section: str
+    role: str
+    pin: Any
+    reason: str
+
+    @property
+    def line(self) -> str:
+        return f"{self.section}.{self.role} = {self.pin!r}"
+
+    def __str__(self) -> str:
+        return f"{self.line}: {self.reason}"
 
 
 def pin_factory_named(name: str) -> Any:
@@ -21,3 +52,28 @@ def pin_factory_named(name: str) -> Any:
         from gpiozero.pins.rpigpio import RPiGPIOFactory
         return RPiGPIOFactory()
     raise UnknownPinFactory(f"unknown pin factory {name!r} (mock, lgpio or rpigpio)")
+
+
+def check_pin_map(sections: Mapping[str, Mapping[str, Any]], buses: Mapping[str, bool],
+                  claimed: Mapping[str, Any] | None = None) -> list[PinProblem]:
+    """Every wrong line of ``sections`` (``{"buttons.pins": {role: pin}, ...}``), given the
+    enabled ``buses`` and the pins other devices ``claimed`` (``{"card_reader.rst": 25}``;
+    a negative or ``None`` pin claims nothing)."""
+    taken: dict[int, str] = {}
+    for name, enabled in buses.items():
+        if enabled:
+            for pin, what in BUSES[name].items():
+                taken[pin] = f"GPIO{pin} is {what}, taken when {name} is enabled"
+    for line, pin in (claimed or {}).items():
+        if isinstance(pin, int) and not isinstance(pin, bool) and pin >= 0:
+            taken[pin] = f"GPIO{pin} is {line}"
+    problems = []
+    for section, roles in sections.items():
+        for role, pin in roles.items():
+            if not isinstance(pin, int) or isinstance(pin, bool) or not 0 <= pin <= 27:
+                problems.append(PinProblem(section, role, pin, "not a BCM pin number 0-27"))
+            elif pin in taken:
+                problems.append(PinProblem(section, role, pin, taken[pin]))
+            else:
+                taken[pin] = f"GPIO{pin} is also {section}.{role}"
+    return problems

@@ -1,4 +1,4 @@
-"""Die-reader line protocol v1: pure parse and encode (spec: docs/protocol.md).
+"""Die-reader line protocol v1.1: pure parse and encode (spec: docs/protocol.md).
 
 A line is ASCII ``BODY*HH\\n``, at most :data:`MAX_LINE` bytes with the newline, where ``HH``
 is the two-digit hex XOR of every byte of ``BODY`` (as in NMEA 0183). :func:`parse_line`
@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from collections.abc import Callable
 
 VERSION = 1
+MINOR = "1.1"  # a HELLO that carries a boot id; a v1 HELLO says "1" and carries none
 MAX_LINE = 120  # bytes, including the trailing newline
 SEQ_MODULUS = 65536
 
@@ -30,19 +31,26 @@ _NAME = re.compile(r"[a-z0-9_]{1,16}")
 _PATTERN = re.compile(r"[a-z0-9_-]{1,16}")
 _UID = re.compile(r"([0-9a-fA-F]{2}){1,16}")
 _ERR_CODE = re.compile(r"[A-Za-z0-9._-]{1,24}")
+_BOOT = re.compile(r"[0-9A-Fa-f]{1,16}")
 
 
 # -- messages, device -> host ------------------------------------------------------------
 @dataclass(frozen=True)
 class Hello:
-    """``HELLO 1 <device-id> <firmware> <dice…>``; ``dice`` is ``((die_id, kind), ...)``."""
+    """``HELLO 1.1 <device-id> <firmware> <boot-id> <dice…>`` (v1.1) or
+    ``HELLO 1 <device-id> <firmware> <dice…>`` (v1, ``boot`` is ``None``); ``dice`` is
+    ``((die_id, kind), ...)``. The boot id is new at every power-up (docs/protocol.md,
+    "Sequence numbers"): the host forgets the seqs it has seen only when it changes."""
     device_id: str
     firmware: str
     dice: tuple[tuple[str, str], ...]
+    boot: str | None = None
 
     def body(self) -> str:
         declared = [die if die == kind else f"{die}:{kind}" for die, kind in self.dice]
-        return " ".join(["HELLO", str(VERSION), self.device_id, self.firmware, *declared])
+        head = ["HELLO", str(VERSION), self.device_id, self.firmware] if self.boot is None \
+            else ["HELLO", MINOR, self.device_id, self.firmware, self.boot.lower()]
+        return " ".join(head + declared)
 
 
 @dataclass(frozen=True)
@@ -142,6 +150,16 @@ class Led:
 
 
 @dataclass(frozen=True)
+class Want:
+    """``WANT <die…>`` / ``WANT -``: the dice the table asks for now, by the ids the
+    device's HELLO declared, in the prompt's order; ``()`` when no dice are wanted."""
+    dice: tuple[str, ...]
+
+    def body(self) -> str:
+        return " ".join(["WANT", *self.dice]) if self.dice else "WANT -"
+
+
+@dataclass(frozen=True)
 class Rejected:
     """A line that was dropped, and why (one of :data:`REJECT_REASONS`)."""
     reason: str
@@ -155,7 +173,7 @@ class Rejected:
 
 
 DeviceMessage = Hello | Roll | Moving | Tilt | Card | Button | Heartbeat | DeviceError
-HostMessage = Query | Ack | Led
+HostMessage = Query | Ack | Led | Want
 Message = DeviceMessage | HostMessage
 
 
@@ -165,6 +183,19 @@ class _Malformed(Exception):
 
 class _WrongVersion(_Malformed):
     """Internal: a HELLO from a device speaking another protocol version."""
+
+
+def ids_for(declared: tuple[tuple[str, str], ...], kinds: list[str]) -> tuple[str, ...]:
+    """The die ids a HELLO ``declared`` for ``kinds``, in order, each id used once; a kind
+    it does not declare stands for itself (docs/protocol.md, "Dice")."""
+    free = list(declared)
+    out = []
+    for kind in kinds:
+        match = next((item for item in free if item[1] == kind), None)
+        if match is not None:
+            free.remove(match)
+        out.append(match[0] if match else kind)
+    return tuple(out)
 
 
 # -- checksum and framing ----------------------------------------------------------------
@@ -218,17 +249,32 @@ def _pair(token: str, left: re.Pattern, right: re.Pattern) -> tuple[str, str]:
 
 
 def _hello(tokens: list[str]) -> Hello:
-    if tokens and _NUMBER.fullmatch(tokens[0]) and tokens[0] != str(VERSION):
+    if tokens and re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,4})?", tokens[0]) \
+            and tokens[0] not in (str(VERSION), MINOR):
         raise _WrongVersion(tokens[0])
-    if len(tokens) < 3 or tokens[0] != str(VERSION):
+    if len(tokens) < 3 or tokens[0] not in (str(VERSION), MINOR):
         raise _Malformed("hello")
+    boot = None
+    if tokens[0] == MINOR:
+        if len(tokens) < 4:
+            raise _Malformed("hello")
+        boot = _field(_BOOT, tokens[3]).lower()
+        tokens = tokens[:3] + tokens[4:]
     dice = []
     for token in tokens[3:]:
         if ":" in token:
             dice.append(_pair(token, _DIE_ID, _KIND))
         else:
             dice.append((_field(_KIND, token), token))
-    return Hello(_field(_DEVICE, tokens[1]), _field(_DEVICE, tokens[2]), tuple(dice))
+    return Hello(_field(_DEVICE, tokens[1]), _field(_DEVICE, tokens[2]), tuple(dice), boot)
+
+
+def _want(tokens: list[str]) -> Want:
+    if tokens == ["-"]:
+        return Want(())
+    if not 1 <= len(tokens) <= 6:
+        raise _Malformed("want")
+    return Want(tuple(_field(_DIE_ID, token) for token in tokens))
 
 
 def _roll(tokens: list[str]) -> Roll:
@@ -269,6 +315,7 @@ _PARSERS: dict[str, Callable[[list[str]], object]] = {
     "?": _query,
     "ACK": lambda t: Ack(_seq(_arity(t, 1)[0])),
     "LED": lambda t: Led(_field(_PATTERN, _arity(t, 1)[0])),
+    "WANT": _want,
 }
 
 

@@ -1,4 +1,4 @@
-"""A virtual die reader on a pty, speaking protocol v1 like the real firmware.
+"""A virtual die reader on a pty, speaking protocol v1.1 (or v1) like the real firmware.
 
 ``DieReaderSimulator(path)`` opens a pty in raw mode and points the symlink ``path`` at its
 slave, so a :class:`~firmware_bridge.die_reader.DieReader` opens ``path`` exactly as it
@@ -17,13 +17,15 @@ import random
 import threading
 import time
 import tty
+from dataclasses import replace
 from pathlib import Path
 from collections.abc import Callable, Iterable
 
 from companion import registry
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import (SEQ_MODULUS, Ack, Button, Card, DeviceError, Heartbeat,
-                                      Hello, Led, Moving, Query, Roll, Tilt, encode, parse_line)
+                                      Hello, Led, Moving, Query, Roll, Tilt, Want, encode,
+                                      ids_for, parse_line)
 
 
 def _declared(dice: Iterable[str]) -> tuple[tuple[str, str], ...]:
@@ -42,9 +44,10 @@ class DieReaderSimulator:
                  device_id: str = "SIM-0001", firmware: str = "sim-1",
                  clock: Callable[[], float] = time.monotonic, heartbeat_s: float = 2.0,
                  resend_s: float = 1.0, poll_s: float = 0.01, first_seq: int = 0,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, boot_ids: bool = True) -> None:
         self.path = Path(path)
         self.hello = Hello(device_id, firmware, _declared(dice))
+        self.boot_ids = boot_ids  # protocol v1.1; False speaks v1 (no boot id)
         self.heartbeat_s = heartbeat_s
         self.resend_s = resend_s
         self._clock = clock
@@ -57,10 +60,12 @@ class DieReaderSimulator:
         self._inbox = bytearray()
         self._silent = False
         self._corrupt = 0
+        self._lose_acks: set[int] = set()
         self._last_line = b""
         self.acked: list[int] = []    # seqs the host ACKed, in order (repeats included)
         self.leds: list[str] = []     # LED patterns the host sent
         self.queries = 0              # how many "?" came in
+        self.wants: list[tuple[str, ...]] = []  # WANT lines the host sent
         self._plug()
         self._thread = threading.Thread(target=self._run, name="die-reader-sim", daemon=True)
         self._thread.start()
@@ -99,6 +104,15 @@ class DieReaderSimulator:
             self._require_plugged()
             self._send_frame(Button(self._take_seq(), name, down))
 
+    def send_roll(self, faces: list[tuple[str, int]]) -> int:
+        """A ``ROLL`` with exactly these ``(die id, face)`` pairs, checked by nobody — as a
+        buggy or foreign device would send it. Returns its seq."""
+        with self._lock:
+            self._require_plugged()
+            seq = self._take_seq()
+            self._send_frame(Roll(seq, tuple(faces)))
+            return seq
+
     def fail(self, code: str, text: str = "") -> None:
         """The device reports a fault (``ERR``)."""
         with self._lock:
@@ -122,6 +136,17 @@ class DieReaderSimulator:
         """Send the next ``count`` frame transmissions with a wrong checksum."""
         with self._lock:
             self._corrupt += count
+
+    def lose_ack(self, seq: int) -> None:
+        """The next ACK of frame ``seq`` is lost on the way (the frame stays pending and is
+        resent)."""
+        with self._lock:
+            self._lose_acks.add(seq)
+
+    @property
+    def next_seq(self) -> int:
+        with self._lock:
+            return self._seq
 
     def resend_last(self) -> None:
         """Send the last frame again, unchanged (as if its ACK had been lost)."""
@@ -174,6 +199,8 @@ class DieReaderSimulator:
         link.symlink_to(os.ttyname(self._slave))
         os.replace(link, self.path)
         self._booted_at = self._last_beat = self._clock()
+        if self.boot_ids:
+            self.hello = replace(self.hello, boot=f"{self._rng.getrandbits(32):08x}")
         self._seq = self._first_seq
         self._pending: dict[int, list] = {}  # seq -> [line, sent_at]
         self._inbox.clear()
@@ -196,14 +223,7 @@ class DieReaderSimulator:
         return seq
 
     def _die_ids(self, kinds: list[str]) -> list[str]:
-        free = list(self.hello.dice)
-        ids = []
-        for kind in kinds:
-            match = next((d for d in free if d[1] == kind), None)
-            if match is not None:
-                free.remove(match)
-            ids.append(match[0] if match else kind)
-        return ids
+        return list(ids_for(self.hello.dice, kinds))
 
     def _send_frame(self, message) -> None:
         line = encode(message)
@@ -258,10 +278,15 @@ class DieReaderSimulator:
             self.queries += 1
             self._write(encode(self.hello))
         elif isinstance(message, Ack):
+            if message.seq in self._lose_acks:
+                self._lose_acks.discard(message.seq)
+                return
             self.acked.append(message.seq)
             self._pending.pop(message.seq, None)
         elif isinstance(message, Led):
             self.leds.append(message.pattern)
+        elif isinstance(message, Want):
+            self.wants.append(message.dice)
 
     def _keep_alive(self, now: float) -> None:
         if now - self._last_beat >= self.heartbeat_s:

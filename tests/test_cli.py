@@ -43,7 +43,7 @@ def test_lights_follow_the_turn_and_the_dice_prompt(wired):
     service, devices = wired
     assert wait_for(lambda: devices["reader"].state == "online")
     tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
-    follower = cli.LightsFollower(service, devices, every_s=3600)  # driven by hand here
+    follower = cli.follower(service, devices, every_s=3600)  # driven by hand here
     with follower:
         follower.follow()
         lights = devices["lights"]

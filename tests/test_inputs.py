@@ -164,11 +164,12 @@ def test_cards_unknown_then_named_then_known(service, table):
     tid, sub = table
     events(sub)
     post_and_wait(service, CardScanned("04a1b2c3"))
-    assert events(sub) == [("card_unknown", None, {"uid": "04a1b2c3"})]
+    assert events(sub) == [("card_unknown", None, {"uid": "04a1b2c3", "faces": []})]
     service.name_card(tid, "04a1b2c3", "Sheriff", ADMIN)
     events(sub)
     post_and_wait(service, CardScanned("04a1b2c3"))
-    assert events(sub) == [("card", None, {"uid": "04a1b2c3", "card": "Sheriff"})]
+    assert events(sub) == [("card", None, {"uid": "04a1b2c3", "card": "Sheriff",
+                                           "label": None, "fill": None})]
     with pytest.raises(RuleError):
         service.name_card(tid, "not hex!", "x", ADMIN)
 

@@ -225,6 +225,17 @@ def name_card(table_id):
     return once(kept(data), done)
 
 
+@bp.post("/tables/<table_id>/dice-owners")
+def give_die(table_id):
+    data = body()
+
+    def done():
+        owners = service().give_die(table_id, data.get("device"), data.get("seat"),
+                                    viewer(table_id))
+        return jsonify({"owners": owners})
+    return once(kept(data), done)
+
+
 @bp.post("/tables/<table_id>/active")
 def make_active(table_id):
     def done():

@@ -134,6 +134,14 @@ def spec() -> dict:
                                       "properties": {"uid": {"type": "string"},
                                                      "card": {"type": "string"}}}),
                 "responses": {"200": _reply("remembered"), **change_errors}}},
+            "/api/tables/{table_id}/dice-owners": {"post": {
+                "summary": "Give a die (a Bluetooth die, by device name) to a seat, or to "
+                           "the table with seat null (tablet only)", "parameters": [TABLE_ID],
+                "requestBody": _body({"type": "object", "required": ["device"],
+                                      "properties": {"device": {"type": "string"},
+                                                     "seat": {"type": "integer",
+                                                              "nullable": True}}}),
+                "responses": {"200": _reply("given"), **change_errors}}},
             "/api/tables/{table_id}/active": {"post": {
                 "summary": "Send hardware input to this table", "parameters": [TABLE_ID],
                 "requestBody": _body({"type": "object"}),

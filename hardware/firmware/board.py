@@ -4,6 +4,8 @@
 count) so tests/hardware can run it on the host with fake ``machine`` and ``utime``.
 """
 
+import binascii
+import os
 import select
 import sys
 
@@ -11,11 +13,14 @@ import machine
 import micropython
 import utime
 
+import calibrate
 import settings
 import wire
 from keys import Keys
+from mfrc522 import MFRC522, Presence
 from mpu6050 import MPU6050
 from orientation import Motion
+from orientation import FACES
 from reader import Reader, led_level
 
 
@@ -70,28 +75,77 @@ def _pressed(pin):
     return lambda: pin.value() == 0   # pull-up: a pressed key reads 0
 
 
+def boot_id():
+    """A new id at every power-up (protocol v1.1): the host forgets the seqs it has seen
+    only when this changes, never on a reconnect."""
+    return binascii.hexlify(os.urandom(4)).decode()
+
+
+def maintenance_held():
+    """The maintenance key held while plugging in: stay in the REPL, run nothing."""
+    pin = machine.Pin(settings.KEYS[settings.MAINTENANCE_KEY], machine.Pin.IN,
+                      machine.Pin.PULL_UP)
+    return pin.value() == 0
+
+
+def boot_window(sleep_ms=None):
+    """For ``BOOT_WINDOW_MS`` after power-up Ctrl-C stops the firmware (so ``mpremote``
+    reaches a REPL); after that a stray 0x03 from the host must not, so it is turned off."""
+    micropython.kbd_intr(3)
+    (sleep_ms or utime.sleep_ms)(settings.BOOT_WINDOW_MS)
+    micropython.kbd_intr(-1)
+
+
 def build():
     """The reader and its parts on the real board."""
-    micropython.kbd_intr(-1)  # a stray 0x03 from the host must not stop the firmware
     link = UsbLink()
+    kind = wire_kind(settings.DICE[0])
+    faces = FACES.get(kind) if settings.SENSOR == "die" else ()
     reader = Reader(link.send, settings.device_id(), settings.FIRMWARE, settings.DICE,
-                    min_cos=settings.MIN_COS, motion=Motion(settings.SETTLE_MS))
+                    faces=faces, min_cos=settings.MIN_COS, motion=Motion(settings.SETTLE_MS),
+                    boot=boot_id())
     sensor, problem = None, None
     if settings.SENSOR:
         i2c = machine.I2C(settings.I2C_ID, sda=machine.Pin(settings.SDA),
                           scl=machine.Pin(settings.SCL), freq=400000)
         try:
-            sensor = MPU6050(i2c)
+            sensor = calibrate.Calibrated(MPU6050(i2c), calibrate.load(settings.CALIBRATION))
         except OSError as error:
             problem = str(error)
     keys = Keys({name: _pressed(machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP))
                  for name, pin in settings.KEYS.items()}, settings.BOUNCE_MS)
     led = machine.Pin(settings.LED, machine.Pin.OUT)
-    return reader, link, sensor, keys, led, problem
+    cards, card_problem = None, None
+    if settings.CARD_READER:
+        try:
+            cards = CardLook(MFRC522(machine.SPI(
+                settings.RC522_SPI, baudrate=1000000, sck=machine.Pin(settings.RC522_SCK),
+                mosi=machine.Pin(settings.RC522_MOSI), miso=machine.Pin(settings.RC522_MISO)),
+                machine.Pin(settings.RC522_CS, machine.Pin.OUT)))
+        except OSError as error:
+            card_problem = str(error)
+    return reader, link, sensor, keys, led, problem or card_problem, cards
 
 
-def run(reader, link, clock, sensor=None, keys=None, led=None, problem=None, steps=None):
-    """The main loop: host lines, a sensor reading, key edges, heartbeats, the LED."""
+class CardLook:
+    """The card reader looked at every ``CARD_EVERY_MS``: one ``CARD`` per presentation."""
+
+    def __init__(self, rc522, every_ms=None):
+        self.rc522 = rc522
+        self.every_ms = every_ms if every_ms is not None else settings.CARD_EVERY_MS
+        self.presence = Presence()
+        self._next = 0
+
+    def poll(self, now):
+        if now < self._next:
+            return None
+        self._next = now + self.every_ms
+        return self.presence.seen(self.rc522.uid())
+
+
+def run(reader, link, clock, sensor=None, keys=None, led=None, problem=None, steps=None,
+        cards=None):
+    """The main loop: host lines, a sensor reading, key edges, cards, heartbeats, LED."""
     reader.boot(clock())
     if problem:
         reader.fault("imu", problem)
@@ -111,13 +165,30 @@ def run(reader, link, clock, sensor=None, keys=None, led=None, problem=None, ste
         if keys is not None:
             for name, down in keys.poll(now):
                 reader.key(name, down, now)
+        if cards is not None:
+            try:
+                uid = cards.poll(now)
+            except OSError as error:
+                reader.fault("nfc", str(error))
+                cards = None  # said once; the box goes on without it
+            else:
+                if uid is not None:
+                    reader.card(uid, now)
         reader.tick(now)
         if led is not None:
-            led.value(1 if led_level(reader.led, now) else 0)
+            led.value(1 if led_level(reader.light, now) else 0)
         utime.sleep_ms(settings.SAMPLE_MS)
         done += 1
 
 
+def wire_kind(token):
+    return token.split(":")[-1]
+
+
 def main():
-    reader, link, sensor, keys, led, problem = build()
-    run(reader, link, Uptime(), sensor, keys, led, problem)
+    if maintenance_held():
+        print("maintenance: firmware not started (REPL free for mpremote)")
+        return
+    boot_window()
+    reader, link, sensor, keys, led, problem, cards = build()
+    run(reader, link, Uptime(), sensor, keys, led, problem, cards=cards)

@@ -6,8 +6,10 @@ a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to
 - A throw: a jolt sends ``MOVING``; when the die has been calm ``settle_ms``, ``ROLL`` (or
   ``TILT`` when no face is clearly up). With no face table (a tray, or a die shape without
   one) the keypad gives the faces instead.
-- The keypad: digit keys ``"0"``..``"6"`` type one face per declared die, in HELLO order;
-  the last one sends the ``ROLL``. Other keys are reported as ``BTN`` edges.
+- The keypad: digit keys ``"0"``..``"6"`` type one face per die the host wants (``WANT``,
+  in the prompt's order; before any ``WANT``, every declared die in HELLO order); the last
+  one sends the ``ROLL``. After ``WANT -`` no dice are asked for and digits do nothing.
+  Other keys are reported as ``BTN`` edges. While dice are wanted the LED blinks.
 - Every sequenced frame is resent each ``RESEND_MS`` until the host ACKs it.
 - ``HB`` every ``HEARTBEAT_MS``; uptime counts from boot, so a reboot shows as a reset.
 """
@@ -44,14 +46,19 @@ def led_level(pattern, now):
 
 class Reader:
     def __init__(self, send, device_id, firmware, dice, faces=None, min_cos=0.9,
-                 motion=None):
+                 motion=None, boot=None):
+        """``faces`` is the face table of the die with the sensor inside; ``()`` when the
+        sensor is not in a die (under a tray, or none): then no face is ever sent that the
+        keys did not type. ``boot`` is this power-up's id (protocol v1.1)."""
         self.send = send
         self.device_id = device_id
         self.firmware = firmware
+        self.boot_id = boot
         self.dice_tokens = list(dice)
         self.dice = declared(dice)
         kind = self.dice[0][1]
         self.faces = faces if faces is not None else FACES.get(kind)
+        self.wanted = None     # [(die, kind)] the host asked for; None: it has not said
         self.min_cos = min_cos
         self.motion = motion or Motion()
         self.led = "off"
@@ -64,18 +71,36 @@ class Reader:
     # -- host --------------------------------------------------------------------------
     def boot(self, now):
         self._booted = self._last_beat = now
-        self.send(wire.hello(self.device_id, self.firmware, self.dice_tokens))
+        self._hello()
+
+    def _hello(self):
+        self.send(wire.hello(self.device_id, self.firmware, self.dice_tokens, self.boot_id))
 
     def host_line(self, line, now):
         command = wire.parse_host(line)
         if command is None:
             return
         if command[0] == "?":
-            self.send(wire.hello(self.device_id, self.firmware, self.dice_tokens))
+            self._hello()
+        elif command[0] == "WANT":
+            self._want(command[1])
         elif command[0] == "ACK":
             self.pending = [entry for entry in self.pending if entry[0] != command[1]]
         elif command[0] == "LED" and command[1] in LED_PATTERNS:
             self.led = command[1]
+
+    def _want(self, ids):
+        kinds = dict(self.dice)
+        wanted = [(die, kinds.get(die, die)) for die in ids]
+        if any(kind not in VALUES for _, kind in wanted):
+            return  # a die this box cannot type: keep what it had
+        self.wanted = wanted
+        self.typed = []
+
+    @property
+    def light(self):
+        """The LED pattern shown: blinking while dice are wanted, else the host's."""
+        return "blink" if self.wanted else self.led
 
     def tick(self, now):
         if now - self._last_beat >= HEARTBEAT_MS:
@@ -116,11 +141,14 @@ class Reader:
         self.send(wire.error(code, text))
 
     def _type(self, face, now):
-        die, kind = self.dice[len(self.typed)]
+        dice = self.dice if self.wanted is None else self.wanted
+        if not dice:
+            return  # no dice are asked for
+        die, kind = dice[len(self.typed)]
         if face not in VALUES.get(kind, ()):
             return  # not a face of this die: ignored (the LED does not flash)
         self.typed.append((die, face))
-        if len(self.typed) == len(self.dice):
+        if len(self.typed) == len(dice):
             typed, self.typed = self.typed, []
             self._frame(wire.roll(self.seq, typed), now)
 

@@ -6,6 +6,7 @@ reference; tests/hardware parse every line made here with it, so the two cannot 
 """
 
 VERSION = 1
+MINOR = "1.1"   # HELLO with a boot id (docs/protocol.md, "Protocol v1.1")
 MAX_LINE = 120
 SEQ_MODULUS = 65536
 
@@ -26,8 +27,11 @@ def frame(body):
     return line
 
 
-def hello(device_id, firmware, dice):
-    return frame(" ".join(["HELLO", str(VERSION), device_id, firmware] + list(dice)))
+def hello(device_id, firmware, dice, boot=None):
+    """v1.1 with a ``boot`` id (hex, new at every power-up); v1 without one."""
+    if boot is None:
+        return frame(" ".join(["HELLO", str(VERSION), device_id, firmware] + list(dice)))
+    return frame(" ".join(["HELLO", MINOR, device_id, firmware, boot] + list(dice)))
 
 
 def roll(seq, faces):
@@ -67,9 +71,10 @@ def _number(token):
 
 
 def parse_host(line):
-    """A host line as ``("?",)``, ``("ACK", seq)`` or ``("LED", pattern)``; ``None`` for
-    anything else (bad checksum, unknown, garbage). A bare ``?`` is accepted too, so a
-    person at a serial terminal can ask the device who it is."""
+    """A host line as ``("?",)``, ``("ACK", seq)``, ``("LED", pattern)`` or
+    ``("WANT", [die ids])`` (``[]`` for ``WANT -``); ``None`` for anything else (bad
+    checksum, unknown, garbage). A bare ``?`` is accepted too, so a person at a serial
+    terminal can ask the device who it is."""
     line = line.strip()
     if line == "?":
         return ("?",)
@@ -89,4 +94,9 @@ def parse_host(line):
         return ("ACK", _number(parts[1]))
     if len(parts) == 2 and parts[0] == "LED" and parts[1]:
         return ("LED", parts[1])
+    if parts[0] == "WANT" and len(parts) >= 2:
+        if parts[1:] == ["-"]:
+            return ("WANT", [])
+        if all(part and part != "-" for part in parts[1:]):
+            return ("WANT", parts[1:])
     return None

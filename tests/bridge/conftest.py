@@ -26,15 +26,19 @@ class FakeClock:
 
 
 class Recorder:
-    """A thread-safe ``post`` that keeps every event."""
+    """A thread-safe ``post`` that keeps every event and, like the service once it has
+    dealt with a roll, calls its ``ack`` (unless ``acking`` is turned off)."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._events: list = []
+        self.acking = True
 
     def __call__(self, event) -> None:
         with self._lock:
             self._events.append(event)
+        if self.acking and getattr(event, "ack", None) is not None:
+            event.ack()
 
     def all(self, kind=object) -> list:
         with self._lock:
@@ -82,3 +86,22 @@ def pin_factory():
     yield factory
     factory.reset()
     factory.close()
+
+
+@pytest.fixture
+def wired(tmp_path):
+    """``companion serve``'s own wiring (``cli.start_devices``, simulated reader) with the
+    config ``overrides`` given: ``service, devices = wired(buttons={...})``."""
+    from contextlib import ExitStack
+
+    from companion import cli
+    from companion.config import load
+    from companion.journal import Journal
+    from companion.service import Service
+    with ExitStack() as stack:
+        def make(**overrides):
+            config = load(overrides={"data": {"dir": str(tmp_path)}, **overrides})
+            journal = stack.enter_context(Journal(config.data.database))
+            service = stack.enter_context(Service(journal))
+            return service, cli.start_devices(config, service, stack, sim=True)
+        yield make

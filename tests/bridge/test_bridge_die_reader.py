@@ -63,10 +63,17 @@ def test_framing_bounds_a_run_without_newline_and_counts_it_once():
 
 
 # -- loop:// -----------------------------------------------------------------------------
+def said_hello(port, events, wait):
+    """HELLO, and wait for the host's answer to it (LED, WANT) to be written: loop:// takes
+    writes byte by byte, so lines written at the same time would interleave."""
+    port.write(HELLO)
+    wait(lambda: "online" in events.states(), what="online")
+
 def test_on_loop_it_asks_hello_and_posts_rolls(loop_reader, wait):
     reader, events, opener = loop_reader
     port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
-    port.write(HELLO + encode(Roll(1, (("L1", 5), ("C1", 3)))))
+    said_hello(port, events, wait)
+    port.write(encode(Roll(1, (("L1", 5), ("C1", 3)))))
     wait(lambda: events.all(DieRolled), what="a roll")
     assert events.all(DieRolled) == [DieRolled((("cattle", 5), ("cowboy", 3)), "reader",
                                                "die-reader", 1)]
@@ -79,7 +86,8 @@ def test_on_loop_it_asks_hello_and_posts_rolls(loop_reader, wait):
 def test_on_loop_noise_is_counted_and_the_next_frame_still_gets_through(loop_reader, wait):
     reader, events, opener = loop_reader
     port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
-    port.write(HELLO + b"\xff\xfe garbage\n" + b"ROLL 1 d6:1*00\n" + b"\x00" * 500 + b"\n"
+    said_hello(port, events, wait)
+    port.write(b"\xff\xfe garbage\n" + b"ROLL 1 d6:1*00\n" + b"\x00" * 500 + b"\n"
                + b"FOO 1*57\n" + encode(Roll(2, (("d6", 6),))))
     wait(lambda: events.all(DieRolled), what="a roll")
     counters = reader.counters

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
-                              DieTilted)
+                              DieTilted, InputRefused)
 from firmware_bridge.protocol import (Ack, Button, Card, DeviceError, Heartbeat, Hello, Led,
-                                      Moving, Query, Rejected, Roll, Tilt)
-from firmware_bridge.session import DEDUP_WINDOW, ReaderSession
+                                      Moving, Query, Rejected, Roll, Tilt, Want, encode)
+from firmware_bridge.session import DEDUP_WINDOW, FrameMemory, ReaderSession
 
 ABILENE = Hello("ABL-01", "1.0", (("L1", "cattle"), ("L2", "cattle"), ("C1", "cowboy")))
 PLAIN = Hello("PICO-1", "1.0", (("d6", "d6"),))
@@ -39,7 +39,8 @@ def test_connecting_asks_hello_and_hello_brings_it_online():
 def test_a_roll_is_acked_and_posted_with_kinds_from_hello():
     session = online(ABILENE, wait_for_confirm=True)
     out = session.receive(Roll(7, (("L1", 3), ("C1", 4), ("L2", 0))), 1.0)
-    assert out.replies == [Ack(7)]
+    assert out.replies == []  # the ACK waits until the host has dealt with the roll
+    assert session.settled(7).replies == [Ack(7)]
     assert rolls(out) == [DieRolled((("cattle", 3), ("cowboy", 4), ("cattle", 0)), "reader",
                                     "reader", 7, wait_for_confirm=True)]
 
@@ -55,20 +56,26 @@ def test_a_die_not_declared_is_its_own_kind():
     (Roll(1, (("C1", 0),)), "bad_face"),       # the cowboy die has no 0
     (Roll(1, (("L1", 2), ("C1", 5))), "bad_face"),
 ])
-def test_an_impossible_roll_is_acked_counted_and_dropped(roll, counter):
+def test_an_impossible_roll_is_acked_counted_and_refused(roll, counter):
     session = online(ABILENE)
     out = session.receive(roll, 1.0)
     assert out.replies == [Ack(1)] and rolls(out) == []
-    assert session.counters[counter] == 1
+    assert session.counters[counter] == 1 and session.counters["refused"] == 1
+    refused = [e for e in out.events if isinstance(e, InputRefused)]
+    assert refused == [InputRefused("reader", roll.body(),
+                                    f"reader_{counter}")]
 
 
 def test_a_resend_is_acked_again_but_posted_once():
     session = online()
     first = session.receive(Roll(5, (("d6", 2),)), 1.0)
+    early = session.receive(Roll(5, (("d6", 2),)), 1.5)
+    assert early.replies == [] and rolls(early) == []  # still being dealt with: no ACK yet
+    session.settled(5)
     again = session.receive(Roll(5, (("d6", 2),)), 2.0)
     assert len(rolls(first)) == 1 and rolls(again) == []
     assert again.replies == [Ack(5)]
-    assert session.counters["resent"] == 1 and session.counters["accepted"] == 1
+    assert session.counters["resent"] == 2 and session.counters["accepted"] == 1
 
 
 def test_seq_wraps_around():
@@ -185,3 +192,93 @@ def test_our_own_lines_coming_back_are_counted_as_echo(echo):
     session = online()
     assert session.receive(echo, 1.0).events == []
     assert session.counters["echo"] == 1
+
+
+# -- protocol v1.1: boot ids, WANT, the ACK after the host dealt with a roll ------------
+BOOTED = Hello("ABL-02", "1.1", (("L1", "cattle"), ("C1", "cowboy"), ("C2", "cowboy")), "a1")
+
+
+def test_a_hello_with_the_same_boot_id_keeps_the_seqs_seen():
+    session = online(BOOTED)
+    session.receive(Roll(4, (("L1", 2),)), 1.0)
+    session.settled(4)
+    session.lost(2.0, "gone")
+    session.connected(3.0)
+    session.receive(BOOTED, 3.1)  # answers "?" after the reconnect: not a reboot
+    again = session.receive(Roll(4, (("L1", 2),)), 3.2)
+    assert rolls(again) == [] and again.replies == [Ack(4)]
+
+
+def test_a_new_boot_id_starts_a_new_numbering():
+    session = online(BOOTED)
+    session.receive(Roll(4, (("L1", 2),)), 1.0)
+    session.settled(4)
+    session.receive(Hello("ABL-02", "1.1", BOOTED.dice, "b2"), 2.0)
+    assert len(rolls(session.receive(Roll(4, (("L1", 5),)), 2.1))) == 1
+
+
+def test_a_host_restart_remembers_what_it_dealt_with():
+    memory = FrameMemory()
+    first = online(BOOTED)
+    first.memory = memory
+    first.receive(Roll(9, (("C1", 3),)), 1.0)
+    assert first.receipt(9) == ("ABL-02", "a1", 9)
+    first.settled(9)
+    second = ReaderSession("reader")  # the host restarted before the device heard its ACK
+    second.memory = memory
+    second.connected(5.0)
+    second.receive(BOOTED, 5.1)
+    again = second.receive(Roll(9, (("C1", 3),)), 5.2)
+    assert rolls(again) == [] and again.replies == [Ack(9)]
+
+
+def test_a_v1_hello_answering_our_query_keeps_the_seqs_until_a_heartbeat_tells():
+    session = online(heartbeat_timeout_s=6.0)
+    session.receive(Heartbeat(2000), 1.0)
+    session.receive(Roll(3, (("d6", 5),)), 1.5)
+    session.settled(3)
+    assert states(session.tick(8.0)) == ["offline"]  # silence: the host asks "?"
+    session.receive(PLAIN, 8.1)                       # ...and the answer is no reboot
+    held = session.receive(Roll(3, (("d6", 5),)), 8.2)
+    assert rolls(held) == [] and held.replies == []   # not ACKed: resend or new boot?
+    assert session.counters["held"] == 1
+    session.receive(Heartbeat(9300), 8.3)             # it kept counting: a resend
+    again = session.receive(Roll(3, (("d6", 5),)), 8.4)
+    assert rolls(again) == [] and again.replies == [Ack(3)]
+
+
+def test_a_v1_heartbeat_that_shows_a_reboot_lets_the_held_frame_in():
+    session = online(heartbeat_timeout_s=6.0)
+    session.receive(Heartbeat(2000), 1.0)
+    session.receive(Roll(0, (("d6", 5),)), 1.5)
+    session.settled(0)
+    session.tick(8.0)
+    session.receive(PLAIN, 8.1)
+    assert rolls(session.receive(Roll(0, (("d6", 2),)), 8.2)) == []
+    session.receive(Heartbeat(900), 8.3)  # booted a second ago: a new numbering
+    assert len(rolls(session.receive(Roll(0, (("d6", 2),)), 8.4))) == 1
+
+
+def test_the_answer_to_our_query_after_silence_is_not_online_until_a_heartbeat():
+    session = online(heartbeat_timeout_s=6.0)
+    session.receive(Heartbeat(2000), 1.0)
+    assert states(session.tick(8.0)) == ["offline"]
+    assert "online" not in states(session.receive(PLAIN, 8.1))
+    assert session.state == "offline"
+    assert states(session.receive(Heartbeat(10000), 9.0)) == ["online"]
+
+
+def test_every_line_is_counted_as_it_comes():
+    session = online()
+    session.receive(Rejected("checksum"), 1.0)
+    assert session.counters["checksum"] == 1 and session.counters["frames"] == 3 - 1
+    session.receive(Heartbeat(1000), 1.1)
+    assert session.counters["frames"] == 3
+
+
+def test_want_names_the_declared_dice_in_the_prompts_order():
+    session = online(BOOTED)
+    assert session.want(["cowboy", "cowboy"]) == Want(("C1", "C2"))
+    assert session.want(["cowboy", "cattle"]) == Want(("C1", "L1"))
+    assert session.want(["d6"]) == Want(("d6",))
+    assert session.want(None) == Want(()) and encode(Want(())) == b"WANT -*01\n"

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
-FIRMWARE_MODULES = ("wire", "orientation", "mpu6050", "keys", "reader", "settings", "board")
+FIRMWARE_MODULES = ("wire", "orientation", "mpu6050", "keys", "reader", "settings", "board",
+                    "calibrate", "mfrc522")
 TICKS_PERIOD = 1 << 30  # MicroPython's ticks_ms wraps here
 
 
@@ -100,7 +101,9 @@ class FakeBoard:
         for name in ("ticks_ms", "ticks_diff", "sleep_ms"):
             setattr(utime, name, getattr(self.ticks, name))
         micropython = types.ModuleType("micropython")
-        micropython.kbd_intr = lambda char: setattr(self, "keyboard_interrupt", char)
+        self.interrupts: list[int] = []
+        micropython.kbd_intr = lambda char: (setattr(self, "keyboard_interrupt", char),
+                                             self.interrupts.append(char))
         self.modules = {"machine": machine, "utime": utime, "micropython": micropython}
 
     @property
@@ -127,4 +130,5 @@ def board(monkeypatch):
 def firmware(board):
     """The firmware's pure modules, loaded on a fake board: ``firmware.wire`` etc."""
     return types.SimpleNamespace(**{name: board.load(name) for name in
-                                    ("wire", "orientation", "mpu6050", "keys", "reader")})
+                                    ("wire", "orientation", "mpu6050", "keys", "reader",
+                                     "calibrate")})

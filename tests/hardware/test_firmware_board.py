@@ -113,9 +113,11 @@ def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypa
     settings = board.load("settings")
     monkeypatch.setattr(board_module, "UsbLink", lambda: type(
         "Link", (), {"send": lambda self, line: None, "lines": lambda self: []})())
-    reader, link, sensor, keys, led, problem = board_module.build()
-    assert board.keyboard_interrupt == -1
+    reader, link, sensor, keys, led, problem, cards = board_module.build()
+    assert cards is None  # no card reader in this build
+    assert board.interrupts == []  # building leaves Ctrl-C alone: boot_window decides
     assert sensor is not None and problem is None
+    assert reader.boot_id and len(reader.boot_id) == 8
     assert reader.device_id == settings.device_id() == "PICO-E7452D2F"
     assert set(keys.readers) == set(settings.KEYS)
     board.pins[settings.KEYS["3"]].value(0)          # pressed (pulled up, shorted to GND)
@@ -123,7 +125,7 @@ def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypa
     led.value(1)
     assert board.pins[settings.LED].level == 1
     board.i2c_devices.clear()
-    *_, sensor, keys, led, problem = board_module.build()
+    *_, sensor, keys, led, problem, cards = board_module.build()
     assert sensor is None and problem == "no MPU-6050 at 0x68"
 
 
@@ -131,3 +133,74 @@ def test_main_py_runs_board_main():
     source = (FIRMWARE / "main.py").read_text(encoding="utf-8")
     compile(source, "main.py", "exec")
     assert "board.main()" in source
+
+
+def test_ctrl_c_works_during_the_boot_window_then_is_off(board):
+    board_module = board.load("board")
+    settings = board.load("settings")
+    slept = []
+    board_module.boot_window(sleep_ms=lambda ms: (slept.append(ms),
+                                                  slept.append(board.keyboard_interrupt)))
+    assert slept == [settings.BOOT_WINDOW_MS, 3] and board.keyboard_interrupt == -1
+
+
+def test_the_maintenance_key_held_at_boot_leaves_the_repl_free(board, monkeypatch):
+    board_module = board.load("board")
+    settings = board.load("settings")
+    started = []
+    monkeypatch.setattr(board_module, "build", lambda: started.append("build"))
+    original = board.modules["machine"].Pin.__init__
+
+    def held(pin, *args, **kwargs):
+        original(pin, *args, **kwargs)
+        if pin.id == settings.KEYS[settings.MAINTENANCE_KEY]:
+            pin.level = 0  # pressed
+    monkeypatch.setattr(board.modules["machine"].Pin, "__init__", held)
+    board_module.main()
+    assert started == [] and board.interrupts == []
+
+
+def test_a_tray_build_never_sends_a_face_the_keys_did_not_type(board, monkeypatch):
+    from firmware_bridge.protocol import Moving, Roll, parse_line
+    board_module = board.load("board")
+    settings = board.load("settings")
+    sent = []
+    monkeypatch.setattr(settings, "SENSOR", "tray")
+    monkeypatch.setattr(board_module, "UsbLink", lambda: type(
+        "Link", (), {"send": lambda self, line: sent.append(line), "lines": lambda self: []})())
+    reader, link, sensor, keys, led, problem, cards = board_module.build()
+    reader.boot(0)
+    for now, reading in enumerate([(0, 0, 1)] * 5 + [(1.5, 0.4, 0.2)] + [(0, 0, 1)] * 60):
+        reader.reading(reading, now * 20)
+    reader.key("4", True, 2000)
+    frames = [parse_line(line.encode()) for line in sent[1:]]
+    assert frames == [Moving(0), Roll(1, (("d6", 4),))]  # the 4 typed, no face from the tray
+
+
+def test_calibration_offsets_are_stored_and_taken_off(board, tmp_path):
+    calibrate = board.load("calibrate")
+    mpu = board.load("mpu6050")
+    board.mpu.tilt(0.03, -0.02, 1.07)   # at rest, within the datasheet's offsets
+    sensor = mpu.MPU6050(board.modules["machine"].I2C(0))
+    offset = calibrate.measure(sensor, board.ticks.sleep_ms)
+    path = tmp_path / "calibration.json"
+    calibrate.save(str(path), offset)
+    fixed = calibrate.Calibrated(sensor, calibrate.load(str(path)))
+    assert all(abs(a - b) < 0.001 for a, b in zip(fixed.acceleration(), (0, 0, 1)))
+    orientation = board.load("orientation")
+    motion = orientation.Motion()
+    raw = [motion.sample(sensor.acceleration(), t * 20) for t in range(60)]
+    assert "settled" not in raw  # uncalibrated: "rolling…" for ever
+    motion = orientation.Motion()
+    motion.moving = True
+    fixed_run = [motion.sample(fixed.acceleration(), t * 20) for t in range(60)]
+    assert "settled" in fixed_run
+    assert calibrate.load(str(tmp_path / "missing.json")) == [0.0, 0.0, 0.0]
+
+
+def test_calibration_refuses_a_die_that_moved(board):
+    calibrate = board.load("calibrate")
+    readings = iter([(0, 0, 1.0), (0.2, 0, 1.0)] * 60)
+    sensor = type("Sensor", (), {"acceleration": lambda self: next(readings)})()
+    with pytest.raises(ValueError):
+        calibrate.measure(sensor, lambda ms: None)

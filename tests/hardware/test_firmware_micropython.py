@@ -41,7 +41,9 @@ def test_micropython_and_cpython_run_the_firmware_alike():
     assert len(frames) >= 10
     for line in frames:
         assert not isinstance(parse_line(line.encode()), Rejected), line
-    assert "ROLL 2 L1:3 L2:0 L3:5 L4:5 C1:2*52" in frames   # the keypad's five dice
+    assert "ROLL 2 L1:3 L2:0 C1:2 C2:4 C3:1*51" in frames   # the keypad's five dice
+    assert "ROLL 5 C1:4 C2:2*0D" in frames                  # only what WANT asked for
+    assert frames[0].startswith("HELLO 1.1 PICO-E7452D2F 1.0.0 0badcafe ")
 
 
 def test_the_scenario_runs_on_cpython():

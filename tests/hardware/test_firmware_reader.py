@@ -8,8 +8,8 @@ import math
 import pytest
 
 from companion.events import DiceMoving, DieRolled, DieTilted
-from firmware_bridge.protocol import (Ack, Button, Heartbeat, Hello, Moving, Roll, Tilt, encode,
-                                      parse_line)
+from firmware_bridge.protocol import (Ack, Button, Heartbeat, Hello, Moving, Roll, Tilt, Want,
+                                      encode, parse_line)
 from firmware_bridge.session import ReaderSession
 
 REST_1 = (0.0, 0.0, 1.0)      # d6: face 1 up
@@ -114,17 +114,36 @@ def test_heartbeats_carry_uptime(firmware):
     assert device.sent() == [Heartbeat(2000), Heartbeat(4000), Heartbeat(6000)]
 
 
-def test_the_keypad_types_five_abilene_dice_in_hello_order(firmware):
-    device = Device(firmware, dice=["L1:cattle", "L2:cattle", "L3:cattle", "L4:cattle",
-                                    "C1:cowboy"])
-    for key in "3055" + "0" + "2":  # the "0" is not a cowboy face: ignored
+ABILENE = ["L1:cattle", "L2:cattle", "C1:cowboy", "C2:cowboy", "C3:cowboy"]
+
+
+def test_the_keypad_types_the_five_abilene_dice_in_hello_order(firmware):
+    device = Device(firmware, dice=ABILENE)  # « 2 dés bétail clairs … 3 dés cow-boy foncés »
+    for key in "30" + "0" + "241":  # the "0" is not a cowboy face: ignored
         device.reader.key(key, True, 5)
         device.reader.key(key, False, 6)
     device.reader.key("confirm", True, 7)
     device.reader.key("confirm", False, 8)
     assert device.sent() == [
-        Roll(0, (("L1", 3), ("L2", 0), ("L3", 5), ("L4", 5), ("C1", 2))),
+        Roll(0, (("L1", 3), ("L2", 0), ("C1", 2), ("C2", 4), ("C3", 1))),
         Button(1, "confirm", True), Button(2, "confirm", False)]
+
+
+def test_the_keypad_types_exactly_the_dice_the_host_wants(firmware):
+    device = Device(firmware, dice=ABILENE, boot="a1b2c3d4")
+    device.reader.boot(0)
+    assert device.sent() == [Hello("PICO-1", "1.0.0", (("L1", "cattle"), ("L2", "cattle"),
+                                                       ("C1", "cowboy"), ("C2", "cowboy"),
+                                                       ("C3", "cowboy")), "a1b2c3d4")]
+    device.reader.host_line(encode(Want(("C1", "C2"))).decode(), 0)  # a two-dice duel
+    assert device.reader.light == "blink"
+    for key in "42":
+        device.reader.key(key, True, 5)
+    assert device.sent() == [Roll(0, (("C1", 4), ("C2", 2)))]
+    device.reader.host_line(encode(Want(())).decode(), 10)  # WANT -: nothing asked
+    assert device.reader.light == device.reader.led
+    device.reader.key("3", True, 11)
+    assert device.sent() == []
 
 
 def test_led_patterns(firmware):
@@ -161,6 +180,9 @@ def test_firmware_and_host_session_agree_end_to_end(firmware):
         for line in list(device.lines):
             outcome = session.receive(parse_line(line.encode()), now_ms / 1000)
             events.extend(outcome.events)
+            for event in outcome.events:  # the host deals with the roll, then ACKs it
+                if isinstance(event, DieRolled):
+                    outcome.replies += session.settled(event.seq).replies
             for reply in outcome.replies:
                 device.reader.host_line(encode(reply).decode(), now_ms)
         device.lines.clear()

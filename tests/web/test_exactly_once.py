@@ -46,6 +46,8 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
             "tablet", f"/api/tables/{tid}/seats/1/reissue", {}),
         "/api/tables/<table_id>/cards": ("tablet", f"/api/tables/{tid}/cards",
                                          {"uid": "a1b2c3d4", "card": "Bandit"}),
+        "/api/tables/<table_id>/dice-owners": ("tablet", f"/api/tables/{tid}/dice-owners",
+                                               {"device": "pixel-Red", "seat": 1}),
         "/api/tables/<table_id>/active": ("tablet", f"/api/tables/{tid}/active", {}),
         "/api/language": ("tablet", "/api/language", {"lang": "fr"}),
         "/api/tables/<table_id>/catalogue": (

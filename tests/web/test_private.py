@@ -2,22 +2,13 @@
 
 from __future__ import annotations
 
-
 from companion import private
 from companion.private import PinTries
+from tests.support.values import numbers
 
 
 def keep(tablet, tid, seat=1, pin="4711"):
     return tablet.post(f"/api/tables/{tid}/seats/{seat}/pin", {"pin": pin})
-
-
-def numbers(value) -> list[int]:
-    """Every number anywhere in a JSON value."""
-    if isinstance(value, dict):
-        return [n for item in value.values() for n in numbers(item)]
-    if isinstance(value, list):
-        return [n for item in value for n in numbers(item)]
-    return [value] if type(value) is int else []
 
 
 def test_pin_seat_sees_its_secrets_only_on_the_seat_page(tablet, table):

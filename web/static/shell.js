@@ -95,6 +95,7 @@ window.Companion = window.Companion || {};
     if (body.dataset.onTablet === "yes") privateOnTablet();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
     if (page.admin) catalogueTools();
+    if (page.admin) C.watchDevices(() => (page.view ? page.view.table.players : []));
   };
 
   /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
@@ -164,10 +165,11 @@ window.Companion = window.Companion || {};
     page.heard = Date.now();
     const heard = () => { page.heard = Date.now(); };
     for (const kind of ["ping", "state", "roll", "devices", "keypad"]) source.addEventListener(kind, heard);
-    source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; };
+    source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; C.streamDown(false); };
     source.onerror = () => {
       if (page.stream !== source) return;  // ended on purpose (revoked)
       body.classList.add("stale");
+      C.streamDown(true);
       link.textContent = C.t("ui.reconnecting");
       link.className = "link-state down";
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1500);
@@ -194,15 +196,12 @@ window.Companion = window.Companion || {};
     });
     source.addEventListener("input_error", (event) => C.toast(C.refusal(JSON.parse(event.data))));
     source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
-    source.addEventListener("card_unknown", (event) => { if (page.admin) askCard(JSON.parse(event.data).uid); });
-    source.addEventListener("card", (event) => {
-      const card = JSON.parse(event.data).card;
-      C.toast(C.t("ui.card_scanned", { card }), true);
-      // a card whose tag is named by its number fills the open form's number in (the card
-      // catalogue then fills in the rest)
-      const number = document.querySelector("#dialog[open] #param-number");
-      if (number && /^\d+$/.test(card)) { number.value = card; number.dispatchEvent(new Event("input")); }
+    source.addEventListener("card_unknown", (event) => {
+      const data = JSON.parse(event.data);
+      if (page.admin) C.askCard(page.id, data.uid, data.faces);
     });
+    source.addEventListener("card", (event) => C.cardScanned(JSON.parse(event.data), (fill) =>
+      (fill.secret ? body.dataset.seat !== undefined : page.admin || String(fill.seat) === body.dataset.seat)));
     source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
     source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
     source.addEventListener("revoked", (event) => {
@@ -220,11 +219,7 @@ window.Companion = window.Companion || {};
   }
 
   function showDevices(devices) {
-    const badge = document.getElementById("reader-state");
-    const reader = Object.values(devices).find((d) => d.kind === "die_reader");
-    if (!reader) { badge.textContent = C.t("ui.no_reader"); badge.className = "reader-state"; return; }
-    badge.textContent = C.t("ui.reader") + ": " + C.t("device." + reader.state);
-    badge.className = "reader-state " + reader.state;
+    C.showDevices(devices);  // devices.js: the badge and the Devices panel
   }
 
   function seatName(seat) {
@@ -500,21 +495,6 @@ window.Companion = window.Companion || {};
     dialog.showModal();
   }
 
-  function askCard(uid) {
-    const dialog = document.getElementById("dialog");
-    const input = C.h("input", { type: "text", maxlength: 40, required: true, "aria-label": C.t("ui.card_name") });
-    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.card_unknown") }),
-      C.h("label", { class: "param" }, C.t("ui.card_name"), input),
-      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      try { await C.post(`/api/tables/${page.id}/cards`, { uid, card: input.value }); dialog.close(); }
-      catch (error) { C.toast(error.message); }
-    });
-    dialog.replaceChildren(form);
-    dialog.showModal();
-  }
   C.loadWords = loadWords;
   C.chrome = chrome;
 })(window.Companion);

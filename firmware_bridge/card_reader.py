@@ -1,0 +1,141 @@
+"""An MFRC522 card reader on the Pi's SPI bus, through ``razrc522``.
+
+``razrc522`` (PyPI, MIT; a maintained fork of pi-rc522 rewritten for gpiozero and lgpio, so
+it works on Raspberry Pi OS bookworm and kernel 6+, Pi 4 and Pi 5) talks to the chip;
+this module only asks it, ``poll_s`` apart, whether a tag is in the field (REQA, then the
+ISO/IEC 14443-3 anticollision loop, cascade level 2 for 7-byte tags such as NTAG213), and
+posts one ``CardScanned`` per presentation. The reader object is injected
+(``open_rfid``), so tests drive a fake with the same ``request`` / ``anticoll`` /
+``select_tag`` / ``anticoll2`` methods. A reader that cannot be opened or that fails while
+polling is reported faulted and reopened with backoff; the table never stops for it.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable
+
+from companion.events import CardScanned, DeviceStatus
+from firmware_bridge.die_reader import Backoff
+
+CASCADE_TAG = 0x88  # ISO/IEC 14443-3: the UID goes on at the next cascade level
+GONE_POLLS = 3      # this many empty polls in a row: the tag was taken away
+
+
+def open_mfrc522(bus: int = 0, device: int = 0, rst: int = 25, irq: int = -1) -> Any:
+    """The real reader (needs SPI enabled: ``dtparam=spi=on``); ``irq`` -1 polls."""
+    from razrc522.rfid import RFID  # on the Pi only: pip install table-companion[pi]
+    return RFID(bus=bus, device=device, pin_rst=rst if rst >= 0 else 0, pin_ce=0,
+                pin_irq=irq if irq >= 0 else None)
+
+
+def read_uid(rfid: Any) -> str | None:
+    """The UID of the tag in the field as lower-case hex, or None when there is none."""
+    error, _ = rfid.request()
+    if error:
+        return None
+    error, first = rfid.anticoll()
+    if error or len(first) != 5:
+        return None
+    if first[0] != CASCADE_TAG:
+        return bytes(first[:4]).hex()
+    if rfid.select_tag(first):  # razrc522: True means the select failed
+        return None
+    error, second = rfid.anticoll2()
+    if error or len(second) != 5:
+        return None
+    return bytes(first[1:4] + second[:4]).hex()
+
+
+class CardReader:
+    """Polls one MFRC522 on its own thread, posting ``CardScanned`` and ``DeviceStatus``."""
+
+    def __init__(self, post: Callable[[Any], None], *, open_rfid: Callable[[], Any],
+                 name: str = "card-reader", poll_s: float = 0.1, backoff_min_s: float = 1.0,
+                 backoff_max_s: float = 30.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.name = name
+        self._post, self._open, self._poll_s, self._clock = post, open_rfid, poll_s, clock
+        self._backoff = Backoff(backoff_min_s, backoff_max_s)
+        self._rfid: Any = None
+        self._retry_at = clock()
+        self._present: str | None = None
+        self._empty = 0
+        self.scans = 0
+        self.faults = 0
+        self.state: str | None = None
+        self._closing = threading.Event()
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def probe(self) -> dict:
+        return {"counters": {"scans": self.scans, "faults": self.faults}}
+
+    def poll(self) -> None:
+        """One look: open the reader if due, read the field, report what changed."""
+        now = self._clock()
+        if self._rfid is None:
+            if now < self._retry_at:
+                return
+            try:
+                self._rfid = self._open()
+            except Exception as error:  # no SPI, no chip, no library: say which
+                self._fault(now, error)
+                return
+            self._become("online", "MFRC522")
+        try:
+            uid = read_uid(self._rfid)
+        except Exception as error:
+            self._fault(now, error)
+            return
+        self._backoff.reset()
+        self._seen(uid)
+
+    def _seen(self, uid: str | None) -> None:
+        if uid is None:
+            self._empty += 1
+            if self._empty >= GONE_POLLS:
+                self._present = None
+            return
+        self._empty = 0
+        if uid != self._present:  # a card held on the reader is one scan, not ten a second
+            self._present = uid
+            self.scans += 1
+            self._post(CardScanned(uid, self.name))
+
+    def _fault(self, now: float, error: BaseException) -> None:
+        self.faults += 1
+        self._close_rfid()
+        self._retry_at = now + self._backoff.next()
+        self._become("fault", f"{type(error).__name__}: {error}"[:160])
+
+    def _become(self, state: str, detail: str) -> None:
+        if state != self.state:
+            self.state = state
+            self._post(DeviceStatus(self.name, "card_reader", state, detail,
+                                    check="check.card_reader" if state == "fault" else ""))
+
+    def _close_rfid(self) -> None:
+        rfid, self._rfid = self._rfid, None
+        if rfid is not None:
+            try:
+                rfid.cleanup()
+            except Exception:
+                pass  # it is already failing; the reopen says how
+
+    def _run(self) -> None:
+        while not self._closing.wait(self._poll_s):
+            self.poll()
+        self._close_rfid()
+
+    def close(self) -> None:
+        self._closing.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join()
+
+    def __enter__(self) -> "CardReader":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,128 @@
+/* The Devices panel of the dashboard, and the reader badge in the top bar.
+   Each device: its state (a simulated reader or mock pins say so, never "online"), when it
+   was last heard, bad frames, refused rolls with the last reason, what to check when it is
+   faulted; a Bluetooth die also shows its battery and whom it answers for. The figures come
+   from /api/health (counters as they are now), asked every few seconds, and from the
+   stream's "devices" events. While the stream or the server is down, every device state is
+   replaced by "server unreachable": a state the page cannot refresh is not shown. */
+"use strict";
+(function (C) {
+  const BAD = ["binary", "too_long", "checksum", "unknown_type", "malformed", "version"];
+  const ROLLERS = ["die_reader", "ble_dice"];
+  const state = { devices: {}, owners: {}, down: false, players: () => [] };
+
+  function shownState(device) {
+    if (device.stand_in) return device.stand_in;  // "simulated" or "mock"
+    return device.state || "offline";
+  }
+
+  C.devicesDown = function (down) {
+    state.down = down;
+    draw();
+  };
+
+  C.showDevices = function (devices, owners) {
+    state.devices = devices || {};
+    if (owners) state.owners = owners;
+    draw();
+  };
+
+  function badge() {
+    const node = document.getElementById("reader-state");
+    if (!node) return;
+    if (state.down) {
+      node.textContent = C.t("ui.server_unreachable");
+      node.className = "reader-state unreachable";
+      return;
+    }
+    const reader = Object.values(state.devices).find((d) => d.kind === "die_reader");
+    if (!reader) { node.textContent = C.t("ui.no_reader"); node.className = "reader-state"; return; }
+    const shown = shownState(reader);
+    node.textContent = C.t("ui.reader") + ": " + C.t("device." + shown);
+    node.className = "reader-state " + shown;
+  }
+
+  function heard(device) {
+    if (device.heard_s_ago === undefined) return "";
+    if (device.heard_s_ago === null) return C.t("ui.never_heard");
+    return C.t("ui.heard_ago", { seconds: Math.round(device.heard_s_ago) });
+  }
+
+  function badFrames(device) {
+    const counters = device.counters || {};
+    return BAD.reduce((sum, key) => sum + (counters[key] || 0), 0);
+  }
+
+  function ownerPicker(name) {
+    const table = document.body.dataset.table;
+    const select = C.h("select", { "aria-label": C.t("ui.die_owner") + " " + name },
+      C.h("option", { value: "" }, C.t("ui.die_table")),
+      state.players().map((player, seat) => C.h("option",
+        { value: String(seat), selected: state.owners[name] === seat }, player)));
+    select.addEventListener("change", () => {
+      const seat = select.value === "" ? null : Number(select.value);
+      C.post(`/api/tables/${table}/dice-owners`, { device: name, seat })
+        .then((reply) => { state.owners = reply.owners; })
+        .catch((error) => C.toast(error.message));
+    });
+    return C.h("label", { class: "param" }, C.t("ui.die_owner"), select);
+  }
+
+  function row(name, device) {
+    const shown = state.down ? "unreachable" : shownState(device);
+    const items = [C.h("dt", { text: name }),
+      C.h("dd", { class: "device-state " + shown, "data-device": name,
+        text: state.down ? C.t("ui.server_unreachable") : C.t("device." + shown) })];
+    const facts = [];
+    if (heard(device)) facts.push(C.t("ui.last_heard") + ": " + heard(device));
+    const counters = device.counters || {};
+    if (BAD.some((key) => key in counters)) facts.push(C.t("ui.bad_frames") + ": " + badFrames(device));
+    if (ROLLERS.includes(device.kind) || device.refused) {
+      facts.push(C.t("ui.refused_rolls") + ": " + (device.refused || 0));
+    }
+    if (device.last_refused) {
+      facts.push(C.t("ui.last_refused", { what: device.last_refused.what,
+        why: C.t("error." + device.last_refused.code, { what: device.last_refused.what }) }));
+    }
+    if (device.state === "fault" && device.detail) facts.push(device.detail);
+    items.push(C.h("dd", { class: "device-facts" }, facts.join(" · ")));
+    if (device.state === "fault" && device.check) {
+      items.push(C.h("dd", { class: "device-check" }, C.t("ui.what_to_check") + ": " + C.t(device.check)));
+    }
+    return items;
+  }
+
+  function blueDice(device) {
+    return Object.entries(device.dice || {}).map(([name, die]) => [
+      C.h("dt", { text: name }),
+      C.h("dd", { class: "device-state " + die.state, text: C.t("device." + die.state) }),
+      C.h("dd", { class: "device-facts" }, die.battery === null ? "" : C.t("ui.battery", { percent: die.battery })),
+      document.body.dataset.admin === "yes" ? C.h("dd", {}, ownerPicker(name)) : null]);
+  }
+
+  function draw() {
+    badge();
+    const panel = document.getElementById("devices");
+    if (!panel) return;
+    const list = C.h("dl", { class: "device-list" });
+    for (const [name, device] of Object.entries(state.devices)) {
+      list.append(...row(name, device));
+      if (device.dice) list.append(...blueDice(device).flat().filter(Boolean));
+    }
+    panel.replaceChildren(C.h("h2", { text: C.t("ui.devices") }), list);
+  }
+
+  /* Counters change with every line a device sends, not only with its state: ask. */
+  C.watchDevices = function (players) {
+    state.players = players;
+    const ask = () => C.get("/api/health")
+      .then((health) => { if (!state.streamDown) state.down = false; C.showDevices(health.devices, health.die_owners); })
+      .catch(() => C.devicesDown(true));
+    ask();
+    setInterval(ask, 3000);
+  };
+  C.streamDown = function (down) {
+    state.streamDown = down;
+    C.devicesDown(down);
+  };
+})(window.Companion);
