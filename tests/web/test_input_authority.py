@@ -161,6 +161,7 @@ def test_the_log_says_who_answered(tmp_path, viewer, by):
 
 HARDWARE = {
     "reader": [DieRolled((("d6", 3),), source="reader", device="R1")],
+    "ble": [DieRolled((("d6", 3),), source="ble", device="pixel-table")],
     "keypad": [ButtonPressed("digit3", source="gpio"), ButtonPressed("confirm", source="gpio")],
 }
 
