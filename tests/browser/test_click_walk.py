@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.test_live import make_table
 
@@ -27,21 +28,37 @@ def fill_dialog(page, rng):
     for group in page.query_selector_all("#dialog .options"):
         choices = group.query_selector_all("button")
         if choices and not group.query_selector("button[aria-pressed=true]"):
-            rng.choice(choices).click()
+            rng.choice(choices).click(timeout=5000)
     for field in page.query_selector_all("#dialog input[type=text]"):
         field.fill("Zed")
 
 
 def press_something(page, rng) -> str:
-    buttons = page.query_selector_all("#actions button[data-action], #virtual-roll")
-    if not buttons:
+    for _ in range(3):  # a live update may redraw the buttons between finding and pressing
+        buttons = [b for b in page.query_selector_all(
+            "#actions button[data-action], #virtual-roll") if b.is_visible()]
+        if not buttons:
+            return "nothing"
+        button = rng.choice(buttons)
+        pressed = button.get_attribute("data-action") or "roll"
+        try:
+            button.click(timeout=5000)
+            break
+        except PlaywrightError as error:
+            if "not attached" not in str(error):
+                raise
+    else:
         return "nothing"
-    button = rng.choice(buttons)
-    button.click()
     if page.is_visible("#dialog[open]"):
-        fill_dialog(page, rng)
-        page.click("#dialog button[type=submit]")
-    return button.get_attribute("data-action") or "roll"
+        try:
+            fill_dialog(page, rng)
+            page.click("#dialog button[type=submit]", timeout=5000)
+        except PlaywrightError:
+            # a live update closed or redrew the form under the press: the next press goes on
+            page.evaluate("document.getElementById('dialog').open && "
+                          "document.getElementById('dialog').close()")
+            return "nothing-yet"
+    return pressed
 
 
 @pytest.mark.parametrize("game, players", GAMES, ids=[g for g, _ in GAMES])
@@ -62,6 +79,8 @@ def test_random_presses_on_the_dashboard(browser, live, game, players):
         pressed = press_something(page, rng)
         if pressed == "nothing":
             break
+        if pressed == "nothing-yet":
+            continue
         page.wait_for_function(
             """([before]) => {
                 const first = document.querySelector('#log li');
