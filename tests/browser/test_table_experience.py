@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.bounded import steps
+
 pytestmark = pytest.mark.browser
 AUDIT = (Path(__file__).parent / "audit.js").read_text()
 TABLET = {"width": 1280, "height": 800}
@@ -25,7 +27,9 @@ def new_game_on_tablet(tablet, live, names=("Ann", "Bruno", "Claudia")):
     tablet.click("text=New game")
     tablet.wait_for_selector("#player-names input")
     tablet.check("input[name=game][value=lawless]")
-    while tablet.locator("#player-names input").count() < len(names):
+    for _ in steps(len(names), f"{len(names)} name fields"):
+        if tablet.locator("#player-names input").count() >= len(names):
+            break
         tablet.click("#add-player")
     for field, name in zip(tablet.locator("#player-names input").all(), names):
         field.fill(name)

@@ -29,9 +29,25 @@ def cpython_output() -> list[str]:
     return done.stdout.splitlines()
 
 
-@pytest.mark.skipif(shutil.which("node") is None or not PACKAGE.is_dir(),
-                    reason="needs Node.js and `npm install --prefix hardware/micropython`")
+NPM_LOG = ROOT / "test-output" / "npm-install.log"
+
+
+def micropython_missing() -> str | None:
+    """Why the real MicroPython cannot run here, or None. Never a reason to skip: a check
+    that drops out when ``npm install`` fails would pass a broken firmware unnoticed."""
+    if shutil.which("node") is None:
+        return "Node.js is not installed ('sudo apt-get install nodejs npm', or ./scripts/test)"
+    if not PACKAGE.is_dir():
+        log = NPM_LOG.read_text(encoding="utf-8", errors="replace")[-2000:] \
+            if NPM_LOG.exists() else "(no log: run ./scripts/test)"
+        return f"`npm install --prefix hardware/micropython` did not install {PACKAGE.name}:\n{log}"
+    return None
+
+
 def test_micropython_and_cpython_run_the_firmware_alike():
+    missing = micropython_missing()
+    if missing:
+        pytest.fail(f"the firmware cannot be checked under real MicroPython: {missing}")
     done = subprocess.run(["node", str(RUNNER / "run.mjs"), str(FIRMWARE), str(SCENARIO)],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

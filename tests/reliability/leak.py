@@ -39,6 +39,7 @@ class Scenario:
     walk_seed: int = 0
     point: int = 1  # fork at the point-th qualifying secret moment…
     secret: str = ""  # …counting only moments where this secret action can be varied
+    opening: tuple = field(default=(), repr=False)  # scripted first moves (openings.py)
 
 
 @dataclass
@@ -129,9 +130,19 @@ def accepted(table, action: dict) -> bool:
     return not prepared.ended
 
 
+def play_opening(service, table_id: str, moves: tuple) -> None:
+    """The scripted moves, each sent by its own seat (the tablet for the table's moves):
+    a move the rules refuse is a broken script, not a scenario to pass over."""
+    for move in moves:
+        viewer = Viewer(admin=True) if move["seat"] is None else Viewer(seat=move["seat"])
+        service.act(table_id, move, viewer)
+
+
 def walk_to_fork(service, table_id: str, scenario: Scenario, drain=lambda: None):
-    """Random legal play until the scenario's fork point; returns (seat, a, b) or None.
-    ``drain`` is called now and then so that live streams never fall behind."""
+    """The scenario's opening, then random legal play until its fork point; returns
+    (seat, a, b) or None. ``drain`` is called now and then so that live streams never
+    fall behind."""
+    play_opening(service, table_id, scenario.opening)
     rng = random.Random(scenario.walk_seed)
     seen_points = 0
     for step in range(STEPS):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import threading
 import time
 import tty
@@ -107,10 +108,15 @@ class PtyReader:
         with self._lock:
             return bytes(self._heard)
 
-    def write(self, data: bytes) -> None:
+    def write(self, data: bytes, limit_s: float = 30.0) -> None:
+        """All of ``data`` into the pty, a small piece whenever the reader's side has room;
+        a reader that stops reading fails the test within ``limit_s`` instead of blocking."""
         view = memoryview(data)
+        deadline = time.monotonic() + limit_s  # a bound on a hang, not a timing assertion
         while view:
-            view = view[os.write(self.master, view):]
+            assert time.monotonic() < deadline, f"the reader took no bytes for {limit_s}s"
+            if select.select([], [self.master], [], 0.2)[1]:
+                view = view[os.write(self.master, view[:512]):]
 
     def _wait(self, predicate, what: str, limit_s: float = 30.0) -> None:
         deadline = time.monotonic() + limit_s  # a bound on a hang, not a timing assertion

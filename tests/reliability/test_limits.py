@@ -6,13 +6,16 @@ minute (429), for devices with cookies and for scripts without any.
 from __future__ import annotations
 
 import socket
+from types import SimpleNamespace
 
 import pytest
+
+from web import stream as stream_module
 
 from tests.reliability.inprocess import companion_app, fingerprint, new_table
 from tests.reliability.raw import signed_device
 from tests.reliability.server import CompanionProcess
-from tests.reliability.streams import frames_until_idle, open_stream
+from tests.reliability.streams import frames_until_idle, open_stream, parse_frame
 from tests.reliability.hostile import check_reply
 from tests.web.conftest import Device
 
@@ -103,6 +106,40 @@ def test_a_device_over_its_stream_cap_loses_its_oldest_stream(world):
         assert not frames_until_idle(reply)[1]
     for reply in streams:
         reply.close()
+
+
+def test_a_stream_ends_exactly_at_its_maximum_age_and_resumes_without_loss(tmp_path,
+                                                                            monkeypatch):
+    """``[streams] max_age_s``: alive a hair before it, ended at it; the page's EventSource
+    then reconnects with Last-Event-ID and misses nothing. The stream's clock is the
+    module's ``time.monotonic``, replaced here so no test waits an hour."""
+    clock = FakeClock()
+    monkeypatch.setattr(stream_module, "time", SimpleNamespace(monotonic=clock))
+    with companion_app(tmp_path, streams={"heartbeat_s": 0.01, "max_age_s": 60.0}) as (
+            service, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        reply = open_stream(tablet, made["id"])
+        try:
+            frames, ended = frames_until_idle(reply)
+            assert not ended and parse_frame(frames[-1])[1] == "state"
+            opened = clock.now
+            clock.now = opened + 59.999
+            assert frames_until_idle(reply) == ([], False), "ended before its maximum age"
+            tablet.act(made["id"], {"type": "add", "seat": 0, "amount": 3})
+            clock.now = opened + 60.0  # exactly: 1060.0 - 1000.0 is 60.0 in floating point
+            frames, ended = frames_until_idle(reply)
+            assert ended, "a stream at its maximum age must end"
+            seen = [parse_frame(f)[0] for f in frames if parse_frame(f)[1] == "state"]
+        finally:
+            reply.close()
+        resumed = open_stream(tablet, made["id"], last=max([0, *filter(None, seen)]))
+        try:
+            frames, ended = frames_until_idle(resumed)
+            event_id, kind, data = parse_frame(frames[-1])
+            assert not ended and (event_id, kind) == (1, "state")
+            assert data["view"]["state"]["scores"] == [3, 0]
+        finally:
+            resumed.close()
 
 
 def test_a_script_without_cookies_cannot_evict_the_tablets_stream(world):

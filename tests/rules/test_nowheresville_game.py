@@ -165,6 +165,24 @@ def test_an_exact_tie_at_the_top_plays_another_round():
     assert state["news"][-1] == {"kind": "round_over", "round": 1}
 
 
+@pytest.mark.parametrize("players, short, goal_option", [
+    (3, 0, 0), (3, 100, 0), (3, 1, 0), (4, 0, 0), (4, 100, 0), (3, 0, 1700), (3, 100, 1700)])
+def test_the_goal_reached_exactly_wins_and_one_note_short_plays_on(players, short, goal_option):
+    """"Winning the Game": at the end of a round, the richest player *at or over* the goal
+    wins — the boundary itself, not a seeded game that happens to end on it."""
+    state = started(players, goal=goal_option)
+    goal = state["goal"]
+    assert goal == (goal_option or {3: 2500, 4: 2000}[players])
+    purses = [goal - short] + [100] * (players - 1)
+    state = {**state, "ledger": {**state["ledger"], "purses": purses}}
+    state = play(nv, state, *[plan(s, original="hideout") for s in range(players)])
+    if short:
+        assert state["winner"] is None and state["phase"] == "maintenance"
+    else:
+        assert state["winner"] == 0 and nv.final(state)
+        assert nv.view(state, None)["news"][-1] == {"kind": "winner", "round": 1, "player": 0}
+
+
 def test_two_over_the_goal_the_richest_wins():
     state = started(3)
     state = {**state, "ledger": {**state["ledger"], "purses": [2600, 3100, 2500]}}

@@ -14,6 +14,7 @@ from tests.rules.test_outlaws108_kit import act, do, draw_turn, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws, scoring_game
 from tests.rules.test_outlaws108_solo import solo_game
 from tests.support.play import legal_walk, setup
+from tests.support.bounded import steps
 
 
 def templates(state):
@@ -84,10 +85,14 @@ def test_next_player_and_the_last_turn(players, trigger):
     state = new_game(players)
     if players == 1:
         state = solo_game()
-    while state["current"] != trigger:
+    for _ in steps(10, "the trigger's turn"):
+        if state["current"] == trigger:
+            break
         state = draw_turn(state)
     state = band_of_outlaws(state, 12)
-    while state["phase"] == "turn":
+    for _ in steps(10, "the end of the last round"):
+        if state["phase"] != "turn":
+            break
         shown = game.view(state, None)
         last = shown["end"]["turns_left"] == 1
         assert shown["last_turn"] is last

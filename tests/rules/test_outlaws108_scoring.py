@@ -8,6 +8,7 @@ from companion.games.outlaws108 import game
 from companion.games.outlaws108 import scoring
 from companion.rules.base import RuleError
 from tests.rules.test_outlaws108_kit import do, draw_turn, earth, new_game
+from tests.support.bounded import steps
 
 
 def band_of_outlaws(state: dict, count: int, icon: str = "infantry") -> dict:
@@ -15,7 +16,9 @@ def band_of_outlaws(state: dict, count: int, icon: str = "infantry") -> dict:
     ``count`` outlaws are in play, drawing by effect when the hand runs dry; turn not ended."""
     seat = state["current"]
     state = do(state, "play_earth", seat, icons=[icon])
-    while len(state["areas"][seat]["outlaws"]) < count:
+    for _ in steps(4 * count, f"{count} outlaws in play"):
+        if len(state["areas"][seat]["outlaws"]) >= count:
+            break
         if state["areas"][seat]["hand"]["earth"] == 0:
             state = do(state, "effect_draw", seat, points=6, earth=6)
         state = do(state, "effect_play_earth", seat, icons=[icon])
@@ -34,13 +37,17 @@ def test_round_is_finished_so_all_have_equal_turns(players, start, trigger):
         for slot in range(2, 10):
             state = do(state, "describe_campaign", 0, slot=slot, points=1, cost=["cavalry"])
     state = draw_turn(state) if state["current"] != trigger else state
-    while state["current"] != trigger:
+    for _ in steps(10, "the trigger's turn"):
+        if state["current"] == trigger:
+            break
         state = draw_turn(state)
     state = do(band_of_outlaws(state, 12), "end_turn", trigger)
     order = state["order"]
     expected_left = len(order) - order.index(trigger) - 1
     left = []
-    while state["phase"] == "turn":
+    for _ in steps(10, "the end of the last round"):
+        if state["phase"] != "turn":
+            break
         left.append(game.view(state, None)["end"]["turns_left"])
         state = draw_turn(state)
     assert left == list(range(expected_left, 0, -1))

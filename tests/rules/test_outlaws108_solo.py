@@ -9,6 +9,7 @@ from companion.rules.base import RuleError
 from tests.rules.test_outlaws108_kit import act, describe_solo_row, do, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws
 from tests.support.play import play
+from tests.support.bounded import steps
 
 PLAIN = ["leadership", "infantry"]
 
@@ -76,7 +77,9 @@ def test_at_eight_cards_the_player_must_play():
 
 def to_removal(state, outlaws=4):
     """Solo turns (an Earth card, or a draw when none is in hand) up to ``outlaws``."""
-    while len(state["areas"][0]["outlaws"]) < outlaws:
+    for _ in steps(8 * outlaws, f"{outlaws} outlaws in play"):
+        if len(state["areas"][0]["outlaws"]) >= outlaws:
+            break
         if state["areas"][0]["hand"]["earth"]:
             state = earth(state)
         else:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from companion.games.outlaws108 import game
 from tests.rules.test_outlaws108_kit import cost
 from tests.support.play import legal_walk, play, setup
+from tests.support.bounded import steps
 
 
 def check_invariants(before: dict, action: dict, after: dict) -> None:
@@ -126,7 +127,9 @@ def between_turns(data, state: dict) -> list[dict]:
 @given(st.data(), st.integers(1, 5), st.integers(0, 4))
 def test_sensible_games_reach_the_end_with_equal_turns(data, players, start):
     state = setup(game, [f"P{i}" for i in range(players)], starting_player=start % players)
-    while state["phase"] != "scoring":
+    for _ in steps(2000, "the scoring phase"):
+        if state["phase"] == "scoring":
+            break
         script = (sensible_turn if state["phase"] == "turn" else between_turns)(data, state)
         for action in script:
             after = game.apply(state, action)

@@ -17,6 +17,7 @@ from companion.games.root_doves import board as B
 from companion.games.root_doves.table import parse_track
 from tests.rules.test_root_doves_helpers import act, check_prompt, fresh, refused, started
 from tests.support.play import play
+from tests.support.bounded import steps
 
 def press(state, seat, kind, **chosen):
     """Tap ``kind``'s button for ``seat`` and fill its form with ``chosen`` only."""
@@ -36,9 +37,10 @@ def press(state, seat, kind, **chosen):
 
 
 def others_end_turns(state):
-    while state["stage"] == "play" and state["turn"]["seat"] != 0:
+    for _ in steps(20, "the turn to come back to seat 0"):
+        if state["stage"] != "play" or state["turn"]["seat"] == 0:
+            return state
         state = press(state, state["turn"]["seat"], "end_turn")
-    return state
 
 
 def evening(state):
