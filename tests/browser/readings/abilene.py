@@ -1,0 +1,102 @@
+"""Abilene: the turn, the five dice and the cattle's distance, every ranch's money, cattle,
+free cowboys, jail (and its fee) and debts, duels' dice, the last sale's sticker, price and
+payments, loans and offers, dues, the final money — and on a phone its own money and debts
+(``companion/games/abilene/panel.js``)."""
+
+from __future__ import annotations
+
+import re
+
+from tests.browser.reading import Dice, Read, Words
+
+
+def dollars(w: Words, amount: int) -> str:
+    """Money as the page writes it: thousands apart, a minus sign before the symbol."""
+    grouped = re.sub(r"\B(?=(\d{3})+(?!\d))", " ", str(abs(amount)))
+    return ("−" if amount < 0 else "") + w.t("abilene.panel.dollars", amount=grouped)
+
+
+def name(s: dict, seat) -> str:
+    return s["players"][seat]["name"]
+
+
+def who(s: dict, w: Words, seat) -> str:
+    return w.t("abilene.panel.bank") if seat == "bank" else name(s, seat)
+
+
+def reads(s: dict, view: dict, w: Words) -> list:
+    t = w.t
+    step = t(f"abilene.step.{s['step']}")
+    out = [Read("turn", step if s["over"] else " · ".join(
+        [t("abilene.panel.turn", turn=s["turn_number"]), name(s, s["active"]), step]))]
+    if s["dice"] and not s["over"]:
+        box = t("param.abilene.dice")
+        out += [Read("distance", t("abilene.panel.distance", distance=s["dice"]["distance"]),
+                     "section.panel-box", heading=box),
+                Dice("the five dice", tuple(s["dice"]["cattle"] + s["dice"]["cowboy"]),
+                     "section.panel-box", heading=box)]
+    for p in s["players"]:
+        jail = f"{p['jail']} ({dollars(w, p['jail_fee'])})" if p["jail"] else "–"
+        owes = dollars(w, p["owes"]) if p["owes"] else "–"
+        free = "" if w.narrow else f"{p['cowboys_free']} "  # a phone leaves the column out
+        shown = p["name"] + (f" · {t('abilene.panel.bankrupt')}" if p["bankrupt"] else "")
+        out.append(Read(f"{p['name']}'s ranch", f"{shown} {dollars(w, p['money'])} "
+                        f"{p['cattle']} {free}{jail} {owes}", ".abilene table"))
+    if s.get("me"):
+        out += mine_reads(s["me"], w)
+    if s["duel"]:
+        for roll in s["duel"]["rolls"]:
+            out.append(Dice("duel dice", tuple(roll), ".abilene-dice"))
+    if s["last_sale"]:
+        out += sale_reads(s, s["last_sale"], w)
+    for loan in s["loans"]:
+        out.append(Read(f"loan {loan['id']}", t(
+            "abilene.panel.loan_row", id=loan["id"], lender=who(s, w, loan["lender"]),
+            debtor=name(s, loan["debtor"]), principal=dollars(w, loan["principal"]),
+            interest=dollars(w, loan["interest"]), due=dollars(w, loan["due"]))))
+    if s["loan_offer"]:
+        o = s["loan_offer"]
+        out.append(Read("loan offer", t("abilene.panel.loan_offer", lender=name(s, o["lender"]),
+                        borrower=name(s, o["borrower"]), amount=dollars(w, o["amount"]),
+                        interest=dollars(w, o["interest"]))))
+    for p in s["dues"] + s["payments"][-8:]:
+        out.append(payment(s, w, p))
+    if s["result"]:
+        for line in s["result"]["standings"]:
+            won = f" · {t('abilene.panel.winner')}" if line["seat"] in s["result"]["winners"] else ""
+            out.append(Read(f"{name(s, line['seat'])}'s final money",
+                            f"{line['place']}. {name(s, line['seat'])}{won} "
+                            f"{dollars(w, line['money'])}", ".abilene table"))
+    rules = s["rules"]
+    out.append(Read("jail fees", t("abilene.panel.jail_fees", fees=" + ".join(
+        dollars(w, fee) for fee in rules["jail_fees"]), cost=dollars(w, rules["free_cost"]),
+        more=rules["free_when_more_than"])))
+    return out
+
+
+def mine_reads(me: dict, w: Words) -> list:
+    box = w.t("abilene.panel.you")
+    out = [Read("my money", dollars(w, me["money"]), "section.panel-box", heading=box)]
+    if me["owes"]:
+        out.append(Read("my debts", w.t("abilene.panel.you_owe", owes=dollars(w, me["owes"])),
+                        "section.panel-box", heading=box))
+    if me["unpaid"]:
+        out.append(Read("what I must pay now", w.t("abilene.panel.you_unpaid", amount=dollars(
+            w, me["unpaid"])), "section.panel-box", heading=box))
+    return out
+
+
+def payment(s: dict, w: Words, p: dict) -> Read:
+    return Read(f"payment {p['payer']} → {p['payee']}", w.t(
+        "abilene.panel.payment", payer=who(s, w, p["payer"]), payee=who(s, w, p["payee"]),
+        amount=dollars(w, p["amount"]), reason=w.t(f"abilene.reason.{p['reason']}")))
+
+
+def sale_reads(s: dict, sale: dict, w: Words) -> list:
+    heading = w.t("abilene.panel.last_sale", seller=name(s, sale["seller"]), turn=sale["turn"])
+    seen = w.t("abilene.panel.seen" if sale["seen"] else "abilene.panel.unseen")
+    return [Read("sale sticker", f"{w.value(sale['truth']['brand'])} · "
+                 f"{dollars(w, sale['truth']['value'])}", "section.panel-box", heading=heading),
+            Read("sale price", f"{seen} · " + w.t("abilene.panel.price", percent=sale["percent"],
+                                                 price=dollars(w, sale["price"])),
+                 "section.panel-box", heading=heading)]
