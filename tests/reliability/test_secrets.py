@@ -18,8 +18,11 @@ from tests.reliability.leak import (Deterministic, Scenario, differences, differ
 from tests.reliability.openings import OPENINGS
 
 VIRTUAL = (("money", "virtual"),)
+# a robbery comes late in random play: in a game to the usual goal, 7 of 12 walks ended (or
+# ran out of moves) before their pot was counted; to a far goal every one gets there
+LONG_GAME = (("goal", 90000),)
 # (game, options, secret): each secret kind worth varying, as the table option allows it
-SECRETS = [("nowheresville", (), "plan"), ("nowheresville", (), "count_pot"),
+SECRETS = [("nowheresville", (), "plan"), ("nowheresville", LONG_GAME, "count_pot"),
            ("nowheresville", VIRTUAL, "plan"), ("abilene", (), "sale_truth"),
            ("abilene", (), "corral_vote"), ("tally", (), "bid")]
 HIDDEN = {g for g in ("nowheresville", "abilene") if g in existing_games()} | {"tally"}
