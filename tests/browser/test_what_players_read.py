@@ -6,11 +6,12 @@ service). Readings are in ``tests/browser/readings/``, moments in ``moments.py``
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
 
-from companion import draws
+from companion import draws, registry
 from tests.browser.moments import MOMENTS, walk_until
 from tests.browser.reading import Words, problems
 from tests.browser.readings import board, shell
@@ -46,6 +47,14 @@ def look(page, errors, game: str, lang: str, where: str, seat: bool, table_id: s
     words = Words(catalog, game, lang, narrow=page.viewport_size["width"] <= PHONE["width"])
     found = problems(page, shell(view, log, words) + board(game, view, words))
     return [f"{where} ({lang}): {p}" for p in found + [f"page error {e}" for e in errors]]
+
+
+def test_every_game_has_moments_and_readings():
+    """A new game's pages are read too: it needs its moments and its readings module."""
+    games = set(registry.found())
+    assert set(MOMENTS) == games
+    for game in games:
+        importlib.import_module(f"tests.browser.readings.{game}")
 
 
 def screens(tablet, phones: list, table_id: str, number: int) -> list[tuple]:

@@ -223,7 +223,8 @@ def test_maintenance_reminds_the_table_of_the_shop_and_victim(money, robbed, fre
 
 def test_plans_are_secret_and_revealed_together():
     state = started(3)
-    assert all(t.get("secret") for t in nv.legal(state, 0) if t["type"] == "plan")
+    plans = [t for t in nv.legal(state, 0) if t["type"] == "plan"]
+    assert plans and all(t.get("secret") for t in plans)
     state = play(nv, state, plan(0, original="bank"), plan(1, original="town"))
     assert nv.prompt(state)["submitted"] == [0, 1] and nv.prompt(state)["seats"] == [2]
     public = nv.view(state, None)

@@ -49,16 +49,7 @@ def reads(s: dict, view: dict, w: Words) -> list:
             out.append(Dice("duel dice", tuple(roll), ".abilene-dice"))
     if s["last_sale"]:
         out += sale_reads(s, s["last_sale"], w)
-    for loan in s["loans"]:
-        out.append(Read(f"loan {loan['id']}", t(
-            "abilene.panel.loan_row", id=loan["id"], lender=who(s, w, loan["lender"]),
-            debtor=name(s, loan["debtor"]), principal=dollars(w, loan["principal"]),
-            interest=dollars(w, loan["interest"]), due=dollars(w, loan["due"]))))
-    if s["loan_offer"]:
-        o = s["loan_offer"]
-        out.append(Read("loan offer", t("abilene.panel.loan_offer", lender=name(s, o["lender"]),
-                        borrower=name(s, o["borrower"]), amount=dollars(w, o["amount"]),
-                        interest=dollars(w, o["interest"]))))
+    out += loan_reads(s, w)
     for p in s["dues"] + s["payments"][-8:]:
         out.append(payment(s, w, p))
     if s["result"]:
@@ -71,6 +62,21 @@ def reads(s: dict, view: dict, w: Words) -> list:
     out.append(Read("jail fees", t("abilene.panel.jail_fees", fees=" + ".join(
         dollars(w, fee) for fee in rules["jail_fees"]), cost=dollars(w, rules["free_cost"]),
         more=rules["free_when_more_than"])))
+    return out
+
+
+def loan_reads(s: dict, w: Words) -> list:
+    out = [Read(f"loan {loan['id']}", w.t(
+        "abilene.panel.loan_row", id=loan["id"], lender=who(s, w, loan["lender"]),
+        debtor=name(s, loan["debtor"]), principal=dollars(w, loan["principal"]),
+        interest=dollars(w, loan["interest"]), due=dollars(w, loan["due"])))
+        for loan in s["loans"]]
+    if s["loan_offer"]:
+        o = s["loan_offer"]
+        out.append(Read("loan offer", w.t(
+            "abilene.panel.loan_offer", lender=name(s, o["lender"]),
+            borrower=name(s, o["borrower"]), amount=dollars(w, o["amount"]),
+            interest=dollars(w, o["interest"]))))
     return out
 
 
