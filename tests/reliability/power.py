@@ -289,7 +289,8 @@ def play_until_cut(proc: CompanionProcess, client: Client, run: Run) -> None:
     proc.kill()
     stop.set()
     for thread in threads:
-        thread.join(timeout=60)
+        thread.join(timeout=60)  # each request has a 15 s socket timeout: 60 s is a hang
+    assert not any(t.is_alive() for t in threads), "a client thread hung after the cut"
     in_flight = sum(1 for s in run.ledger.sent[before:] if s.outcome == "unknown")
     run.figures["kills"] += 1
     run.figures["kills_with_requests_in_flight"] += bool(in_flight)
