@@ -114,6 +114,13 @@ def settle(sent: Sent, reply, ledger: Ledger) -> None:
         sent.outcome = "free"  # a roll nobody asked for: changes nothing
 
 
+def route(sent: Sent) -> str:
+    """Where a request of this kind goes; a retry goes there too (the key is bound to the
+    route, its viewer and its body: the same key elsewhere is a 409, not a replay)."""
+    return f"/api/tables/{sent.table}/" + {"undo": "undo", "dice": "dice"}.get(sent.kind,
+                                                                              "actions")
+
+
 def send_one(client: Client, seating: Seating, seat: int | None, view: dict,
              ledger: Ledger, rng: random.Random) -> None:
     actor = "admin" if seat is None else f"seat:{seat}"
@@ -123,14 +130,12 @@ def send_one(client: Client, seating: Seating, seat: int | None, view: dict,
     draw = rng.random()
     if seat is None and view["table"]["can_undo"] and draw < 0.04:
         sent = Sent(seating.id, "undo", actor, {"idempotency_key": idem, **expected}, idem)
-        path = "undo"
     elif seat is None and prompt.get("kind") == "dice" and draw < 0.2:
         faces = [rng.choice(FACES[k]) for k in prompt["dice"]]
         dice = [{"die": k, "face": f} for k, f in zip(prompt["dice"], faces)]
         # the tablet answers the prompt: the log says so, and a retry is answered once
         sent = Sent(seating.id, "dice", "admin", {"dice": dice, "idempotency_key": idem}, idem,
                     action={**prompt["action"], "dice": faces})
-        path = "dice"
     else:
         if not view["legal"]:
             return
@@ -138,10 +143,9 @@ def send_one(client: Client, seating: Seating, seat: int | None, view: dict,
         sent = Sent(seating.id, "action", actor,
                     {"action": action, "idempotency_key": idem, **expected}, idem,
                     action=action)
-        path = "actions"
     ledger.add(sent)
     try:
-        reply = client.post(f"/api/tables/{seating.id}/{path}", sent.body,
+        reply = client.post(route(sent), sent.body,
                             token=seating.token(seat))
     except Unreachable:
         return
@@ -247,8 +251,7 @@ def retry_unknown(client: Client, crashed: dict, seatings: dict[str, Seating],
         entries = {e.idem: e for e in crashed[sent.table].entries if e.idem}
         done = entries.get(sent.idem)
         seat = None if sent.actor == "admin" else int(sent.actor.split(":")[1])
-        path = {"undo": "undo", "dice": "dice"}.get(sent.kind, "actions")  # the same route
-        reply = client.post(f"/api/tables/{sent.table}/{path}", sent.body,
+        reply = client.post(route(sent), sent.body,
                             token=seatings[sent.table].token(seat))
         if done is not None:
             figures["unanswered_but_applied"] += 1
