@@ -83,9 +83,9 @@ MOMENTS = {
                avoid=NO_POINTS),
         Moment("a winner", lambda s: s["stage"] == "over"),
     ]),
-    "abilene": (3, {}, 6, [
+    "abilene": (3, {}, 0, [
         Moment("the first throw", lambda s: s["dice"] is not None),
         Moment("a sale sold and a loan taken", lambda s: bool(s["last_sale"] and s["loans"])),
-        Moment("the final money", lambda s: s["result"] is not None),
+        Moment("the final money", lambda s: bool(s.get("final"))),
     ]),
 }

@@ -29,7 +29,7 @@ from tests.reliability.streams import frames_until_idle, open_stream
 from tests.web.conftest import Device
 
 TIME = re.compile(rb"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:?\d{2})?")
-STEPS = 3000  # a walk is cheap (under a second); a secret may come late
+STEPS = 6000  # a walk is cheap (a few seconds at most); a secret may come late
 
 
 @dataclass(frozen=True)

@@ -52,12 +52,14 @@ def reads(s: dict, view: dict, w: Words) -> list:
     out += loan_reads(s, w)
     for p in s["dues"] + s["payments"][-8:]:
         out.append(payment(s, w, p))
-    if s["result"]:
-        for line in s["result"]["standings"]:
-            won = f" · {t('abilene.panel.winner')}" if line["seat"] in s["result"]["winners"] else ""
-            out.append(Read(f"{name(s, line['seat'])}'s final money",
-                            f"{line['place']}. {name(s, line['seat'])}{won} "
-                            f"{dollars(w, line['money'])}", ".abilene table"))
+    for line in s.get("final") or []:  # the final table: purse, what debts left unpaid, final
+        place = t("abilene.panel.bankrupt_out") if line["place"] is None else f"{line['place']}."
+        won = f" · {t('abilene.panel.winner')}" if line["winner"] else ""
+        short = f"−{dollars(w, line['shortfall'])}" if line["shortfall"] else "—"
+        final = "—" if line["money"] is None else dollars(w, line["money"])
+        out.append(Read(f"{name(s, line['seat'])}'s final money",
+                        f"{place} {name(s, line['seat'])}{won} {dollars(w, line['purse'])} "
+                        f"{short} {final}", f"tr[data-final-seat='{line['seat']}']"))
     rules = s["rules"]
     out.append(Read("jail fees", t("abilene.panel.jail_fees", fees=" + ".join(
         dollars(w, fee) for fee in rules["jail_fees"]), cost=dollars(w, rules["free_cost"]),
