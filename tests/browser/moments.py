@@ -69,7 +69,7 @@ MOMENTS = {
         Moment("a robbery", lambda s: s["robbery"] is not None),
     ]),
     # five players, so that the end can be triggered with four turns still to come
-    "outlaws108": (5, {}, 0, [
+    "outlaws108": (5, {}, 6, [
         Moment("outlaws in play", lambda s: sum(a["outlaw_count"] for a in s["areas"]) >= 6),
         Moment("the end triggered, four turns left",
                lambda s: s["end"]["triggered"] and s["end"]["turns_left"] == 4),
@@ -83,7 +83,7 @@ MOMENTS = {
                avoid=NO_POINTS),
         Moment("a winner", lambda s: s["stage"] == "over"),
     ]),
-    "abilene": (3, {}, 0, [
+    "abilene": (3, {}, 4, [
         Moment("the first throw", lambda s: s["dice"] is not None),
         Moment("a sale sold and a loan taken", lambda s: bool(s["last_sale"] and s["loans"])),
         Moment("the final money", lambda s: bool(s.get("final"))),

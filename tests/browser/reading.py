@@ -29,6 +29,7 @@ class Read:
     text: str
     within: str = "#board"
     heading: str | None = None
+    after_number: bool = False  # may follow a number drawn just before it (a log line's #)
 
 
 @dataclass(frozen=True)
@@ -93,7 +94,7 @@ class Words:
         return self.t(line["key"], **out)
 
 
-def pattern(text: str) -> re.Pattern:
+def pattern(text: str, after_number: bool = False) -> re.Pattern:
     """``text`` as a pattern over the page's text: any spacing between words and signs
     (the page may break lines between boxes), but never two numbers run together, and a
     number never read as part of a longer one."""
@@ -103,7 +104,7 @@ def pattern(text: str) -> re.Pattern:
         if before is not None:
             out.append(r"\s+" if before[-1].isalnum() and token[0].isalnum() else r"\s*")
         out.append(re.escape(token))
-    head = r"(?<!\d)" if tokens and tokens[0][0].isdigit() else ""
+    head = r"(?<!\d)" if tokens and tokens[0][0].isdigit() and not after_number else ""
     tail = r"(?!\d)" if tokens and tokens[-1][-1].isdigit() else ""
     return re.compile(head + "".join(out) + tail, re.IGNORECASE)  # CSS may set capitals
 
@@ -147,7 +148,7 @@ def problems(page, reads: list) -> list[str]:
             if drawn != wanted or [label.split(" ")[-1] for label in labels] != list(wanted):
                 out.append(f"{read.what}: dice {drawn} (labels {labels}) {where}, "
                            f"the view says {wanted}")
-        elif not pattern(read.text).search(normalised(found["text"])):
+        elif not pattern(read.text, read.after_number).search(normalised(found["text"])):
             out.append(f"{read.what}: {read.text!r} not {where}: "
                        f"{normalised(found['text'])[:300]!r}")
     return out

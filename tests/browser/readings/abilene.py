@@ -40,7 +40,9 @@ def reads(s: dict, view: dict, w: Words) -> list:
         owes = dollars(w, p["owes"]) if p["owes"] else "–"
         free = "" if w.narrow else f"{p['cowboys_free']} "  # a phone leaves the column out
         shown = p["name"] + (f" · {t('abilene.panel.bankrupt')}" if p["bankrupt"] else "")
-        out.append(Read(f"{p['name']}'s ranch", f"{shown} {dollars(w, p['money'])} "
+        money = dollars(w, p["money"]) + (" " + t("abilene.panel.shortfall", amount=dollars(
+            w, p["shortfall"])) if p.get("shortfall") else "")  # what the debts left unpaid
+        out.append(Read(f"{p['name']}'s ranch", f"{shown} {money} "
                         f"{p['cattle']} {free}{jail} {owes}", ".abilene table"))
     if s.get("me"):
         out += mine_reads(s["me"], w)
@@ -73,12 +75,11 @@ def loan_reads(s: dict, w: Words) -> list:
         debtor=name(s, loan["debtor"]), principal=dollars(w, loan["principal"]),
         interest=dollars(w, loan["interest"]), due=dollars(w, loan["due"])))
         for loan in s["loans"]]
-    if s["loan_offer"]:
-        o = s["loan_offer"]
-        out.append(Read("loan offer", w.t(
+    for o in s.get("loan_offers") or []:  # several offers may be open at once
+        out.append(Read(f"loan offer {o['lender']} → {o['borrower']}", w.t(
             "abilene.panel.loan_offer", lender=name(s, o["lender"]),
             borrower=name(s, o["borrower"]), amount=dollars(w, o["amount"]),
-            interest=dollars(w, o["interest"]))))
+            interest=dollars(w, o["interest"]), offer=o["id"])))
     return out
 
 
