@@ -73,8 +73,13 @@ def recover(database: Path, accept_loss: bool = False) -> dict[str, Recovered]:
     return out
 
 
+# What the table adds to an action before it is journalled, which no client sends: the
+# draws it resolved, and what a game's card catalogue already knew (companion/catalogue.py).
+ADDED_BY_THE_TABLE = ("drawn", "known")
+
+
 def without_draws(action: dict) -> dict:
-    return {k: v for k, v in action.items() if k != "drawn"}
+    return {k: v for k, v in action.items() if k not in ADDED_BY_THE_TABLE}
 
 
 def seen_by_everyone(recovered: dict) -> dict:
