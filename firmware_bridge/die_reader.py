@@ -29,6 +29,20 @@ from firmware_bridge.session import FrameMemory, Outcome, ReaderSession
 log = logging.getLogger(__name__)
 
 
+
+class PortReader(serial.threaded.ReaderThread):
+    """pyserial's reader thread, but a port that vanished mid-read (a pty whose other end
+    closed answers ``in_waiting`` with EIO, an ``OSError`` pyserial does not catch) ends the
+    link as a lost connection instead of an exception escaping the thread."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except OSError as error:
+            self.alive = False
+            if self.protocol is not None:
+                self.protocol.connection_lost(serial.SerialException(str(error)))
+
 class Backoff:
     """Delays between reconnection attempts: ``min_s``, doubling, capped at ``max_s``."""
 
@@ -224,8 +238,7 @@ class DieReader:
                 self._retry_at = now + self._backoff.next()
                 self._carry_out(self._session.lost(now, _reason(error)), None)
             return
-        link = serial.threaded.ReaderThread(
-            port, lambda: LineFraming(self._on_message, self._on_lost))
+        link = PortReader(port, lambda: LineFraming(self._on_message, self._on_lost))
         link.name = f"{self.name}-reader"
         with self._lock:  # before the first line can arrive, so its HELLO counts
             self._link, self._lost_because = link, None
