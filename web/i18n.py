@@ -5,10 +5,10 @@ game's are in its own folder, ``companion/games/<game>/i18n/<lang>.json``."""
 from __future__ import annotations
 
 import json
-import string
 from pathlib import Path
 
 from companion import registry
+from web.wording import french_typography, render
 
 LANGUAGES = registry.LANGUAGES
 DEFAULT = "en"
@@ -16,13 +16,15 @@ HERE = Path(__file__).parent / "i18n"
 CORE = "core"
 
 
-class _Keep(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+# A language's typography, applied to its texts once, as they are read: the pages get the
+# same texts (``as_json``), so a sentence someone adds later cannot miss it.
+TYPOGRAPHY = {"fr": french_typography}
 
 
-def _read(path: Path) -> dict[str, str]:
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+def _read(path: Path, lang: str) -> dict[str, str]:
+    words = json.loads(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    fix = TYPOGRAPHY.get(lang)
+    return {key: fix(text) for key, text in words.items()} if fix else words
 
 
 class Catalog:
@@ -32,9 +34,9 @@ class Catalog:
     def __init__(self, folder: Path = HERE, games: list[registry.GamePackage] | None = None):
         games = registry.packages() if games is None else games
         self.files: dict[str, dict[str, dict[str, str]]] = {
-            CORE: {lang: _read(folder / f"{lang}.json") for lang in LANGUAGES}}
+            CORE: {lang: _read(folder / f"{lang}.json", lang) for lang in LANGUAGES}}
         for package in games:
-            self.files[package.name] = {lang: _read(package.words_file(lang))
+            self.files[package.name] = {lang: _read(package.words_file(lang), lang)
                                         for lang in LANGUAGES}
         self.words: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
         for words in self.files.values():
@@ -46,12 +48,9 @@ class Catalog:
         self._json: dict[tuple[str, str | None], str] = {}
 
     def t(self, lang: str, key: str, /, **params) -> str:
-        words = self.words.get(lang) or self.words[DEFAULT]
-        text = words.get(key) or self.words[DEFAULT].get(key) or key
-        try:
-            return string.Formatter().vformat(text, (), _Keep(params))
-        except (ValueError, IndexError, AttributeError, KeyError):
-            return text
+        lang = lang if lang in self.words else DEFAULT
+        text = self.words[lang].get(key) or self.words[DEFAULT].get(key) or key
+        return render(lang, text, params)
 
     def has(self, key: str) -> bool:
         return key in self.words[DEFAULT]

@@ -203,8 +203,8 @@ def test_every_option_and_panel_label_is_translated():
 def test_english_and_french_have_the_same_keys_and_placeholders():
     assert set(CATALOG["en"]) == set(CATALOG["fr"])
     for key, english in CATALOG["en"].items():
-        assert set(re.findall(r"\{(\w+)\}", english)) == \
-            set(re.findall(r"\{(\w+)\}", CATALOG["fr"][key])), key
+        assert set(re.findall(r"\{(\w+)[}:]", english)) == \
+            set(re.findall(r"\{(\w+)[}:]", CATALOG["fr"][key])), key
 
 
 # The shell's log shows a player's name for a number in a parameter named like these.

@@ -8,10 +8,8 @@ window.Companion = window.Companion || {};
   C.panels = {};
   C.registerPanel = (game, panel) => { C.panels[game] = panel; };
   C.t = function (key, params) {
-    let text = C.words[key];
-    if (text === undefined) return key;
-    for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
-    return text;
+    const text = C.words[key];
+    return text === undefined ? key : C.render(text, params);
   };
   C.lang = body.dataset.lang || "en";
 
@@ -275,7 +273,7 @@ window.Companion = window.Companion || {};
     box.replaceChildren();
     if (!panel) return;
     try {
-      box.appendChild(panel.render(view.state, { t: C.t, seat: view.viewer.seat, h: C.h, s: C.s, die: C.die,
+      box.appendChild(panel.render(view.state, { t: C.t, seat: view.viewer.seat, h: C.h, s: C.s, die: C.die, number: C.number, money: C.money,
         chart: C.chart, players: view.table.players, view: view }));
     } catch (error) {
       box.appendChild(C.h("p", { class: "banner alarm", text: C.t("ui.board_error") }));
