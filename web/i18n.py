@@ -45,6 +45,10 @@ class Catalog:
         # Every page names the games (the new-game page, the home page's list).
         self.titles = {lang: {key: text for key, text in self.words[lang].items()
                               if key.startswith("game.")} for lang in LANGUAGES}
+        # The new-game page labels and explains every game's options (and their choices).
+        self.setup = {lang: {key: text for key, text in self.words[lang].items()
+                             if key.startswith(SETUP_WORDS) or key in _choice_keys(games)}
+                      for lang in LANGUAGES}
         self._json: dict[tuple[str, str | None], str] = {}
 
     def t(self, lang: str, key: str, /, **params) -> str:
@@ -57,15 +61,29 @@ class Catalog:
 
     def as_json(self, lang: str, game: str | None = None) -> str:
         """The words a page needs: the core's and every game's title, and ``game``'s words
-        when given."""
+        when given (else every game's option words, for the new-game page)."""
         lang = lang if lang in LANGUAGES else DEFAULT
         game = game if game in self.files and game != CORE else None
         if (lang, game) not in self._json:
             words = {**self.files[CORE][lang], **self.titles[lang]}
-            if game:
-                words.update(self.files[game][lang])
+            words.update(self.files[game][lang] if game else self.setup[lang])
             self._json[(lang, game)] = json.dumps(words, ensure_ascii=False, sort_keys=True)
         return self._json[(lang, game)]
+
+
+SETUP_WORDS = ("option.", "option_help.", "option_part.")
+
+
+def _choice_keys(games: list[registry.GamePackage]) -> set[str]:
+    keys = set()
+    for package in games:
+        try:
+            choices = getattr(registry.game(package.name), "OPTION_CHOICES", {})
+        except KeyError:
+            continue
+        keys |= {f"value.{package.name}.{value}" for values in choices.values()
+                 for value in values}
+    return keys
 
 
 def pick_language(cookie: str | None, query: str | None, accept: str | None) -> str:
