@@ -50,7 +50,6 @@ window.Companion = window.Companion || {};
     const list = C.h("div", { class: "actions-list" }, rest.map((t) => button(page, t)));
     if (!rest.length) list.appendChild(C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t("ui.nothing_else") }));
     box.appendChild(list);
-    box.hidden = !rest.length && !!top.length;
   };
 
   /* Ending the turn while the same seat could still do something asks first, naming what
