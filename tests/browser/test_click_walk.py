@@ -33,11 +33,14 @@ def fill_dialog(page, rng):
 
 
 def press_something(page, rng) -> str:
-    buttons = page.query_selector_all("#actions button[data-action], #virtual-roll")
+    buttons = page.query_selector_all(
+        "#prompt-actions button[data-action], #actions button[data-action], #virtual-roll")
     if not buttons:
         return "nothing"
     button = rng.choice(buttons)
     button.click()
+    if page.is_visible("#end-turn-check"):  # the turn ends with things left to do: yes
+        page.click("#end-turn-yes")
     if page.is_visible("#dialog[open]"):
         fill_dialog(page, rng)
         page.click("#dialog button[type=submit]")

@@ -91,3 +91,26 @@ def test_french_numbers_and_elision(text, params, expected):
 ])
 def test_french_typography(text, expected):
     assert french_typography(text) == expected
+
+
+def parts(value) -> set[str]:
+    """The keys of a structured option's default, at every depth (list indexes too)."""
+    if isinstance(value, dict):
+        return {str(k) for k in value} | {p for v in value.values() for p in parts(v)}
+    if isinstance(value, list):
+        return {str(i) for i in range(len(value))} | {p for v in value for p in parts(v)}
+    return set()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_option_is_labelled_and_explained(lang):
+    from companion import registry
+    words = CATALOG.words[lang]
+    missing = []
+    for game in registry.names():
+        for name, default in registry.game(game).OPTIONS.items():
+            for key in (f"option.{game}.{name}", f"option_help.{game}.{name}",
+                        *(f"option_part.{game}.{p}" for p in parts(default))):
+                if key not in CATALOG.files.get(game, {}).get(lang, words):
+                    missing.append(key)
+    assert missing == []

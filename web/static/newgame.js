@@ -15,13 +15,15 @@ window.Companion = window.Companion || {};
   }
 
   function numberField(game, name, path, value, label) {
-    return C.h("input", { type: "number", value, inputmode: "numeric", "data-path": JSON.stringify([name, ...path]),
-      "aria-label": label, class: "option-number" });
+    const number = isNumber(value);
+    return C.h("input", { type: number ? "number" : "text", value, inputmode: number ? "numeric" : null,
+      "data-path": JSON.stringify([name, ...path]), "aria-label": label, class: "option-number" });
   }
+  const isScalar = (v) => isNumber(v) || typeof v === "string";
 
   /* One structured value as fields: a table for {row: {column: n}}, a row for [n] or {k: n}. */
   function structured(game, name, value, path) {
-    if (Array.isArray(value) || (isTable(value) && Object.values(value).every(isNumber))) {
+    if ((Array.isArray(value) && value.every(isScalar)) || (isTable(value) && Object.values(value).every(isScalar))) {
       const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
       return C.h("div", { class: "row option-row" }, entries.map(([key, v]) =>
         C.h("label", { class: "param" }, part(game, key), numberField(game, name, [...path, key], v, part(game, key)))));
@@ -82,10 +84,10 @@ window.Companion = window.Companion || {};
       for (const input of fieldset.querySelectorAll("[data-path]")) {
         const path = JSON.parse(input.dataset.path).slice(1);
         const n = Number(input.value);
-        if (input.value === "" || !Number.isInteger(n)) return { bad: input.getAttribute("aria-label") };
+        if (input.type === "number" && (input.value === "" || !Number.isInteger(n))) return { bad: input.getAttribute("aria-label") };
         let at = value;
         for (const key of path.slice(0, -1)) at = at[key];
-        at[path[path.length - 1]] = n;
+        at[path[path.length - 1]] = input.type === "number" ? n : input.value;
       }
       options[name] = value;
     }
