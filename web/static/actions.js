@@ -48,7 +48,8 @@ window.Companion = window.Companion || {};
     const box = document.getElementById("actions");
     box.replaceChildren(C.h("h2", { text: C.t(top.length ? "ui.other_actions" : "ui.actions") }));
     const list = C.h("div", { class: "actions-list" }, rest.map((t) => button(page, t)));
-    if (!rest.length) list.appendChild(C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t("ui.nothing_else") }));
+    const idle = top.length ? "ui.nothing_else" : "ui.nothing_to_do";
+    if (!rest.length) list.appendChild(C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t(idle) }));
     box.appendChild(list);
   };
 
