@@ -254,6 +254,9 @@ class Journal:
                 self._db.execute(f"DELETE FROM {name} WHERE table_id=?", (table_id,))
             self._db.execute("DELETE FROM settings WHERE key=?", (f"archived:{table_id}",))
             self._db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+        # the witness forgets it too: a table the players deleted is not history lost
+        self._heads.pop(table_id, None)
+        self._witness()
 
     def set_setting(self, key: str, value: str) -> None:
         with self._lock, self._transaction():

@@ -88,3 +88,20 @@ def test_a_script_without_the_csrf_token_is_told_how(app):
     reply = client.post("/api/tables", json={"game": "lawless", "players": ["A", "B"]})
     assert reply.status_code == 403 and reply.json["error"]["code"] == "csrf_missing"
     assert "X-CSRF-Token" in reply.json["error"]["message"]
+
+
+def test_a_deleted_game_is_not_history_lost_at_the_next_start(tmp_path):
+    """The witness of every chain's end forgets a deleted table, so the journal opens again
+    (it would refuse to start, "table … is gone", if it still remembered it)."""
+    from companion.journal import Journal
+    from companion.service import Service
+    from companion.table import Viewer
+    from companion import shelf
+    path = tmp_path / "journal.sqlite"
+    with Journal(path) as journal, Service(journal) as service:
+        made = service.create_table("tally", ["Ann", "Bruno"], {})
+        service.act(made["id"], {"type": "add", "seat": 0, "amount": 3}, Viewer(admin=True))
+        kept = service.create_table("tally", ["Cleo", "Dan"], {})
+        shelf.delete(service, made["id"], Viewer(admin=True))
+    with Journal(path) as journal, Service(journal) as service:
+        assert list(service.tables) == [kept["id"]]
