@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.test_click_walk import GAMES, fill_dialog, top_version
 from tests.browser.test_live import make_table
@@ -38,11 +39,18 @@ def check_phone(page, where: str) -> None:
 
 
 def press(page, rng, selector: str) -> bool:
-    buttons = [b for b in page.query_selector_all(selector) if b.is_visible() and b.is_enabled()]
-    if not buttons:
-        return False
     before = top_version(page)
-    rng.choice(buttons).click()
+    for _ in range(3):  # a change arriving meanwhile redraws the buttons: pick again
+        buttons = [b for b in page.query_selector_all(selector) if b.is_visible() and b.is_enabled()]
+        if not buttons:
+            return False
+        try:
+            rng.choice(buttons).click(timeout=3000)
+            break
+        except PlaywrightError:
+            continue
+    else:
+        return False
     if page.is_visible("#end-turn-check"):
         page.click("#end-turn-yes")
     if page.is_visible("#dialog[open] button[type=submit]"):

@@ -110,7 +110,8 @@ def keys_in_games():
 
 def keys_in_sources():
     """Error codes, news kinds and the panel's own labels, read from the sources."""
-    keys = {f"option.nowheresville.{name}" for name in nv.OPTIONS}
+    keys = {f"{kind}.nowheresville.{name}" for name in nv.OPTIONS
+            for kind in ("option", "option_help")}
     keys |= {f"value.nowheresville.{v}" for values in nv.OPTION_CHOICES.values() for v in values}
     keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
     keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS if kind != "train"}
