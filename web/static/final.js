@@ -1,6 +1,6 @@
 /* After the game: the final screen (standings and the number that decided each place; the
-   charts stay beside), a rematch, the exports, the seed to check every draw with; and the
-   home page's history tools (archive, delete). */
+   charts stay beside), a rematch, the exports; and the home page's history tools (archive,
+   delete). The seed and closing the game are web/static/ending.js's. */
 "use strict";
 window.Companion = window.Companion || {};
 (function (C) {
@@ -33,8 +33,7 @@ window.Companion = window.Companion || {};
         page.admin ? C.h("button", { type: "button", class: "primary big", id: "rematch", title: C.t("final.rematch_help"),
           onclick: () => rematch(page) }, C.t("final.rematch")) : null,
         C.h("a", { class: "button", id: "export-json", href: `${base}/export.json`, download: "" }, C.t("final.export_json")),
-        C.h("a", { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" }, C.t("final.export_bgstats"))),
-      view.table.seed ? C.h("p", { class: "muted seed", text: C.t("final.seed", { seed: view.table.seed }) }) : null);
+        C.h("a", { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" }, C.t("final.export_bgstats"))));  // the seed line and "Close the game" are web/static/ending.js's
   };
 
   async function rematch(page) {
