@@ -79,7 +79,9 @@ def test_while_the_companion_is_away(browser, live):
     live.close()
     page.wait_for_function("() => document.body.classList.contains('stale')")
     assert "injoignable" in page.inner_text("#link-state")
-    assert "inconnu" in page.inner_text("#reader-state")
+    # the reader's state is not claimed: unknown, or the server unreachable (web/static/devices.js)
+    assert "connecté" not in page.inner_text("#reader-state")
+    assert any(w in page.inner_text("#reader-state") for w in ("inconnu", "injoignable"))
     enabled = page.eval_on_selector_all("#main button", "bs => bs.filter(b => !b.disabled).length")
     assert enabled == 0
     # a change tapped as the link fell is kept, said so, and sent once it is back
