@@ -246,6 +246,18 @@ class Journal:
                                  [(game, key, json.dumps(entry, separators=(",", ":")))
                                   for key, entry in entries.items()])
 
+    def delete_table(self, table_id: str) -> None:
+        """Forget a table entirely, on its owner's request from the home page (the one
+        exception to "never deleted": the players asked for the game to be gone)."""
+        with self._lock, self._transaction():
+            for name in ("entries", "seats", "snapshots"):
+                self._db.execute(f"DELETE FROM {name} WHERE table_id=?", (table_id,))
+            self._db.execute("DELETE FROM settings WHERE key=?", (f"archived:{table_id}",))
+            self._db.execute("DELETE FROM tables WHERE id=?", (table_id,))
+        # the witness forgets it too: a table the players deleted is not history lost
+        self._heads.pop(table_id, None)
+        self._witness()
+
     def set_setting(self, key: str, value: str) -> None:
         with self._lock, self._transaction():
             self._db.execute("INSERT OR REPLACE INTO settings VALUES (?,?)", (key, value))

@@ -189,6 +189,11 @@ class Service(SeatAccess, DeviceDesk):
         """The table hardware input goes to (kept in memory: asked on every die)."""
         return self._active
 
+    def forget_active(self) -> None:
+        """The active table was deleted: hardware input goes nowhere until one is chosen."""
+        self.journal.set_setting("active_table", "")
+        self._active = None
+
     # -- changes -------------------------------------------------------------------------
     def create_table(self, game_name: str, players: Any, options: Any) -> dict:
         return self.call(lambda: self._create_table(game_name, players, options))

@@ -261,6 +261,8 @@ class Table(TakeBack):
                  "seeds": self.epochs.public()}
         if self.closed:
             table["seed"] = self.epochs.seed.hex()
+        if ended:
+            table["standings"] = self.standings()
         if viewer.admin:
             # until the table closes the game, the tablet can still fix the last entries
             table["correctable"] = self.correctable()
@@ -273,6 +275,11 @@ class Table(TakeBack):
                 "state": state,
                 "prompt": prompt,
                 "legal": self.legal_for(viewer, table["current_seat"])}
+
+    def standings(self) -> list[dict] | None:
+        """The game's final places (public: what the end of the game reveals), if it has any."""
+        rank = getattr(self.game, "standings", None)
+        return rank(self.state) if rank and self.ended else None
 
     def prompt(self) -> dict | None:
         """What the table waits for, made once per state (every viewer and the input

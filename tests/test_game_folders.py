@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from companion import registry
 from companion.rules import dice
 from tests.support.play import legal_walk, setup
-from tests.support.words import catalog
+from tests.support.words import action_key, catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = sorted(p for p in (ROOT / "companion/games").iterdir() if (p / "game.py").is_file())
@@ -77,7 +77,7 @@ def emitted(game, state, players: int) -> set[str]:
         keys.add(why["key"] if isinstance(why, dict) else why)
     for seat in [None, *range(players)]:
         for template in game.legal(state, seat):
-            keys.add(f"action.{game.NAME}.{template['type']}")
+            keys.add(action_key(game.NAME, template["type"]))
             keys.update(f"param.{game.NAME}.{name}" for name in template["params"])
     return keys
 

@@ -1,5 +1,5 @@
 """The web edge: ``create_app(config, service)`` builds the Flask app; nothing is created at
-import time. Blueprints: ``api`` (JSON), ``catalogue`` (the card catalogue's JSON), ``stream`` (SSE),
+import time. Blueprints: ``api`` (JSON), ``after`` (exports, rematch, history), ``catalogue`` (the card catalogue's JSON), ``stream`` (SSE),
 ``pages`` (HTML)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from werkzeug.routing import IntegerConverter
 
 from companion.config import Config
 from companion.service import Service
-from web import api, catalogue, errors, guard, pages, replay, stream
+from web import after, api, catalogue, errors, guard, pages, replay, stream
 from web.devices import DeviceIds
 from web.i18n import Catalog
 
@@ -41,6 +41,7 @@ def create_app(config: Config, service: Service, clock=None,
     errors.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(catalogue.bp)
+    app.register_blueprint(after.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(pages.bp)
     return app

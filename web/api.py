@@ -80,7 +80,13 @@ def create_table():
 
 
 def _create_table(data: dict):
-    made = service().create_table(data.get("game"), data.get("players"), data.get("options"))
+    return created(service().create_table(data.get("game"), data.get("players"),
+                                          data.get("options")))
+
+
+def created(made: dict):
+    """The reply to a new table (made here or as a rematch): its links, and the admin
+    cookie that makes this device its tablet."""
     tid = made["id"]
     reply = jsonify({
         "id": tid, "admin_token": made["admin_token"], "seed_hash": made["seed_hash"],

@@ -37,20 +37,40 @@ def init_app(app: Flask) -> None:
 
 def _labelled(params: dict) -> dict:
     """A field is named by its label in the viewer's language ("Amount", « Montant »), never
-    by its key: the game's parameter label when the request names a table, else the core's."""
+    by its key: the game's parameter or option label when the request names a table or a
+    game, else the core's; a die is named by its word (« dé de bétail », not "cattle")."""
+    out = dict(params)
     name = params.get("name")
-    if not isinstance(name, str):
-        return params
-    for key in (_game_key(name), f"field.{name}"):
-        if key and catalog().has(key):
-            return {**params, "name": t(key)}
-    return params
+    if isinstance(name, str):
+        for key in (*_game_keys(name), f"field.{name}"):
+            if catalog().has(key):
+                out["name"] = t(key)
+                break
+    for field in DIE_FIELDS:
+        if isinstance(params.get(field), str):
+            out[field] = ", ".join(t("die." + kind) if catalog().has("die." + kind) else kind
+                                   for kind in params[field].split(","))
+    return out
 
 
-def _game_key(name: str) -> str | None:
+# Parameters of the core's errors that hold die kinds (one, or several with commas).
+DIE_FIELDS = ("die", "expected")
+
+
+def _game_keys(name: str) -> list[str]:
+    """Where a game labels ``name``: its action parameters, then its table options."""
+    game = _request_game()
+    return [] if game is None else [f"param.{game}.{name}", f"option.{game}.{name}"]
+
+
+def _request_game() -> str | None:
     table_id = (request.view_args or {}).get("table_id")
     table = service().tables.get(table_id) if isinstance(table_id, str) else None
-    return None if table is None else f"param.{table.record.game}.{name}"
+    if table is not None:
+        return table.record.game
+    sent = request.get_json(silent=True) if request.is_json else None
+    game = sent.get("game") if isinstance(sent, dict) else None
+    return game if isinstance(game, str) else None
 
 
 def _http(error: HTTPException):

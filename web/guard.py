@@ -111,6 +111,9 @@ def _check():
         if bearer() is None or credential_cookie_sent():
             sent = request.headers.get("X-CSRF-Token", "")
             cookie = request.cookies.get(CSRF_COOKIE, "")
+            if not cookie and not sent:
+                # a script, most likely: say how to pass (docs/api.md, "From a script")
+                raise ApiError(403, "csrf_missing")
             if not cookie or not _same(sent, cookie):
                 raise ApiError(403, "csrf")
     return None

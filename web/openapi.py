@@ -146,6 +146,25 @@ def spec() -> dict:
                 "summary": "Send hardware input to this table", "parameters": [TABLE_ID],
                 "requestBody": _body({"type": "object"}),
                 "responses": {"200": _reply("active"), **change_errors}}},
+            "/api/tables/{table_id}/export.json": {"get": {
+                "summary": "The play as the table saw it: players, journal, standings, seed",
+                "parameters": [TABLE_ID], "responses": {"200": _reply("play"), **_errors(404)}}},
+            "/api/tables/{table_id}/export.bgsplay": {"get": {
+                "summary": "The play as a BG Stats play file", "parameters": [TABLE_ID],
+                "responses": {"200": _reply("play file"), **_errors(404)}}},
+            "/api/tables/{table_id}/rematch": {"post": {
+                "summary": "(tablet) a new table: same game, players and options, fresh seed",
+                "parameters": [TABLE_ID], "requestBody": _body({"type": "object"}),
+                "responses": {"201": _reply("created"), **change_errors}}},
+            "/api/tables/{table_id}/archive": {"post": {
+                "summary": "(tablet) list a past game apart, or back",
+                "parameters": [TABLE_ID], "requestBody": _body({"type": "object", "properties": {
+                    "archived": {"type": "boolean"}}}),
+                "responses": {"200": _reply("archived"), **change_errors}}},
+            "/api/tables/{table_id}/delete": {"post": {
+                "summary": "(tablet) forget a game entirely", "parameters": [TABLE_ID],
+                "requestBody": _body({"type": "object"}),
+                "responses": {"200": _reply("deleted"), **change_errors}}},
             "/api/health": {"get": {"summary": "Devices and their state",
                                     "responses": {"200": _reply("health")}}},
             "/api/language": {"post": {

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import io
 import json
+from datetime import datetime
+
+from babel.dates import format_skeleton, format_time
 import segno
 import segno.helpers
 from flask import (Blueprint, Response, redirect, render_template, request, send_file,
                    url_for)
 
-from companion import access, registry
+from companion import access, registry, shelf
+from companion.inputs import END_TURN_TYPES
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -28,7 +32,7 @@ def page(template: str, **context):
     game = context.get("game")
     panel = bool(game) and _has_panel(game)
     return render_template(template, lang=language(), t=t, panel=panel, dice=_dice_json(),
-                           **context)
+                           end_turn=json.dumps(END_TURN_TYPES), **context)
 
 
 def _dice_json() -> str:
@@ -60,13 +64,25 @@ def game_asset(game, name):
 
 @bp.get("/")
 def home():
+    """The evening's games, newest first: date, game, players, winner; the tablet that
+    started a game may archive or delete it."""
     svc = service()
-    tables = [{"id": tid, "game": table.record.game, "players": table.record.players,
-               "ended": table.record.ended}
-              for tid, table in sorted(svc.tables.items(),
-                                       key=lambda item: item[1].record.created,
-                                       reverse=True)]
-    return page("home.html", tables=tables[:20], active=svc.active_table_id())
+    mine = {tid for tid in list(svc.tables) if viewer(tid).admin}  # asked here, not on the writer
+    rows = shelf.history(svc, mine.__contains__)
+    for row in rows:
+        row["date"] = date_label(row["created"], language())
+    return page("home.html", tables=[r for r in rows if not r["archived"]][:20],
+                archived=[r for r in rows if r["archived"]][:50],
+                active=svc.active_table_id(), page_kind="home")
+
+
+def date_label(created: str, lang: str) -> str:
+    """"Dec 1, 2026, 8:15 PM" / « 1 déc. 2026, 20:15 », by Babel, in the Pi's own zone."""
+    try:
+        moment = datetime.fromisoformat(created).astimezone()
+    except ValueError:
+        return ""
+    return format_skeleton("yMMMd", moment, locale=lang) + ", " + format_time(moment, "short", locale=lang)
 
 
 @bp.get("/new")

@@ -35,6 +35,9 @@ JSON-able state (dicts, lists, ints, strings, bools, None):
 ``final(state) -> bool``
     True once the game is over: every screen shows the result; the tablet closes the game,
     which publishes the seed.
+``standings(state) -> list[dict]`` (optional)
+    Once ``final``: each seat's place and the number that decided it
+    (``ranking.standing``), public, for the final screen and the exports.
 
 Module attributes: ``NAME`` (the game id), ``PLAYERS`` (``range`` of player counts),
 ``OPTIONS`` (option name -> default), ``RULES_VERSION`` (an int, bumped when a change to

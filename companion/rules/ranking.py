@@ -40,3 +40,10 @@ def winners(totals: Sequence[int | float]) -> list[int]:
     """Every index that holds the highest total (a tie on the top is a shared win)."""
     best = max(totals)
     return [i for i, total in enumerate(totals) if total == best]
+
+
+def standing(seat: int, place: int | None, key: str, **params) -> dict:
+    """One row of a game's final standings (``standings(state)`` in ``base.py``): the seat,
+    its place (``None``: unranked, only the winner is known) and the number that decided it,
+    as a catalog line."""
+    return {"seat": seat, "place": place, "score": {"key": key, "params": params}}

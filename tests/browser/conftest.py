@@ -91,8 +91,8 @@ def shoot():
     """Save a screenshot a reviewer can look at: test-output/screenshots/<name>.png."""
     SHOTS.mkdir(parents=True, exist_ok=True)
 
-    def take(page, name: str) -> Path:
+    def take(page, name: str, full_page: bool = True) -> Path:
         path = SHOTS / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        page.screenshot(path=str(path), full_page=full_page)
         return path
     return take

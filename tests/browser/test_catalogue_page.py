@@ -30,7 +30,7 @@ def test_import_a_catalogue_then_play_a_card_by_its_number(browser, live, shoot,
     audit(tablet, "108 Outlaws dashboard with the catalogue tools")
     assert tablet.get_attribute("#catalogue-export", "href").endswith("/catalogue")
     # the Earth card is played by its number only: the catalogue fills its icon in
-    tablet.click("#actions button[data-action=play_earth]")
+    tablet.click("button[data-action=play_earth]")
     tablet.fill("#dialog #param-number", "40")
     tablet.click("#dialog button[type=submit]")
     tablet.wait_for_function("() => document.querySelector('#log li') !== null")

@@ -36,7 +36,8 @@ def fill_dialog(page, rng):
 def press_something(page, rng) -> str:
     for _ in range(3):  # a live update may redraw the buttons between finding and pressing
         buttons = [b for b in page.query_selector_all(
-            "#actions button[data-action], #virtual-roll") if b.is_visible()]
+            "#prompt-actions button[data-action], #actions button[data-action], #virtual-roll")
+            if b.is_visible()]
         if not buttons:
             return "nothing"
         button = rng.choice(buttons)
@@ -49,6 +50,8 @@ def press_something(page, rng) -> str:
                 raise
     else:
         return "nothing"
+    if page.is_visible("#end-turn-check"):  # the turn ends with things left to do: yes
+        page.click("#end-turn-yes")
     if page.is_visible("#dialog[open]"):
         try:
             fill_dialog(page, rng)

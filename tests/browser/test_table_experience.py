@@ -117,7 +117,7 @@ def test_set_up_join_play_reconnect_and_translate(browser, live, shoot):
 
         # keyboard: Tab reaches the controls and focus is visible
         tablet.reload()
-        tablet.wait_for_selector("#actions button")
+        tablet.wait_for_selector("button[data-action]")
         reached = set()
         for _ in range(8):
             tablet.keyboard.press("Tab")

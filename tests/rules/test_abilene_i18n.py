@@ -3,7 +3,7 @@ can be reached from ``legal``."""
 
 from __future__ import annotations
 
-from tests.support.words import catalog
+from tests.support.words import action_key, catalog
 
 import json
 import random
@@ -106,7 +106,7 @@ class Collector:
 
     def template(self, template: dict) -> None:
         self.types.add(template["type"])
-        self.keys.add(f"action.abilene.{template['type']}")
+        self.keys.add(action_key("abilene", template["type"]))
         for name, spec in template["params"].items():
             self.keys.add(f"param.abilene.{name}")
             if spec["kind"] == "choice" and name not in ("ranch", "opponent", "absent_seat",
@@ -176,8 +176,10 @@ def _panel_keys() -> set[str]:
 
 
 def _missing(keys: set[str]) -> dict:
-    return {lang: sorted(k for k in keys if k not in CATALOG[lang]) for lang in ("en", "fr")
-            if any(k not in CATALOG[lang] for k in keys)}
+    core = catalog("core")  # the verbs every game shares are the core's
+    words = {lang: {**core[lang], **CATALOG[lang]} for lang in ("en", "fr")}
+    return {lang: sorted(k for k in keys if k not in words[lang]) for lang in ("en", "fr")
+            if any(k not in words[lang] for k in keys)}
 
 
 def test_every_action_type_is_reachable_from_legal(collected):
@@ -203,8 +205,8 @@ def test_every_option_and_panel_label_is_translated():
 def test_english_and_french_have_the_same_keys_and_placeholders():
     assert set(CATALOG["en"]) == set(CATALOG["fr"])
     for key, english in CATALOG["en"].items():
-        assert set(re.findall(r"\{(\w+)\}", english)) == \
-            set(re.findall(r"\{(\w+)\}", CATALOG["fr"][key])), key
+        assert set(re.findall(r"\{(\w+)[}:]", english)) == \
+            set(re.findall(r"\{(\w+)[}:]", CATALOG["fr"][key])), key
 
 
 # The shell's log shows a player's name for a number in a parameter named like these.

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.support.words import catalog
+from tests.support.words import action_key, catalog
 
 import json
 import re
@@ -57,7 +57,7 @@ def module_keys():
 
 
 def action_keys():
-    keys = {f"action.lawless.{t}" for t in game.HANDLERS}
+    keys = {action_key("lawless", t) for t in game.HANDLERS}
     for action_type in game.HANDLERS:
         if action_type in VARIANT_PARAM:
             keys |= {f"lawless.log.{action_type}.{v}"
@@ -114,7 +114,8 @@ def panel_keys():
 @pytest.mark.parametrize("source", [module_keys, action_keys, played_keys, panel_keys])
 def test_every_key_is_translated(source):
     for language in ("en", "fr"):
-        missing = sorted(k for k in source() if k not in CATALOG[language])
+        missing = sorted(k for k in source() if k not in CATALOG[language]
+                         and k not in CORE[language])  # the shared verbs are the core's
         assert not missing, (language, missing)
 
 

@@ -17,6 +17,7 @@ from tests.rules.test_nowheresville import started
 from tests.rules.test_nowheresville_game import Autopilot, rotating
 from tests.support.words import catalog as words_of, template_keys as keys_for_templates
 from tests.support.play import resolve_draws
+from web.wording import PLACEHOLDER, render
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -109,7 +110,8 @@ def keys_in_games():
 
 def keys_in_sources():
     """Error codes, news kinds and the panel's own labels, read from the sources."""
-    keys = {f"option.nowheresville.{name}" for name in nv.OPTIONS}
+    keys = {f"{kind}.nowheresville.{name}" for name in nv.OPTIONS
+            for kind in ("option", "option_help")}
     keys |= {f"value.nowheresville.{v}" for values in nv.OPTION_CHOICES.values() for v in values}
     keys |= {f"action.nowheresville.{kind}" for kind in nv.HANDLERS}
     keys |= {f"nowheresville.log.{kind}" for kind in nv.HANDLERS if kind != "train"}
@@ -168,6 +170,7 @@ def test_words_fill_in_with_the_parameters_given():
         lines += [p["why"] for p in map(nv.prompt, states) if p]
         lines += [{"key": f"nowheresville.news.{n['kind']}", "params": n}
                   for state in states for n in state["news"]]
-    for words in (english, french):
-        for one in lines:
-            words[one["key"]].format(**one["params"])
+    for lang, words in (("en", english), ("fr", french)):
+        for one in lines:  # every placeholder of the line has its parameter
+            filled = render(lang, words[one["key"]], one["params"])
+            assert not PLACEHOLDER.search(filled), filled

@@ -107,7 +107,8 @@ def gather_keys():
              for value in value_options(kind, param)}
     keys |= {f"root_doves.log.remove_token.{how}.{suit}" for suit in SUITS
              for how in ("discard", "discard_at")}
-    keys |= {f"option.root_doves.{name}" for name in game.OPTIONS}
+    keys |= {f"{kind}.root_doves.{name}" for name in game.OPTIONS
+             for kind in ("option", "option_help")}
     keys |= error_keys() | panel_keys()
     for stem, words in FAMILIES.items():
         keys |= {stem + word for word in words}
@@ -230,7 +231,8 @@ def test_every_key_the_game_emits_is_translated(used_keys):
 
 def test_every_action_type_is_offered_by_legal(used_keys):
     """The pages only show what ``legal`` offers: each action type must turn up there."""
-    offered = {k.rsplit(".", 1)[1] for k in used_keys if k.startswith("action.root_doves.")}
+    offered = {k.rsplit(".", 1)[1] for k in used_keys
+               if k.startswith(("action.root_doves.", "verb."))}
     # (types only an old journal's replay holds are never offered: ``REPLAY_ONLY``)
     assert offered == set(game.HANDLERS) - game.REPLAY_ONLY
 

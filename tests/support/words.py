@@ -31,13 +31,20 @@ def all_words() -> dict[str, dict[str, str]]:
     return words
 
 
+def action_key(game: str, kind: str) -> str:
+    """The words of an action's button: the verbs every game shares ("End the turn") are the
+    core's ``verb.<type>``, one list for all games; the rest ``action.<game>.<type>``."""
+    verbs = {key[len("verb."):] for key in catalog("core")["en"] if key.startswith("verb.")}
+    return f"verb.{kind}" if kind in verbs else f"action.{game}.{kind}"
+
+
 def template_keys(game: str, templates: list[dict], not_words: set = frozenset()) -> set[str]:
-    """``action.<game>.<type>``, ``param.<game>.<name>``, ``value.<game>.<word>`` and the
-    keys of worded labels for each template; option values that are not words (names typed by players, clearing ids) are
+    """``action.<game>.<type>`` (or the core's ``verb.<type>``), ``param.<game>.<name>``,
+    ``value.<game>.<word>`` and the keys of worded labels for each template; option values that are not words (names typed by players, clearing ids) are
     passed in ``not_words`` and need no key."""
     keys = set()
     for template in templates:
-        keys.add(f"action.{game}.{template['type']}")
+        keys.add(action_key(game, template["type"]))
         for name, spec in template["params"].items():
             keys.add(f"param.{game}.{name}")
             for option in spec.get("options", []):

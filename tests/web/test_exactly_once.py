@@ -54,6 +54,10 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
             "outlaws_tablet", f"/api/tables/{world.get('outlaws', 'T')}/catalogue",
             {"file": {"format": "table-companion-catalogue", "game": "outlaws108",
                       "entries": {"40": {"icons": ["cavalry"]}}}}),
+        "/api/tables/<table_id>/rematch": ("tablet", f"/api/tables/{tid}/rematch", {}),
+        "/api/tables/<table_id>/archive": ("tablet", f"/api/tables/{tid}/archive",
+                                           {"archived": True}),
+        "/api/tables/<table_id>/delete": ("tablet", f"/api/tables/{tid}/delete", {}),
     }
 
 

@@ -62,7 +62,7 @@ def test_the_table_says_what_it_waits_for_in_the_viewers_language(live):
     view = live.api("GET", f"/api/tables/{table_id}", token=admin)
     assert view["prompt"]["seat"] is None
     for lang, start in (("en", "That cannot be done now. The table is waiting: "),
-                        ("fr", "Cela n'est pas possible maintenant. La table attend : ")):
+                        ("fr", "Cela n’est pas possible maintenant. La table attend\u00a0: ")):  # French spacing: docs/i18n.md
         status, reply = post(live, f"/api/tables/{table_id}/actions",
                              {"action": {"type": "end_turn", "seat": 1}}, phones[1], lang)
         assert status == 422 and reply["error"]["message"].startswith(start)
@@ -80,5 +80,5 @@ def test_a_seat_acting_while_the_table_sets_up_is_told_what_the_table_waits_for(
         status, reply = post(live, f"/api/tables/{table_id}/actions",
                              {"action": {"type": "end_turn", "seat": 1}}, phones[1], "fr")
         assert status == 422
-        assert "La table attend : " in reply["error"]["message"]
+        assert "La table attend\u00a0: " in reply["error"]["message"]
         assert "{" not in reply["error"]["message"]

@@ -68,3 +68,12 @@ def test_http_error_statuses_have_messages():
     from web.errors import HTTP_CODES
     for code in HTTP_CODES.values():
         assert f"error.{code}" in CORE["en"], code
+
+
+def test_one_verb_list_across_games():
+    """A verb every game shares is worded once, by the core: no game words it its own way."""
+    verbs = {key[len("verb."):] for key in CORE["en"] if key.startswith("verb.")}
+    from companion import registry
+    for game in registry.names():
+        own = catalog(game)["en"]
+        assert sorted(v for v in verbs if f"action.{game}.{v}" in own) == [], game

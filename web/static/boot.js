@@ -6,5 +6,6 @@
   const kind = document.body.dataset.page;
   if (kind === "table") C.tablePage();
   else if (kind === "new") C.newTablePage();
-  else C.chrome();
+  else if (kind === "home") C.homePage();
+  else { C.chrome(); C.watchLink(); }
 })(window.Companion);

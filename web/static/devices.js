@@ -38,7 +38,7 @@
     const reader = Object.values(state.devices).find((d) => d.kind === "die_reader");
     if (!reader) { node.textContent = C.t("ui.no_reader"); node.className = "reader-state"; return; }
     const shown = shownState(reader);
-    node.textContent = C.t("ui.reader") + ": " + C.t("device." + shown);
+    node.textContent = C.t("ui.reader_state", { state: C.t("device." + shown) });  // "Lecteur de dés : …"
     node.className = "reader-state " + shown;
   }
 

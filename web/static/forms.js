@@ -1,4 +1,4 @@
-/* Forms: a control for each kind of action parameter, the seats' QR codes, the new-table page. */
+/* Forms: a control for each kind of action parameter, the seats' QR codes and PINs. */
 "use strict";
 (function (C) {
 
@@ -113,6 +113,20 @@
       }
       slot.replaceChildren(shown, reissue);
     }
+    C.joinDrawer(data.seats);
+  };
+
+  /* Joining lives in a drawer: open while seats are still to join, closed by itself the
+     moment the last one has (the tablet can open it again to give a seat a new code). */
+  C.joinDrawer = function (seats) {
+    const drawer = document.getElementById("join-drawer");
+    if (!drawer) return;
+    const joined = seats.filter((s) => s.joined || s.on_tablet).length;
+    document.getElementById("join-summary").textContent = C.t("ui.joined_count", { joined, count: seats.length });
+    const all = joined === seats.length;
+    if (all && drawer.dataset.all !== "yes") drawer.open = false;
+    if (!all) drawer.open = true;
+    drawer.dataset.all = all ? "yes" : "no";
   };
 
   /* A player without a phone: choose a PIN once, then open the private page with it. */
@@ -135,65 +149,5 @@
     });
     dialog.replaceChildren(form);
     dialog.showModal();
-  }
-
-  /* ---------------------------------------------------------------- the new-table page */
-  C.newTablePage = async function () {
-    C.chrome();
-    await C.loadWords();
-    const games = (await C.get("/api/games")).games;
-    const form = document.getElementById("new-table");
-    const names = document.getElementById("player-names");
-    const optionsBox = document.getElementById("options");
-    const hint = document.getElementById("player-hint");
-    let current = null;
-    const addName = (value) => {
-      const n = names.children.length + 1;
-      names.appendChild(C.h("label", { class: "param" }, C.t("new.player_n", { n }),
-        C.h("input", { type: "text", name: "player", maxlength: 24, value: value || "", required: true, autocomplete: "off" })));
-    };
-    const pickGame = () => {
-      const chosen = form.querySelector("input[name=game]:checked").value;
-      current = games.find((g) => g.game === chosen);
-      hint.textContent = C.t("new.player_range", current.players);
-      while (names.children.length < current.players.min) addName();
-      while (names.children.length > current.players.max) names.lastChild.remove();
-      optionsBox.replaceChildren(...Object.entries(current.options).map(([name, value]) =>
-        optionControl(current.game, name, value, (current.choices || {})[name])));
-    };
-    form.querySelectorAll("input[name=game]").forEach((r) => r.addEventListener("change", pickGame));
-    document.getElementById("add-player").addEventListener("click", () => { if (names.children.length < current.players.max) addName(); });
-    document.getElementById("remove-player").addEventListener("click", () => { if (names.children.length > current.players.min) names.lastChild.remove(); });
-    pickGame();
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const players = Array.from(names.querySelectorAll("input")).map((i) => i.value.trim());
-      const options = {};
-      for (const input of optionsBox.querySelectorAll("[data-option]")) {
-        const kind = input.dataset.kind, name = input.dataset.option;
-        try {
-          options[name] = kind === "bool" ? input.checked : kind === "int" ? parseInt(input.value, 10) : kind === "json" ? JSON.parse(input.value) : input.value;
-        } catch (error) { C.toast(C.t("new.bad_option", { name: C.t(`option.${current.game}.${name}`) })); return; }
-      }
-      try {
-        const made = await C.post("/api/tables", { game: current.game, players, options });
-        location.href = "/table/" + made.id;
-      } catch (error) { C.toast(error.message); }
-    });
-  };
-
-  function optionControl(game, name, value, choices) {
-    const label = C.t(`option.${game}.${name}`);
-    const id = "option-" + name;
-    let input;
-    if (choices) {
-      input = C.h("select", { id, "data-option": name, "data-kind": "text" },
-        choices.map((choice) => C.h("option", { value: choice, selected: choice === value },
-          C.valueLabel(game, name, choice, []))));
-    } else if (typeof value === "boolean") input = C.h("input", { id, type: "checkbox", checked: value, "data-option": name, "data-kind": "bool" });
-    else if (typeof value === "number") input = C.h("input", { id, type: "number", value, "data-option": name, "data-kind": "int" });
-    else if (typeof value === "string") input = C.h("input", { id, type: "text", value, "data-option": name, "data-kind": "text" });
-    else input = C.h("textarea", { id, rows: 3, "data-option": name, "data-kind": "json" }, JSON.stringify(value));
-    return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }), input);
   }
 })(window.Companion);

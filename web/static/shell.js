@@ -8,10 +8,8 @@ window.Companion = window.Companion || {};
   C.panels = {};
   C.registerPanel = (game, panel) => { C.panels[game] = panel; };
   C.t = function (key, params) {
-    let text = C.words[key];
-    if (text === undefined) return key;
-    for (const [name, value] of Object.entries(params || {})) text = text.split("{" + name + "}").join(String(value));
-    return text;
+    const text = C.words[key];
+    return text === undefined ? key : C.render(text, params);
   };
   C.lang = body.dataset.lang || "en";
 
@@ -30,22 +28,31 @@ window.Companion = window.Companion || {};
   C.post = async function (path, data, retries) {
     const payload = JSON.stringify(data || {});
     const once = (data && data.idempotency_key) || key();  // every change, answered once
+    const headers = { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf"), "Idempotency-Key": once };
+    if (body.dataset.seat !== undefined) headers["X-Companion-View"] = "seat";
     for (let attempt = 0; ; attempt++) {
       try {
-        const headers = { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf"), "Idempotency-Key": once };
-        if (body.dataset.seat !== undefined) headers["X-Companion-View"] = "seat";
         const reply = await fetch(path, { method: "POST", credentials: "same-origin", headers, body: payload });
         const json = await reply.json().catch(() => ({}));
         if (!reply.ok) throw Object.assign(new Error((json.error || {}).message || reply.statusText), { status: reply.status, code: (json.error || {}).code });
         return json;
       } catch (error) {
-        if (error.status || attempt >= (retries || 0)) throw error;
+        if (error.status) throw error;
+        if (attempt >= (retries || 0)) {
+          // the companion could not be reached: a table change waits to be sent, anything
+          // else says so in the page's language (never the browser's "Failed to fetch")
+          C.setLink(false);
+          if (C.keepForLater(path, payload, headers)) return { queued: true };
+          throw Object.assign(new Error(C.t("ui.unreachable")), { unreachable: true });
+        }
         await new Promise((r) => setTimeout(r, 400 * (attempt + 1)));
       }
     }
   };
   C.get = async function (path) {
-    const reply = await fetch(path, { credentials: "same-origin" });
+    let reply;
+    try { reply = await fetch(path, { credentials: "same-origin" }); }
+    catch (error) { C.setLink(false); throw new Error(C.t("ui.unreachable")); }
     if (!reply.ok) throw new Error(reply.statusText);
     return reply.json();
   };
@@ -81,6 +88,7 @@ window.Companion = window.Companion || {};
 
   /* ---------------------------------------------------------------- the table page */
   const page = { view: null, log: [], version: 0, stream: null, rolling: null };
+  C.page = page;
 
   C.tablePage = async function () {
     chrome();
@@ -93,6 +101,7 @@ window.Companion = window.Companion || {};
     connect();
     watchStream();
     if (body.dataset.onTablet === "yes") privateOnTablet();
+    C.soundToggle();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
     if (page.admin) catalogueTools();
     if (page.admin) C.watchDevices(() => (page.view ? page.view.table.players : []));
@@ -158,20 +167,17 @@ window.Companion = window.Companion || {};
   }
 
   function connect() {
-    const link = document.getElementById("link-state");
     const seatView = body.dataset.seat !== undefined ? "&as=seat" : "";
     const source = new EventSource(`/api/tables/${page.id}/events?after=${page.version}${seatView}`);
     page.stream = source;
     page.heard = Date.now();
     const heard = () => { page.heard = Date.now(); };
     for (const kind of ["ping", "state", "roll", "devices", "keypad"]) source.addEventListener(kind, heard);
-    source.onopen = () => { body.classList.remove("stale"); link.textContent = ""; link.className = "link-state"; C.streamDown(false); };
+    source.onopen = () => { C.setLink(true); C.streamDown(false); };
     source.onerror = () => {
       if (page.stream !== source) return;  // ended on purpose (revoked)
-      body.classList.add("stale");
+      C.setLink(false);
       C.streamDown(true);
-      link.textContent = C.t("ui.reconnecting");
-      link.className = "link-state down";
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1500);
     };
     source.addEventListener("state", (event) => {
@@ -235,12 +241,15 @@ window.Companion = window.Companion || {};
     // The headline is the game's turn; the prompt line says who must act now (the
     // left-hand opponent rolling for a surveillance test, say).
     const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
-    turn.textContent = view.table.closed ? C.t("ui.game_closed") : view.table.ended ? C.t("ui.game_over") : (current !== null && current !== undefined ? C.t("ui.turn_of", { name: seatName(current) }) : "");
+    turn.textContent = C.turnLine(view, current);
     promptBox.textContent = prompt ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
     renderDicePrompt(prompt);
     renderBoard(view);
-    renderActions(view);
+    C.renderActions(page, view, current);
+    C.noticeTurn(view, current);
     renderSeats(view, current);
+    if (view.table.ended) document.querySelectorAll("#join-drawer").forEach((d) => d.remove());  // nobody joins a finished game
+    C.renderFinal(page, view);
     renderCharts(view.state.charts || []);
     renderLog();
     const undo = document.getElementById("undo");
@@ -249,7 +258,8 @@ window.Companion = window.Companion || {};
     C.renderEnd(view, page.admin, () => C.post(`/api/tables/${page.id}/close`, { idempotency_key: key() }, 3));
     const fix = view.table.correctable;
     document.querySelectorAll("#correct").forEach((b) => b.remove());
-    if (undo && fix) undo.after(C.h("button", { type: "button", id: "correct", onclick: () => correctRoll(fix) }, C.t("ui.correct")));
+    if (undo && fix) undo.after(C.h("button", { type: "button", id: "correct", class: "small", onclick: () => correctRoll(fix) }, C.t("ui.correct")));
+    C.applyLink();
   }
 
   /* A misread roll: the tablet types the faces that really showed. */
@@ -275,7 +285,7 @@ window.Companion = window.Companion || {};
     box.replaceChildren();
     if (!panel) return;
     try {
-      box.appendChild(panel.render(view.state, { t: C.t, seat: view.viewer.seat, h: C.h, s: C.s, die: C.die,
+      box.appendChild(panel.render(view.state, { t: C.t, seat: view.viewer.seat, h: C.h, s: C.s, die: C.die, number: C.number, money: C.money,
         chart: C.chart, players: view.table.players, view: view }));
     } catch (error) {
       box.appendChild(C.h("p", { class: "banner alarm", text: C.t("ui.board_error") }));
@@ -363,45 +373,10 @@ window.Companion = window.Companion || {};
       data.typed.map((face, i) => C.die(data.dice[i], face))));
   }
 
-  function renderActions(view) {
-    const box = document.getElementById("actions");
-    box.replaceChildren(C.h("h2", { text: C.t("ui.actions") }));
-    const list = C.h("div", { class: "actions-list" });
-    for (const template of view.legal) {
-      const label = C.t(`action.${page.game}.${template.type}`) + (page.admin && template.seat !== null ? " — " + seatName(template.seat) : "");
-      list.appendChild(C.h("button", { type: "button", class: template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "",
-        "data-action": template.type, "data-seat": template.seat === null ? "" : template.seat,
-        onclick: () => C.openForm(template) }, label));
-    }
-    if (!view.legal.length) list.appendChild(C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t("ui.nothing_to_do") }));
-    box.appendChild(list);
-  }
-
   C.act = async function (action) {
     const reply = await C.post(`/api/tables/${page.id}/actions`, { action, expected_version: page.version,
       idempotency_key: key() }, 3);
     return reply;
-  };
-
-  /* One form for any legal template: its open parameters become big touch controls. */
-  C.openForm = function (template) {
-    const names = Object.keys(template.params);
-    if (!names.length) return C.act({ type: template.type, seat: template.seat }).catch((e) => C.toast(e.message));
-    const dialog = document.getElementById("dialog");
-    const values = {};
-    const form = C.h("form", { method: "dialog", class: "stack" },
-      C.h("h2", { text: C.t(`action.${page.game}.${template.type}`) }),
-      names.map((name) => C.paramControl(page.game, name, template.params[name], values, page.view.table.players)),
-      C.h("div", { class: "row" },
-        C.h("button", { type: "submit", class: "primary big", value: "ok" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const action = Object.assign({ type: template.type, seat: template.seat }, values);
-      try { await C.act(action); dialog.close(); } catch (error) { C.toast(error.message); }
-    });
-    dialog.replaceChildren(form);
-    dialog.showModal();
   };
 
   /* The seat chips are made once; a change only moves the "current" mark. Their QR codes

@@ -63,9 +63,9 @@ window.Companion = window.Companion || {};
     const svg = C.s("svg", { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title });
     svg.appendChild(C.s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
     svg.appendChild(C.s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }));
-    svg.appendChild(C.s("text", { x: 4, y: T + 10, text: String(maxY) }));
-    svg.appendChild(C.s("text", { x: 4, y: H - B, text: String(minY) }));
-    svg.appendChild(C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: String(maxX) }));
+    svg.appendChild(C.s("text", { x: 4, y: T + 10, text: C.number(maxY) }));
+    svg.appendChild(C.s("text", { x: 4, y: H - B, text: C.number(minY) }));
+    svg.appendChild(C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: C.number(maxX) }));
     const labels = [];
     chart.series.forEach((series, i) => {
       const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
@@ -74,7 +74,7 @@ window.Companion = window.Companion || {};
       svg.appendChild(C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }));
       for (const p of series.points) svg.appendChild(C.s("circle", { cx: x(p[0]), cy: y(p[1]), r: 3, fill: colour }));
       const last = series.points[series.points.length - 1];
-      labels.push({ y: y(last[1]) + 5, colour, text: `${series.label} ${last[1]}` });
+      labels.push({ y: y(last[1]) + 5, colour, text: `${series.label} ${C.number(last[1])}` });
     });
     // end labels, pushed apart so that equal values do not print on top of each other
     labels.sort((a, b) => a.y - b.y);

@@ -34,6 +34,7 @@ from companion.games.abilene import money
 from companion.games.abilene import sale
 from companion.games.abilene import turn
 from companion.games.abilene import view as views
+from companion.rules.ranking import standing
 from companion.rules import ranking, sealed
 from companion.rules.base import (choice_param, dice_param, int_param, line,
                                   match_template, require, template)
@@ -328,3 +329,9 @@ def view(state: dict, seat: int | None) -> dict:
 
 def describe(action: dict, seat: int | None) -> dict:
     return views.describe(action, seat)
+
+
+def standings(state: dict) -> list[dict]:
+    """Places by money after the final reckoning (loans repaid, shortfalls counted)."""
+    return [standing(row["seat"], row["place"], "final.money", amount=row["money"])
+            for row in state["result"]["standings"]]

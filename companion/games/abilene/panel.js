@@ -63,8 +63,7 @@
   }
 
   function dollars(ctx, amount) {
-    const grouped = String(Math.abs(amount)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u202f");
-    return (amount < 0 ? "−" : "") + ctx.t("abilene.panel.dollars", { amount: grouped });
+    return ctx.money(amount);  // the locale's money format (Intl.NumberFormat), web/static/words.js
   }
 
   function card(ctx, title, kids, extraClass) {

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from companion.rules import ledger
 from companion.rules.base import match_template, replace, require
+from companion.rules.ranking import places, standing
 from companion.games.lawless import cards
 from companion.games.lawless import duel
 from companion.games.lawless import flow
@@ -247,3 +248,11 @@ def draws(state: dict, action: dict) -> dict:
 
 def final(state: dict) -> bool:
     return state["phase"] == "over"
+
+
+def standings(state: dict) -> list[dict]:
+    """Final places by prestige, the scoring table's totals (rulebook, "End of the game")."""
+    from companion.games.lawless.scoring import score_table
+    totals = [p["total"] for p in score_table(state)["players"]]
+    return [standing(seat, place, "final.points", points=total)
+            for seat, (total, place) in enumerate(zip(totals, places(totals)))]

@@ -43,6 +43,7 @@ from companion.games.nowheresville import round as rounds
 from companion.games.nowheresville import views
 from companion.rules.base import RuleError, match_template
 from companion.rules.ledger import open_ledger
+from companion.rules.ranking import standing
 
 NAME = "nowheresville"
 PLAYERS = range(2, 6)
@@ -182,3 +183,10 @@ def draws(state: dict, action: dict) -> dict:
 
 def final(state: dict) -> bool:
     return state["phase"] == "over"
+
+
+def standings(state: dict) -> list[dict]:
+    """Only the winner is announced: everyone's money stays secret, even at the end."""
+    return [standing(seat, 1 if seat == state["winner"] else None,
+                     "final.winner" if seat == state["winner"] else "final.secret")
+            for seat in range(len(state["players"]))]

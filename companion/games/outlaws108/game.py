@@ -33,6 +33,7 @@ from companion.games.outlaws108 import scoring
 from companion.games.outlaws108 import solo
 from companion.games.outlaws108 import turn
 from companion.games.outlaws108 import view as views
+from companion.rules.ranking import standing
 from companion.rules.base import (RuleError, choice_param, int_param, match_template,
                                   multi_param, replace, require, template)
 from companion.rules.fixes import fix_template
@@ -393,3 +394,10 @@ def view(state: dict, seat: int | None) -> dict:
 
 def describe(action: dict, seat: int | None) -> dict:
     return views.log_line(action)
+
+
+def standings(state: dict) -> list[dict]:
+    """Places by points, then fewer outlaws, then later in turn order (scoring.standings)."""
+    lines = scoring.standings(state["players"], state["areas"], state["order"])
+    return [standing(line["seat"], line["place"], "final.points_outlaws",
+                     points=line["total"], outlaws=line["outlaws"]) for line in lines]

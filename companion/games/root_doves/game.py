@@ -26,6 +26,7 @@ from companion.games.root_doves import table as track
 from companion.games.root_doves import turn as T
 from companion.games.root_doves import view as root_doves_view
 from companion.rules.base import RuleError, match_template, require
+from companion.rules.ranking import places, standing
 
 NAME = "root_doves"
 PLAYERS = range(2, 7)
@@ -232,3 +233,11 @@ DOVES_ONLY = {"evacuate", "no_evacuation", "strategic_retreat", "choose_mandate"
               "dispensary_refugee", "perilous_rescue", "evening_draw", "discard_down",
               "last_stand_draw", "remove_token", "remove_building", "lose_warriors",
               "set_hand", "setup_ceasefire", "setup_warriors"}
+
+
+def standings(state: dict) -> list[dict]:
+    """The winner first (by points or by a dominance card), the others by victory points."""
+    vp, winner = state["vp"], state.get("winner")
+    others = [v if seat != winner else max(vp) + 1 for seat, v in enumerate(vp)]
+    return [standing(seat, place, "final.points", points=vp[seat])
+            for seat, place in enumerate(places(others))]

@@ -117,3 +117,9 @@ def describe(action, seat):
 
 def final(state):
     return max(state["scores"]) >= state["target"]
+
+
+def standings(state):
+    from companion.rules.ranking import places, standing
+    return [standing(seat, place, "final.points", points=score)
+            for seat, (score, place) in enumerate(zip(state["scores"], places(state["scores"])))]
