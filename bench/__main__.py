@@ -29,24 +29,27 @@ def log(message: str) -> None:
 
 
 def run_die(args, results: dict) -> None:
-    from bench.die_to_screen import (BrowserScreen, ClientScreens, Case, Host, in_turns,
-                                     reader_alone)
+    from bench.die_to_screen import BrowserScreen, Case, ClientScreens, Host, in_turns, reader_alone
+
     out = results.setdefault("die", {"sse": {}})
     log("die to screen: the die reader alone (no service)")
     out["reader_alone"] = reader_alone(args.rolls)
     with scratch("bench-die-") as disk, scratch("bench-die-", "/dev/shm") as ram:
         for count in (1, 8, 32):
-            log(f"die to screen: {count} SSE client(s), {args.rolls} rolls per server, "
-                "in turns")
-            hosts = {"companion": Host("companion", disk / f"c{count}", f"companion-{count}"),
-                     "chart_once": Host("companion", disk / f"k{count}",
-                                        f"chart-once-{count}", "chart-once"),
-                     "tmpfs": Host("companion", ram / f"t{count}", f"tmpfs-{count}"),
-                     "floor": Host("floor", label=f"floor-{count}")}
+            log(f"die to screen: {count} SSE client(s), {args.rolls} rolls per server, in turns")
+            hosts = {
+                "companion": Host("companion", disk / f"c{count}", f"companion-{count}"),
+                "chart_once": Host(
+                    "companion", disk / f"k{count}", f"chart-once-{count}", "chart-once"
+                ),
+                "tmpfs": Host("companion", ram / f"t{count}", f"tmpfs-{count}"),
+                "floor": Host("floor", label=f"floor-{count}"),
+            }
             cases = {}
             try:
-                cases = {name: Case(host, ClientScreens(host, count))
-                         for name, host in hosts.items()}
+                cases = {
+                    name: Case(host, ClientScreens(host, count)) for name, host in hosts.items()
+                }
                 out["sse"][str(count)] = in_turns(cases, args.rolls)
                 if count == 8:
                     out["profile_writer_8"] = profile_writer(cases["companion"], args)
@@ -57,12 +60,15 @@ def run_die(args, results: dict) -> None:
                     host.close()
         log(f"die to screen: a Chromium dashboard, {args.browser_rolls} rolls per server")
         with chromium() as browser:
-            hosts = {"companion": Host("companion", disk / "browser", "companion-browser"),
-                     "floor": Host("floor", label="floor-browser")}
+            hosts = {
+                "companion": Host("companion", disk / "browser", "companion-browser"),
+                "floor": Host("floor", label="floor-browser"),
+            }
             cases = {}
             try:
-                cases = {name: Case(host, BrowserScreen(browser, host))
-                         for name, host in hosts.items()}
+                cases = {
+                    name: Case(host, BrowserScreen(browser, host)) for name, host in hosts.items()
+                }
                 out["browser"] = in_turns(cases, args.browser_rolls)
             finally:
                 for case in cases.values():
@@ -75,6 +81,7 @@ def profile_writer(case, args) -> str:
     """pyinstrument on the companion's writer thread over a further set of rolls (these
     rolls are not in the figures: the profiler slows what it watches)."""
     from bench.die_to_screen import in_turns
+
     path = OUT / "profile-writer-8-clients.txt"
     case.host.ask("profile-start")
     in_turns({"profiled": case}, max(20, args.rolls // 3))
@@ -84,6 +91,7 @@ def profile_writer(case, args) -> str:
 
 def run_durable(args, results: dict) -> None:
     from bench import durable
+
     log("durable actions: Service.act against bare INSERT+COMMIT, in turns")
     with scratch("bench-durable-") as folder:
         results["durable"] = durable.actions_per_second(folder, rounds=args.durable_rounds)
@@ -91,11 +99,14 @@ def run_durable(args, results: dict) -> None:
 
 def run_startup(args, results: dict) -> None:
     from bench import durable, footprint
+
     log("start-up: building a journal of 10,000 actions")
     with scratch("bench-startup-") as folder:
         with_snaps, without = durable.build_journal(folder)
-        out = results["startup"] = {"journal": durable.describe_journal(with_snaps),
-                                    "journal_without": durable.describe_journal(without)}
+        out = results["startup"] = {
+            "journal": durable.describe_journal(with_snaps),
+            "journal_without": durable.describe_journal(without),
+        }
         log("start-up: rebuilding it, in fresh processes")
         runs = min(args.runs, 3)
         out["with"] = durable.rebuild_times(with_snaps, runs)
@@ -105,12 +116,12 @@ def run_startup(args, results: dict) -> None:
             durable.profile_rebuild(path, target)
             out[f"profile_{name}"] = target.read_text()
         log("start-up: companion serve on that journal, spawn to first page")
-        out["serve_10k"] = footprint.cold_starts(with_snaps.parent, args.runs,
-                                                 label="serve-10k")
+        out["serve_10k"] = footprint.cold_starts(with_snaps.parent, args.runs, label="serve-10k")
 
 
 def run_footprint(args, results: dict) -> None:
     from bench import footprint
+
     log("footprint: cold starts of companion serve --sim")
     with scratch("bench-footprint-") as folder:
         out = results["footprint"] = {"cold": footprint.cold_starts(folder, args.runs)}
@@ -120,6 +131,7 @@ def run_footprint(args, results: dict) -> None:
 
 def run_page(args, results: dict) -> None:
     from bench import page
+
     log("page: first view of a dashboard in Chromium")
     with scratch("bench-page-") as folder, chromium() as browser:
         results["page"] = page.first_views(browser, folder, runs=args.runs)
@@ -148,13 +160,27 @@ def main(argv: list[str]) -> int:
         parser.error(f"unknown section(s): {sorted(unknown)}")
     OUT.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
-    results: dict = {"machine": machine(), "quick": args.quick, "rolls": args.rolls,
-                     "browser_rolls": args.browser_rolls, "runs": args.runs,
-                     "sections": only, "load": {}, "errors": {}}
-    log(f"machine: {results['machine']['cpu']}, {results['machine']['cores']} cores, "
-        f"load {os.getloadavg()[0]:.2f}")
-    runners = {"die": run_die, "durable": run_durable, "startup": run_startup,
-               "footprint": run_footprint, "page": run_page}
+    results: dict = {
+        "machine": machine(),
+        "quick": args.quick,
+        "rolls": args.rolls,
+        "browser_rolls": args.browser_rolls,
+        "runs": args.runs,
+        "sections": only,
+        "load": {},
+        "errors": {},
+    }
+    log(
+        f"machine: {results['machine']['cpu']}, {results['machine']['cores']} cores, "
+        f"load {os.getloadavg()[0]:.2f}"
+    )
+    runners = {
+        "die": run_die,
+        "durable": run_durable,
+        "startup": run_startup,
+        "footprint": run_footprint,
+        "page": run_page,
+    }
     for name in SECTIONS:
         if name not in only:
             continue
@@ -165,19 +191,22 @@ def main(argv: list[str]) -> int:
         except Exception:  # one broken section must not lose the others' figures
             results["errors"][name] = traceback.format_exc()
             log(f"{name} FAILED:\n{results['errors'][name]}")
-        results["load"][name] = {"before": before, "after": os.getloadavg()[0],
-                                 "seconds": time.perf_counter() - section_start}
+        results["load"][name] = {
+            "before": before,
+            "after": os.getloadavg()[0],
+            "seconds": time.perf_counter() - section_start,
+        }
     results["seconds"] = time.perf_counter() - started
     full = only == list(SECTIONS) and not args.quick  # only this rewrites bench/README.md
     (OUT / ("results.json" if full else "results.partial.json")).write_text(
-        json.dumps(results, indent=1, default=str))
+        json.dumps(results, indent=1, default=str)
+    )
     if full:
         report.write(results)
         log(f"wrote bench/README.md ({results['seconds']:.0f} s)")
     else:
         report.write(results, path=OUT / "README.partial.md")
-        log(f"partial or quick run: wrote bench/out/README.partial.md "
-            f"({results['seconds']:.0f} s)")
+        log(f"partial or quick run: wrote bench/out/README.partial.md ({results['seconds']:.0f} s)")
     return 1 if results["errors"] else 0
 
 

@@ -22,7 +22,12 @@ class SSEClients:
         self._cond = threading.Condition()
         self._proc = subprocess.Popen(
             [PYTHON, "-m", "bench.sse_client", str(port), path, json.dumps(headers)],
-            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            bufsize=1,
+        )
         self._reader = threading.Thread(target=self._read, name="sse-clients", daemon=True)
         self._reader.start()
 
@@ -51,12 +56,14 @@ class SSEClients:
         key = str(ident)
         with self._cond:
             done = self._cond.wait_for(
-                lambda: len(self._arrivals[key]) >= self.count or self.ended, timeout)
+                lambda: len(self._arrivals[key]) >= self.count or self.ended, timeout
+            )
             if self.ended:
                 raise RuntimeError(f"an SSE client stopped: {self.ended}")
             if not done:
-                raise TimeoutError(f"event {key} reached {len(self._arrivals[key])} of "
-                                   f"{self.count} clients")
+                raise TimeoutError(
+                    f"event {key} reached {len(self._arrivals[key])} of {self.count} clients"
+                )
             return [self._arrivals[key][i] for i in range(self.count)]
 
     def first_after(self, kind: str, start: float) -> list[float | None]:
@@ -64,8 +71,10 @@ class SSEClients:
         with self._cond:
             for i in range(self.count):  # older events are never asked for again
                 self.transient[i] = [e for e in self.transient[i] if e[1] > start]
-            return [next((t for k, t in self.transient[i] if k == kind), None)
-                    for i in range(self.count)]
+            return [
+                next((t for k, t in self.transient[i] if k == kind), None)
+                for i in range(self.count)
+            ]
 
     def close(self) -> None:
         if self._proc.poll() is None:
@@ -80,7 +89,7 @@ class SSEClients:
                 self._proc.wait()
         self._reader.join(timeout=5)
 
-    def __enter__(self) -> "SSEClients":
+    def __enter__(self) -> SSEClients:
         return self
 
     def __exit__(self, *exc) -> None:

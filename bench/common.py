@@ -16,7 +16,7 @@ import tempfile
 import threading
 import time
 from contextlib import ExitStack, contextmanager
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -25,9 +25,16 @@ OUT = BENCH / "out"  # raw figures and profiles (git-ignored)
 PYTHON = sys.executable
 COMPANION = Path(PYTHON).parent / "companion"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 HOST = "127.0.0.1"
 PLAYERS = ["Ann", "Bruno", "Chloé", "Dan"]
 
@@ -80,8 +87,9 @@ def filesystem_of(path: str | Path) -> str:
     with open("/proc/mounts", encoding="utf-8") as mounts:
         for line in mounts:
             device, point, kind = line.split()[:3]
-            if (target == point or target.startswith(point.rstrip("/") + "/")) and \
-                    len(point) >= len(best[2]):
+            if (target == point or target.startswith(point.rstrip("/") + "/")) and len(
+                point
+            ) >= len(best[2]):
                 best = (device, kind, point)
     return f"{best[0]} ({best[1]})"
 
@@ -99,23 +107,34 @@ def machine() -> dict:
             if line.startswith("MemTotal"):
                 memory = f"{int(line.split()[1]) // 1024} MiB"
     try:
-        chromium = subprocess.run([CHROMIUM, "--version"], capture_output=True, text=True,
-                                  timeout=20).stdout.strip()
+        chromium = subprocess.run(
+            [CHROMIUM, "--version"], capture_output=True, text=True, timeout=20
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         chromium = "not found"
     import sqlite3
+
     import waitress
-    return {"cpu": model, "cores": os.cpu_count(), "memory": memory,
-            "python": platform.python_version(), "sqlite": sqlite3.sqlite_version,
-            "waitress": waitress.__version__ if hasattr(waitress, "__version__")
-            else _dist_version("waitress"),
-            "kernel": platform.release(), "disk": filesystem_of(_same_disk_tmp()),
-            "chromium": chromium,
-            "date": datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")}
+
+    return {
+        "cpu": model,
+        "cores": os.cpu_count(),
+        "memory": memory,
+        "python": platform.python_version(),
+        "sqlite": sqlite3.sqlite_version,
+        "waitress": waitress.__version__
+        if hasattr(waitress, "__version__")
+        else _dist_version("waitress"),
+        "kernel": platform.release(),
+        "disk": filesystem_of(_same_disk_tmp()),
+        "chromium": chromium,
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+    }
 
 
 def _dist_version(name: str) -> str:
     from importlib.metadata import version
+
     return version(name)
 
 
@@ -156,15 +175,21 @@ class InProcessCompanion:
         from web.server import make_server
 
         # every screen of a benchmark is one address (127.0.0.1): the per-address caps off
-        settings = {"host": HOST, "port": 0, "requests_per_minute": 1_000_000,
-                    "requests_per_minute_anonymous": 1_000_000,
-                    "requests_per_minute_per_address": 1_000_000,
-                    "connections_per_address": 1000, **server}
+        settings = {
+            "host": HOST,
+            "port": 0,
+            "requests_per_minute": 1_000_000,
+            "requests_per_minute_anonymous": 1_000_000,
+            "requests_per_minute_per_address": 1_000_000,
+            "connections_per_address": 1000,
+            **server,
+        }
         self.stack = ExitStack()
         self.config = load(overrides={"data": {"dir": str(data_dir)}, "server": settings})
         self.journal = self.stack.enter_context(Journal(self.config.data.database))
         self.service = self.stack.enter_context(
-            Service(self.journal, snapshot_every=self.config.data.snapshot_every))
+            Service(self.journal, snapshot_every=self.config.data.snapshot_every)
+        )
         if hook is not None:  # before the devices take ``service.post``
             hook(self.service)
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)
@@ -173,8 +198,9 @@ class InProcessCompanion:
         self.port = self.server.effective_port
         self.thread = threading.Thread(target=self.server.run, name="waitress", daemon=True)
         self.thread.start()
-        wait_until(lambda: self.devices["reader"].state == "online", 10, 0.01,
-                   "the simulated reader")
+        wait_until(
+            lambda: self.devices["reader"].state == "online", 10, 0.01, "the simulated reader"
+        )
 
     def close(self) -> None:
         self.service.hub.close()
@@ -183,7 +209,7 @@ class InProcessCompanion:
         self.thread.join(timeout=5)
         self.stack.close()
 
-    def __enter__(self) -> "InProcessCompanion":
+    def __enter__(self) -> InProcessCompanion:
         return self
 
     def __exit__(self, *exc) -> None:
@@ -192,16 +218,20 @@ class InProcessCompanion:
 
 # Nothing may leave the machine: every host name but 127.0.0.1 fails to resolve, and any
 # request not on loopback (which Chromium never proxies) goes to a dead local port.
-OFFLINE_ARGS = ["--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
-                "--proxy-server=http://127.0.0.1:9"]
+OFFLINE_ARGS = [
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+    "--proxy-server=http://127.0.0.1:9",
+]
 
 
 @contextmanager
 def chromium():
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM,
-                                             args=CHROMIUM_ARGS + OFFLINE_ARGS)
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=CHROMIUM_ARGS + OFFLINE_ARGS
+        )
         try:
             yield browser
         finally:

@@ -36,7 +36,8 @@ window.__bench = {arrive: {}, dom: {}};
     constructor(url, options) {
       super(url, options);
       this.addEventListener("state", (e) => {
-        if (!(e.lastEventId in window.__bench.arrive)) window.__bench.arrive[e.lastEventId] = performance.now();
+        if (!(e.lastEventId in window.__bench.arrive)) window.__bench.arrive[e.lastEventId] =
+        performance.now();
       });
     }
   };
@@ -53,23 +54,34 @@ window.__bench = {arrive: {}, dom: {}};
 
 def summary(values_s: list[float]) -> dict:
     ms = [v * 1000 for v in values_s]
-    return {"n": len(ms), "p50": percentile(ms, 50), "p99": percentile(ms, 99),
-            "max": max(ms) if ms else float("nan")}
+    return {
+        "n": len(ms),
+        "p50": percentile(ms, 50),
+        "p99": percentile(ms, 99),
+        "max": max(ms) if ms else float("nan"),
+    }
 
 
 class Host:
     """A :mod:`bench.host` subprocess."""
 
-    def __init__(self, kind: str, data_dir: Path | None = None, label: str = "",
-                 variants: str = "") -> None:
+    def __init__(
+        self, kind: str, data_dir: Path | None = None, label: str = "", variants: str = ""
+    ) -> None:
         OUT.mkdir(parents=True, exist_ok=True)
         self.label = label or kind
         self.stderr = open(OUT / f"host-{self.label}.log", "w", encoding="utf-8")
         args = [PYTHON, "-m", "bench.host", kind] + ([str(data_dir)] if data_dir else [])
         args += [variants] if variants else []
-        self.proc = subprocess.Popen(args, cwd=ROOT, stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, stderr=self.stderr, text=True,
-                                     bufsize=1)
+        self.proc = subprocess.Popen(
+            args,
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=self.stderr,
+            text=True,
+            bufsize=1,
+        )
         self.info = self._read()
         self.port = self.info["port"]
 
@@ -101,8 +113,9 @@ class Host:
 class ClientScreens:
     def __init__(self, host: Host, count: int) -> None:
         viewers = host.info["viewers"]
-        self.clients = SSEClients(host.port, host.info["events"],
-                                  [viewers[i % len(viewers)] for i in range(count)])
+        self.clients = SSEClients(
+            host.port, host.info["events"], [viewers[i % len(viewers)] for i in range(count)]
+        )
 
     def ready(self, ident: int) -> None:
         self.clients.wait(ident)
@@ -146,14 +159,16 @@ class BrowserScreen:
         return best[1], best[0] / 2
 
     def ready(self, ident: int) -> None:
-        self.page.wait_for_function("v => v in window.__bench.arrive", arg=str(ident),
-                                    timeout=10_000)
+        self.page.wait_for_function(
+            "v => v in window.__bench.arrive", arg=str(ident), timeout=10_000
+        )
 
     def wait(self, ident: int) -> list[float]:
         key = str(ident)
         self.page.wait_for_function("v => v in window.__bench.dom", arg=key, timeout=10_000)
         dom, arrive = self.page.evaluate(
-            "v => [window.__bench.dom[v], window.__bench.arrive[v]]", key)
+            "v => [window.__bench.dom[v], window.__bench.arrive[v]]", key
+        )
         self.in_page.append((dom - arrive) / 1000)
         return [dom / 1000 + self.offset]
 
@@ -169,8 +184,13 @@ class BrowserScreen:
 
 # -- one measured case: a host and its screens ---------------------------------------------
 class Case:
-    STAGES = ("pty_to_service", "service_to_journal", "journal_commit", "commit_and_views",
-              "views_to_last_screen")
+    STAGES = (
+        "pty_to_service",
+        "service_to_journal",
+        "journal_commit",
+        "commit_and_views",
+        "views_to_last_screen",
+    )
 
     def __init__(self, host: Host, screens) -> None:
         self.host, self.screens = host, screens
@@ -201,21 +221,24 @@ class Case:
             self.roll_every.append(max(rolls) - start)
         stages = self.host.ask("stages")
         if stages:
-            posted, (a0, a1), (_, p1) = (stages["posted"], stages["append"],
-                                           stages["publish"])
-            for name, value in zip(self.STAGES, (posted - start, a0 - posted, a1 - a0,
-                                                 p1 - a1, max(arrivals) - p1)):
+            posted, (a0, a1), (_, p1) = (stages["posted"], stages["append"], stages["publish"])
+            for name, value in zip(
+                self.STAGES, (posted - start, a0 - posted, a1 - a0, p1 - a1, max(arrivals) - p1)
+            ):
                 self.stages[name].append(value)
 
     def result(self) -> dict:
         fifth = max(1, len(self.every) // 5)
-        out = {"every_screen": summary(self.every), "each_screen": summary(self.each),
-               "first_fifth": summary(self.every[:fifth]),
-               "last_fifth": summary(self.every[-fifth:]),
-               "versions": [self.first_version, self.version],
-               "frame_bytes": [self.sizes[0], self.sizes[-1]] if self.sizes else None,
-               "variants": self.host.info.get("variants", []),
-               "variants_failed": dict(self.host.info.get("variants_failed", {}))}
+        out = {
+            "every_screen": summary(self.every),
+            "each_screen": summary(self.each),
+            "first_fifth": summary(self.every[:fifth]),
+            "last_fifth": summary(self.every[-fifth:]),
+            "versions": [self.first_version, self.version],
+            "frame_bytes": [self.sizes[0], self.sizes[-1]] if self.sizes else None,
+            "variants": self.host.info.get("variants", []),
+            "variants_failed": dict(self.host.info.get("variants_failed", {})),
+        }
         if out["variants"]:
             out["variant_stats"] = stats = self.host.ask("variants")
             for name in out["variants"]:  # applied, but did the product ever call it?
@@ -233,8 +256,7 @@ class Case:
             out["in_page"] = summary(in_page)
             out["in_page_first_fifth"] = summary(in_page[:fifth])
             out["in_page_last_fifth"] = summary(in_page[-fifth:])
-            out["clock_error_ms"] = max(self.screens.error,
-                                        self.screens.calibrate()[1]) * 1000
+            out["clock_error_ms"] = max(self.screens.error, self.screens.calibrate()[1]) * 1000
         return out
 
 
@@ -243,20 +265,25 @@ def reader_alone(throws: int = 200) -> dict:
     that only notes the time, as in ``companion serve --sim`` but with no service."""
     import tempfile
     import threading
+
     from companion.cli import sim_dice
     from companion.events import DieRolled
     from firmware_bridge.die_reader import DieReader
     from firmware_bridge.simulator import DieReaderSimulator
+
     posted, arrived = [], threading.Event()
 
     def post(event):
         if isinstance(event, DieRolled):
             posted.append(time.perf_counter())
             arrived.set()
+
     with tempfile.TemporaryDirectory() as folder:
         link = Path(folder) / "die-reader"
-        with DieReaderSimulator(link, dice=sim_dice()) as simulator, \
-                DieReader(str(link), post) as reader:
+        with (
+            DieReaderSimulator(link, dice=sim_dice()) as simulator,
+            DieReader(str(link), post) as reader,
+        ):
             deadline = time.monotonic() + 10
             while reader.state != "online" and time.monotonic() < deadline:
                 time.sleep(0.01)

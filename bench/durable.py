@@ -17,8 +17,6 @@ wall time measures the neighbours as well).
 
 from __future__ import annotations
 
-from companion.requests import Request
-
 import json
 import os
 import random
@@ -30,6 +28,7 @@ import time
 from pathlib import Path
 
 from bench.common import PLAYERS, PYTHON, ROOT, median, percentile
+from companion.requests import Request
 
 GAME = "abilene"
 
@@ -37,15 +36,18 @@ GAME = "abilene"
 def _play(service, table_id: str, turns: int, rng: random.Random, key: str) -> list[float]:
     """``turns`` turns (throw, end of turn); returns each action's acknowledgement time."""
     from companion.table import Viewer
+
     admin = Viewer(admin=True)
     table = service.tables[table_id]
     from companion.rules.dice import FACES
+
     acks = []
     for turn in range(turns):
         prompt = table.game.prompt(table.state)
         dice = [rng.choice(FACES[kind]) for kind in prompt["dice"]]
-        for n, action in enumerate(({**prompt["action"], "dice": dice},
-                                    {"type": "end_turn", "seat": prompt["seat"]})):
+        for n, action in enumerate(
+            ({**prompt["action"], "dice": dice}, {"type": "end_turn", "seat": prompt["seat"]})
+        ):
             start = time.perf_counter()
             service.act(table_id, action, admin, request=Request(f"{key}-{turn:06d}-{n}", "fp"))
             acks.append(time.perf_counter() - start)
@@ -73,7 +75,8 @@ def actions_per_second(folder: Path, rounds: int = 6, turns_per_round: int = 100
             companion_acks += _play(service, table_id, turns_per_round, rng, f"r{round_}")
             rows = journal._db.execute(
                 "SELECT * FROM entries WHERE table_id=? AND version>? ORDER BY version",
-                (table_id, done)).fetchall()
+                (table_id, done),
+            ).fetchall()
             done += len(rows)
             for row in rows:  # the very same rows, nothing around them
                 start = time.perf_counter()
@@ -84,17 +87,23 @@ def actions_per_second(folder: Path, rounds: int = 6, turns_per_round: int = 100
         profile = _profile_writer(service, table_id, rng)
     journal.close()
     bare.close()
-    return {"companion": _rate(companion_acks), "floor": _rate(bare_commits),
-            "profile": profile,
-            "synchronous": {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(mode, mode),
-            "ratio": len(companion_acks) / sum(companion_acks)
-            / (len(bare_commits) / sum(bare_commits))}
+    return {
+        "companion": _rate(companion_acks),
+        "floor": _rate(bare_commits),
+        "profile": profile,
+        "synchronous": {0: "OFF", 1: "NORMAL", 2: "FULL", 3: "EXTRA"}.get(mode, mode),
+        "ratio": len(companion_acks)
+        / sum(companion_acks)
+        / (len(bare_commits) / sum(bare_commits)),
+    }
 
 
 def _profile_writer(service, table_id: str, rng: random.Random, turns: int = 200) -> str:
     """pyinstrument on the writer thread over further actions (not in the figures)."""
     from pyinstrument import Profiler
+
     from bench.common import OUT
+
     profiler = Profiler(interval=0.0002)
     service.call(profiler.start)
     _play(service, table_id, turns, rng, "profiled")
@@ -106,8 +115,12 @@ def _profile_writer(service, table_id: str, rng: random.Random, turns: int = 200
 
 
 def _rate(times: list[float]) -> dict:
-    return {"n": len(times), "per_s": len(times) / sum(times),
-            "p50_ms": percentile(times, 50) * 1000, "p99_ms": percentile(times, 99) * 1000}
+    return {
+        "n": len(times),
+        "per_s": len(times) / sum(times),
+        "p50_ms": percentile(times, 50) * 1000,
+        "p99_ms": percentile(times, 99) * 1000,
+    }
 
 
 # -- 3. start-up after a power cut ---------------------------------------------------------
@@ -138,27 +151,44 @@ def build_journal(folder: Path, actions: int = 10_000) -> tuple[Path, Path]:
 def describe_journal(path: Path) -> dict:
     db = sqlite3.connect(path)
     entries, entry_bytes = db.execute("SELECT count(*), sum(length(entry)) FROM entries").fetchone()
-    snaps, snap_bytes = db.execute("SELECT count(*), coalesce(sum(length(state)), 0) "
-                                   "FROM snapshots").fetchone()
+    snaps, snap_bytes = db.execute(
+        "SELECT count(*), coalesce(sum(length(state)), 0) FROM snapshots"
+    ).fetchone()
     db.close()
-    return {"entries": entries, "entry_bytes": entry_bytes, "snapshots": snaps,
-            "snapshot_bytes": snap_bytes, "file_bytes": os.path.getsize(path)}
+    return {
+        "entries": entries,
+        "entry_bytes": entry_bytes,
+        "snapshots": snaps,
+        "snapshot_bytes": snap_bytes,
+        "file_bytes": os.path.getsize(path),
+    }
 
 
 def rebuild_times(path: Path, runs: int = 5) -> dict:
     cold, warm, cpu = [], [], []
     for _ in range(runs):
-        out = subprocess.run([PYTHON, "-m", "bench.durable", "rebuild", str(path)],
-                             cwd=ROOT, capture_output=True, text=True, timeout=120)
+        out = subprocess.run(
+            [PYTHON, "-m", "bench.durable", "rebuild", str(path)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if out.returncode:  # say why, not only that it failed
-            raise RuntimeError(f"bench.durable rebuild exited {out.returncode}: "
-                               f"{out.stderr.strip()[-1500:]}")
+            raise RuntimeError(
+                f"bench.durable rebuild exited {out.returncode}: {out.stderr.strip()[-1500:]}"
+            )
         figures = json.loads(out.stdout)
         cold.append(figures["cold"])
         warm.append(figures["warm"])
         cpu.append(figures["cold_cpu"])
-    return {"cold_median_s": median(cold), "cold_max_s": max(cold),
-            "warm_median_s": median(warm), "cold_cpu_median_s": median(cpu), "runs": runs}
+    return {
+        "cold_median_s": median(cold),
+        "cold_max_s": max(cold),
+        "warm_median_s": median(warm),
+        "cold_cpu_median_s": median(cpu),
+        "runs": runs,
+    }
 
 
 def drop_cache(path: Path) -> None:
@@ -176,6 +206,7 @@ def _rebuild_once(path: str) -> None:
     """In a fresh process: time Service(Journal(path)), cold then warm."""
     from companion.journal import Journal
     from companion.service import Service
+
     figures = {}
     for label in ("cold", "warm"):
         if label == "cold":
@@ -193,15 +224,21 @@ def _rebuild_once(path: str) -> None:
 
 
 def profile_rebuild(path: Path, out: Path) -> None:
-    subprocess.run([PYTHON, "-m", "bench.durable", "profile", str(path), str(out)], cwd=ROOT,
-                   check=True, timeout=120)
+    subprocess.run(
+        [PYTHON, "-m", "bench.durable", "profile", str(path), str(out)],
+        cwd=ROOT,
+        check=True,
+        timeout=120,
+    )
 
 
 def _profile_once(path: str, out: str) -> None:
     from pyinstrument import Profiler
+
+    import companion.games.abilene.game  # noqa: F401  (the import is not what is profiled)
     from companion.journal import Journal
     from companion.service import Service
-    import companion.games.abilene.game  # noqa: F401  (the import is not what is profiled)
+
     profiler = Profiler(interval=0.0005)
     profiler.start()
     journal = Journal(path)

@@ -16,11 +16,10 @@ import random
 import threading
 import tty
 
+from bench.common import HOST
 from companion.config import load
 from firmware_bridge.protocol import Moving, Roll, encode
 from web.server import make_server
-
-from bench.common import HOST
 
 PAGE = b"""<!doctype html><html><head><meta charset="utf-8"><title>floor</title></head>
 <body><ol id="log"></ol><script>
@@ -53,8 +52,7 @@ class Floor:
         config = load(overrides={"server": {"host": HOST, "port": 0}})
         self.server = make_server(self.app, config)
         self.port = self.server.effective_port
-        self._thread = threading.Thread(target=self.server.run, name="floor-waitress",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self.server.run, name="floor-waitress", daemon=True)
         self._thread.start()
 
     # -- the device side -----------------------------------------------------------------
@@ -94,8 +92,10 @@ class Floor:
     def app(self, environ, start_response):
         if environ["PATH_INFO"] == "/events":
             return self._events(start_response)
-        start_response("200 OK", [("Content-Type", "text/html; charset=utf-8"),
-                                  ("Content-Length", str(len(PAGE)))])
+        start_response(
+            "200 OK",
+            [("Content-Type", "text/html; charset=utf-8"), ("Content-Length", str(len(PAGE)))],
+        )
         return [PAGE]
 
     def _events(self, start_response):
@@ -103,8 +103,9 @@ class Floor:
         with self._lock:
             self._subs.append(sub)
             first = frame("state", {"line": ""}, self.version)
-        start_response("200 OK", [("Content-Type", "text/event-stream"),
-                                  ("Cache-Control", "no-store")])
+        start_response(
+            "200 OK", [("Content-Type", "text/event-stream"), ("Cache-Control", "no-store")]
+        )
 
         def generate():
             try:
@@ -122,6 +123,7 @@ class Floor:
                 with self._lock:
                     if sub in self._subs:
                         self._subs.remove(sub)
+
         return generate()
 
     def close(self) -> None:
@@ -135,7 +137,7 @@ class Floor:
         self._reader.join(timeout=2)
         os.close(self.slave)
 
-    def __enter__(self) -> "Floor":
+    def __enter__(self) -> Floor:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -25,22 +25,26 @@ def cold_starts(folder: Path, runs: int = 5, label: str = "serve-start") -> dict
     reused each time (its pages dropped from the page cache first, as after a power cut);
     otherwise each run starts on a fresh, empty folder."""
     from bench.durable import drop_cache
+
     database = folder / "companion.sqlite"
     reuse = database.exists()
     times, cpu = [], []
     for run in range(runs):
         if reuse:
             drop_cache(database)
-        with Serve(folder if reuse else folder / f"start-{run}",
-                   label=f"{label}-{run}") as serve:
+        with Serve(folder if reuse else folder / f"start-{run}", label=f"{label}-{run}") as serve:
             times.append(serve.first_page_s)
             cpu.append(serve.first_page_cpu_s)
-    return {"median_s": median(times), "max_s": max(times), "first_s": times[0],
-            "cpu_median_s": median(cpu), "runs": runs}
+    return {
+        "median_s": median(times),
+        "max_s": max(times),
+        "first_s": times[0],
+        "cpu_median_s": median(cpu),
+        "runs": runs,
+    }
 
 
-def game_memory(folder: Path, streams: int = 8, turns: int = 150,
-                idle_s: float = 3.0) -> dict:
+def game_memory(folder: Path, streams: int = 8, turns: int = 150, idle_s: float = 3.0) -> dict:
     with Serve(folder / "game", label="serve-game") as serve:
         time.sleep(idle_s)
         idle = serve.rss()[0]
@@ -48,8 +52,12 @@ def game_memory(folder: Path, streams: int = 8, turns: int = 150,
         table_id, admin = made["id"], made["admin_token"]
         seats = [serve.join(seat["join_url"]) for seat in made["seats"]]
         tokens = [admin, *seats, None]
-        viewers = [{"Authorization": f"Bearer {tokens[i % len(tokens)]}"}
-                   if tokens[i % len(tokens)] else {} for i in range(streams)]
+        viewers = [
+            {"Authorization": f"Bearer {tokens[i % len(tokens)]}"}
+            if tokens[i % len(tokens)]
+            else {}
+            for i in range(streams)
+        ]
         table_rss = serve.rss()[0]
         samples = []
         with SSEClients(serve.port, f"/api/tables/{table_id}/events", viewers) as clients:
@@ -61,15 +69,27 @@ def game_memory(folder: Path, streams: int = 8, turns: int = 150,
                 seat = view["prompt"]["seat"]
                 serve.api("POST", f"/api/tables/{table_id}/roll", {}, token=admin)
                 clients.wait(version + 1)
-                done = serve.api("POST", f"/api/tables/{table_id}/actions",
-                                 {"action": {"type": "end_turn", "seat": seat}}, token=admin)
+                done = serve.api(
+                    "POST",
+                    f"/api/tables/{table_id}/actions",
+                    {"action": {"type": "end_turn", "seat": seat}},
+                    token=admin,
+                )
                 version = done["version"]
                 clients.wait(version)
                 samples.append(serve.rss()[0])
             elapsed = time.perf_counter() - started
             streams_bytes = clients.bytes
         rss, hwm = serve.rss()
-        return {"idle_kib": idle, "with_table_kib": table_rss, "game_max_kib": max(samples),
-                "game_end_kib": rss, "peak_hwm_kib": hwm, "turns": turns,
-                "actions": version, "streams": streams, "seconds": elapsed,
-                "stream_bytes": streams_bytes}
+        return {
+            "idle_kib": idle,
+            "with_table_kib": table_rss,
+            "game_max_kib": max(samples),
+            "game_end_kib": rss,
+            "peak_hwm_kib": hwm,
+            "turns": turns,
+            "actions": version,
+            "streams": streams,
+            "seconds": elapsed,
+            "stream_bytes": streams_bytes,
+        }

@@ -38,8 +38,8 @@ class Probe:
 
     def install(self, service) -> None:
         from companion.events import DieRolled
-        post, append, publish = (service.post, service.journal.append,
-                                 service.hub.publish_change)
+
+        post, append, publish = (service.post, service.journal.append, service.hub.publish_change)
 
         def timed_post(event):
             if isinstance(event, DieRolled):
@@ -68,16 +68,16 @@ class Probe:
     def first(self) -> dict:
         if not (self.posted and self.appends and self.publishes):
             return {}
-        return {"posted": self.posted[0], "append": self.appends[0],
-                "publish": self.publishes[0]}
+        return {"posted": self.posted[0], "append": self.appends[0], "publish": self.publishes[0]}
 
 
 class CompanionHost:
     GAME = "abilene"
 
     def __init__(self, data_dir: str) -> None:
-        from companion.table import Viewer
         from bench.common import InProcessCompanion
+        from companion.table import Viewer
+
         self.admin = Viewer(admin=True)
         self.probe = Probe()
         self.companion = InProcessCompanion(Path(data_dir), hook=self.probe.install)
@@ -88,11 +88,19 @@ class CompanionHost:
         seats = [svc.join(self.table_id, code)[1] for code in made["join_codes"]]
         tokens = [made["admin_token"], *seats, None]  # tablet, phones, a public page
         self.info = {
-            "port": self.companion.port, "events": f"/api/tables/{self.table_id}/events",
-            "page": f"/table/{self.table_id}", "version": self.table.version,
+            "port": self.companion.port,
+            "events": f"/api/tables/{self.table_id}/events",
+            "page": f"/table/{self.table_id}",
+            "version": self.table.version,
             "viewers": [{"Authorization": f"Bearer {t}"} if t else {} for t in tokens],
-            "cookies": [{"name": f"tc_admin_{self.table_id}", "value": made["admin_token"],
-                         "url": f"http://127.0.0.1:{self.companion.port}"}]}
+            "cookies": [
+                {
+                    "name": f"tc_admin_{self.table_id}",
+                    "value": made["admin_token"],
+                    "url": f"http://127.0.0.1:{self.companion.port}",
+                }
+            ],
+        }
         self.seat = None
         self.profiler = None
 
@@ -111,8 +119,7 @@ class CompanionHost:
         return {"start": start, "before": before}
 
     def advance(self) -> dict:
-        done = self.service.act(self.table_id, {"type": "end_turn", "seat": self.seat},
-                                self.admin)
+        done = self.service.act(self.table_id, {"type": "end_turn", "seat": self.seat}, self.admin)
         return {"version": done["version"]}
 
     def stages(self) -> dict:
@@ -120,6 +127,7 @@ class CompanionHost:
 
     def profile(self, start: bool, path: str = "") -> dict:
         from pyinstrument import Profiler
+
         if start:
             self.profiler = Profiler(interval=0.0002)
             self.service.call(self.profiler.start)  # samples the writer thread
@@ -137,9 +145,16 @@ class FloorHost:
 
     def __init__(self) -> None:
         from bench.floor import Floor
+
         self.floor = Floor()
-        self.info = {"port": self.floor.port, "events": "/events", "page": "/", "version": 0,
-                     "viewers": [{}], "cookies": []}
+        self.info = {
+            "port": self.floor.port,
+            "events": "/events",
+            "page": "/",
+            "version": 0,
+            "viewers": [{}],
+            "cookies": [],
+        }
 
     def throw(self) -> dict:
         before = self.floor.version
@@ -169,7 +184,9 @@ class ChartOnce:
 
     def __init__(self) -> None:
         import inspect
+
         from companion.games.abilene import view as abilene_view
+
         original = getattr(abilene_view, "_money_chart", None)
         if not callable(original):
             raise LookupError("companion.games.abilene.view._money_chart is gone")
@@ -187,6 +204,7 @@ class ChartOnce:
             else:
                 self.reused += 1
             return last[1]
+
         abilene_view._money_chart = money_chart
 
     def stats(self) -> dict:
@@ -206,9 +224,9 @@ def main(argv: list[str]) -> int:
                 failed[name] = f"{type(error).__name__}: {error}"
     host = CompanionHost(argv[1]) if argv[0] == "companion" else FloorHost()
     out = sys.stdout
-    out.write(json.dumps({**host.info, "variants": sorted(applied),
-                          "variants_failed": failed})
-              + "\n")
+    out.write(
+        json.dumps({**host.info, "variants": sorted(applied), "variants_failed": failed}) + "\n"
+    )
     out.flush()
     try:
         for line in sys.stdin:

@@ -43,9 +43,23 @@ class Serve:
         self.log = open(OUT / f"{label}.log", "w", encoding="utf-8")
         self.spawned = time.perf_counter()
         self.proc = subprocess.Popen(
-            [str(COMPANION), "serve", "--sim", "--host", HOST, "--port", str(self.port),
-             "--data", str(data_dir), "--config", str(config)],
-            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT)
+            [
+                str(COMPANION),
+                "serve",
+                "--sim",
+                "--host",
+                HOST,
+                "--port",
+                str(self.port),
+                "--data",
+                str(data_dir),
+                "--config",
+                str(config),
+            ],
+            cwd=ROOT,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
         self.first_page_s = self._first_page()
         self.csrf = ""
 
@@ -54,8 +68,9 @@ class Serve:
         deadline = self.spawned + timeout
         while time.perf_counter() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"companion serve exited ({self.proc.returncode}): "
-                                   f"see {self.log.name}")
+                raise RuntimeError(
+                    f"companion serve exited ({self.proc.returncode}): see {self.log.name}"
+                )
             try:
                 status, _, _ = self.request("GET", "/", timeout=1)
                 if status == 200:
@@ -67,8 +82,9 @@ class Serve:
             time.sleep(0.005)
         raise TimeoutError("companion serve never answered")
 
-    def request(self, method: str, path: str, data=None, token: str | None = None,
-                timeout: float = 10) -> tuple[int, http.client.HTTPMessage, bytes]:
+    def request(
+        self, method: str, path: str, data=None, token: str | None = None, timeout: float = 10
+    ) -> tuple[int, http.client.HTTPMessage, bytes]:
         connection = http.client.HTTPConnection(HOST, self.port, timeout=timeout)
         headers = {}
         if data is not None:
@@ -76,8 +92,7 @@ class Serve:
         if token:
             headers["Authorization"] = f"Bearer {token}"
         try:
-            connection.request(method, path, None if data is None else json.dumps(data),
-                               headers)
+            connection.request(method, path, None if data is None else json.dumps(data), headers)
             reply = connection.getresponse()
             return reply.status, reply.headers, reply.read()
         finally:
@@ -96,12 +111,21 @@ class Serve:
             connection.request("GET", "/")
             reply = connection.getresponse()
             reply.read()
-            cookie = next(c.split(";")[0] for c in reply.headers.get_all("Set-Cookie")
-                          if c.startswith("tc_csrf="))
-            connection.request("POST", "/api/tables", json.dumps(
-                {"game": game, "players": players}), {
-                "Content-Type": "application/json", "Cookie": cookie,
-                "X-CSRF-Token": cookie.split("=", 1)[1]})
+            cookie = next(
+                c.split(";")[0]
+                for c in reply.headers.get_all("Set-Cookie")
+                if c.startswith("tc_csrf=")
+            )
+            connection.request(
+                "POST",
+                "/api/tables",
+                json.dumps({"game": game, "players": players}),
+                {
+                    "Content-Type": "application/json",
+                    "Cookie": cookie,
+                    "X-CSRF-Token": cookie.split("=", 1)[1],
+                },
+            )
             reply = connection.getresponse()
             body = reply.read()
             if reply.status != 201:
@@ -134,7 +158,7 @@ class Serve:
                 self.proc.wait()
         self.log.close()
 
-    def __enter__(self) -> "Serve":
+    def __enter__(self) -> Serve:
         return self
 
     def __exit__(self, *exc) -> None:

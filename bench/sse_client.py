@@ -46,7 +46,7 @@ class Stream:
             end = self.raw.find(b"\r\n\r\n")
             if end < 0:
                 return
-            head, self.raw = self.raw[:end].decode("latin-1"), self.raw[end + 4:]
+            head, self.raw = self.raw[:end].decode("latin-1"), self.raw[end + 4 :]
             status = head.split("\r\n", 1)[0]
             if " 200 " not in status + " ":
                 raise ConnectionError(status)
@@ -62,9 +62,9 @@ class Stream:
             return
         while self.raw:
             if self.chunk_left:
-                take = self.raw[:self.chunk_left]
+                take = self.raw[: self.chunk_left]
                 self.text += take
-                self.raw = self.raw[len(take):]
+                self.raw = self.raw[len(take) :]
                 self.chunk_left -= len(take)
                 if self.chunk_left:
                     return
@@ -74,10 +74,10 @@ class Stream:
                 return
             size_field = self.raw[:end].split(b";")[0].strip()
             if not size_field:  # the CRLF that closes a chunk
-                self.raw = self.raw[end + 2:]
+                self.raw = self.raw[end + 2 :]
                 continue
             self.chunk_left = int(size_field, 16)
-            self.raw = self.raw[end + 2:]
+            self.raw = self.raw[end + 2 :]
             if self.chunk_left == 0:
                 raise EOFError("last chunk")
 
@@ -86,7 +86,7 @@ class Stream:
             end = self.text.find(b"\n\n")
             if end < 0:
                 return
-            frame, self.text = self.text[:end], self.text[end + 2:]
+            frame, self.text = self.text[:end], self.text[end + 2 :]
             event, ident = "message", None
             for line in frame.split(b"\n"):
                 if line.startswith(b"id:"):
@@ -122,8 +122,12 @@ def main(argv: list[str]) -> int:
     for index, extra in enumerate(headers):
         sock = socket.create_connection(("127.0.0.1", port))
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}",
-                 "Accept: text/event-stream", "Cache-Control: no-cache"]
+        lines = [
+            f"GET {path} HTTP/1.1",
+            f"Host: 127.0.0.1:{port}",
+            "Accept: text/event-stream",
+            "Cache-Control: no-cache",
+        ]
         if not any(name.lower() == "cookie" for name in extra):
             # each client is its own device, as each phone keeps its own cookie: without
             # one, every client here would count as the one address 127.0.0.1 and the

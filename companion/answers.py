@@ -20,6 +20,7 @@ from companion.table import Viewer
 
 HARDWARE = Viewer(admin=True, device="device")
 
+
 def speaks_for_table(viewer: Viewer) -> bool:
     """The tablet and this Pi's hardware may answer any seat's public prompt."""
     return viewer.admin and viewer.seat is None
@@ -69,8 +70,7 @@ class DiceParts:
     def complete(self) -> bool:
         return all(face is not None for face in self.faces)
 
-    def place(self, thrown: list[tuple[str, int]], allowed: list[int],
-              label: str) -> bool:
+    def place(self, thrown: list[tuple[str, int]], allowed: list[int], label: str) -> bool:
         """Put each thrown die in the first slot of its kind that ``allowed`` holds: open
         slots first, then (to correct a part before the last lands) the answerer's own
         filled ones. False, and nothing placed, when a die fits nowhere."""
@@ -88,5 +88,10 @@ class DiceParts:
 
     def public(self) -> dict:
         """What every screen shows: "1 of 2 dice in", and which."""
-        return {"version": self.version, "dice": self.dice, "faces": self.faces,
-                "in": sum(face is not None for face in self.faces), "of": len(self.dice)}
+        return {
+            "version": self.version,
+            "dice": self.dice,
+            "faces": self.faces,
+            "in": sum(face is not None for face in self.faces),
+            "of": len(self.dice),
+        }

@@ -71,7 +71,7 @@ def make(database: Path, folder: Path, keep: int) -> Path:
     except (sqlite3.Error, OSError) as error:
         partial.unlink(missing_ok=True)
         raise JournalError(f"cannot back up the journal into {folder}: {error}") from error
-    for old in existing(folder)[:-max(keep, 1)]:
+    for old in existing(folder)[: -max(keep, 1)]:
         old.unlink(missing_ok=True)
     return target
 
@@ -91,8 +91,9 @@ def check(path: Path) -> Checked:
             rows = schema.rows(db, table_id)
             broken = chain.first_break(start, rows)
             if broken is not None:
-                return Checked(path, {}, f"table {table_id}: entry v{broken.version} is "
-                                         f"{broken.reason}")
+                return Checked(
+                    path, {}, f"table {table_id}: entry v{broken.version} is {broken.reason}"
+                )
             heads[table_id] = (rows[-1].version, rows[-1].hash) if rows else (0, start)
         return Checked(path, heads, None)
     except sqlite3.Error as error:
@@ -125,8 +126,11 @@ def restore(database: Path, folder: Path, chosen: Path | None = None) -> Checked
 
 
 def _set_aside(database: Path) -> Path | None:
-    present = [database.with_name(database.name + s) for s in SIDE_FILES
-               if database.with_name(database.name + s).exists()]
+    present = [
+        database.with_name(database.name + s)
+        for s in SIDE_FILES
+        if database.with_name(database.name + s).exists()
+    ]
     if not present:
         return None
     number = 1
@@ -179,7 +183,7 @@ class BackupTimer:
                 except JournalError as error:
                     log.error("%s", error)  # the table plays on; the next one may work
 
-    def __enter__(self) -> "BackupTimer":
+    def __enter__(self) -> BackupTimer:
         return self
 
     def __exit__(self, *exc) -> None:

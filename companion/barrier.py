@@ -11,6 +11,7 @@ nobody ever chooses knowing the others' revealed choices while theirs stay fixed
 
 from __future__ import annotations
 
+
 def round_of(prompt: dict | None) -> dict | None:
     """The sealed round a prompt waits on, if it is one."""
     if not prompt or prompt.get("kind") != "secret":
@@ -20,9 +21,13 @@ def round_of(prompt: dict | None) -> dict | None:
 
 def is_move(before: dict | None, after: dict | None) -> bool:
     """``after`` is ``before``'s round with one more submission, change or skip."""
-    return (before is not None and after is not None
-            and before["purpose"] == after["purpose"] and before["seats"] == after["seats"]
-            and after["moves"] == before["moves"] + 1)
+    return (
+        before is not None
+        and after is not None
+        and before["purpose"] == after["purpose"]
+        and before["seats"] == after["seats"]
+        and after["moves"] == before["moves"] + 1
+    )
 
 
 def moves_to_discard(table) -> tuple[bool, list[int]]:
@@ -60,5 +65,4 @@ def without(effective: list, versions: list[int], at: int) -> list:
 def first_change(effective: list, versions: list[int]) -> int:
     """The first position whose state changes when ``versions`` are discarded (the end
     of ``effective`` if none are)."""
-    return next((i for i, item in enumerate(effective) if item[0] in versions),
-                len(effective))
+    return next((i for i, item in enumerate(effective) if item[0] in versions), len(effective))

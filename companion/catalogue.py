@@ -31,12 +31,10 @@ MOST_ENTRIES = 1000
 
 
 def kept_by(game: ModuleType) -> bool:
-    return all(hasattr(game, name) for name in ("catalogue_key", "catalogue_entry",
-                                                "check_entry"))
+    return all(hasattr(game, name) for name in ("catalogue_key", "catalogue_entry", "check_entry"))
 
 
-def resolve(game: ModuleType, journal: Journal, game_name: str, state: dict,
-            action: Any) -> Any:
+def resolve(game: ModuleType, journal: Journal, game_name: str, state: dict, action: Any) -> Any:
     """``action`` with ``known`` filled from the catalogue when it names a known entry
     (anything malformed is passed on untouched, for the table to refuse)."""
     if not isinstance(action, dict):
@@ -52,8 +50,7 @@ def resolve(game: ModuleType, journal: Journal, game_name: str, state: dict,
     return action if entry is None else {**action, "known": {key: entry}}
 
 
-def learn(game: ModuleType, journal: Journal, game_name: str, state: dict,
-          action: dict) -> None:
+def learn(game: ModuleType, journal: Journal, game_name: str, state: dict, action: dict) -> None:
     """After a commit: keep what the action taught, unless the catalogue knew it already
     (a known entry changes only by an import or by a logged correction of it)."""
     if not kept_by(game):
@@ -68,8 +65,12 @@ def learn(game: ModuleType, journal: Journal, game_name: str, state: dict,
 
 def export(game_name: str, journal: Journal) -> dict:
     entries = journal.catalogue(game_name)
-    return {"format": FORMAT, "version": VERSION, "game": game_name,
-            "entries": dict(sorted(entries.items(), key=lambda kv: _order(kv[0])))}
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": game_name,
+        "entries": dict(sorted(entries.items(), key=lambda kv: _order(kv[0]))),
+    }
 
 
 def _order(key: str) -> tuple:
@@ -90,14 +91,14 @@ def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -
         try:
             checked[str(key)] = game.check_entry(str(key), entry)
         except RuleError as error:
-            raise RuleError("catalogue_bad_entry", card=str(key)[:12],
-                            because=error.code) from None
+            raise RuleError("catalogue_bad_entry", card=str(key)[:12], because=error.code) from None
     known = journal.catalogue(game_name)
     journal.save_catalogue(game_name, checked)
     return {"imported": len(checked), "replaced": sum(1 for k in checked if k in known)}
 
 
 # -- the service's side (writer thread) ------------------------------------------------------
+
 
 def learned(table: Any, journal: Journal, action: dict) -> None:
     """After a commit: keep what ``action`` taught. The catalogue is a cache of card facts,
@@ -110,17 +111,20 @@ def learned(table: Any, journal: Journal, action: dict) -> None:
 
 def export_for(service: Any, table_id: str, viewer: Any) -> dict:
     """The catalogue of ``table_id``'s game, for the tablet or a seat of that table."""
-    return service.call(lambda: export(_table(service, table_id, viewer).record.game,
-                                       service.journal))
+    return service.call(
+        lambda: export(_table(service, table_id, viewer).record.game, service.journal)
+    )
 
 
 def import_for(service: Any, table_id: str, data: Any, viewer: Any) -> dict:
     """Keep an imported file (the tablet of that table only)."""
+
     def task():
         table = _table(service, table_id, viewer)
         if not viewer.admin:
             raise Forbidden("needs_token")
         return import_file(table.game, table.record.game, service.journal, data)
+
     return service.call(task)
 
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 
 @dataclass(frozen=True)
 class Row:
     """One entry as stored: the fields the chain covers, and the hash stored with it."""
+
     version: int
     entry: str
     actor: str
@@ -31,6 +32,7 @@ class Row:
 @dataclass(frozen=True)
 class Break:
     """Where a chain breaks: the version and why (``"missing"``, ``"damaged"``)."""
+
     version: int
     reason: str
 
@@ -40,11 +42,17 @@ def _digest(*parts) -> str:
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def genesis(table_id: str, game: str, players: str, options: str, seed_hash: str,
-            rules_version: int, created: str) -> str:
+def genesis(
+    table_id: str,
+    game: str,
+    players: str,
+    options: str,
+    seed_hash: str,
+    rules_version: int,
+    created: str,
+) -> str:
     """The link before entry 1 (the record's JSON fields as stored)."""
-    return _digest("table", table_id, game, players, options, seed_hash, rules_version,
-                   created)
+    return _digest("table", table_id, game, players, options, seed_hash, rules_version, created)
 
 
 def link(previous: str, row: Row) -> str:

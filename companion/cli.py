@@ -20,9 +20,9 @@ from pathlib import Path
 from companion import registry, upkeep
 from companion.backups import BackupTimer
 from companion.config import Config, ConfigError, load
-from companion.journal import Journal, JournalError
 from companion.errors import CompanionError
 from companion.hub import Hub
+from companion.journal import Journal, JournalError
 from companion.service import Service
 
 log = logging.getLogger("companion")
@@ -43,8 +43,9 @@ def sim_dice() -> tuple[str, ...]:
 def lan_address() -> str:
     """This machine's first non-loopback IPv4 address, for the URL the tablet opens."""
     try:
-        shown = subprocess.run(["hostname", "-I"], capture_output=True, text=True,
-                               timeout=2, check=False).stdout.split()
+        shown = subprocess.run(
+            ["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False
+        ).stdout.split()
     except (OSError, subprocess.SubprocessError):
         shown = []
     for address in shown:
@@ -85,20 +86,32 @@ class JournalFrames:
 def table_signals(service: Service):
     """What the devices follow: whose turn it is at the active table, and the dice its
     prompt asks for (None when it asks for none)."""
+
     def signals() -> dict:
         def task():
             table = service.tables.get(service.active_table_id() or "")
             prompt = service.inputs.dice_prompt(table) if table is not None else None
-            return {"seat": table.current_seat() if table is not None else None,
-                    "dice": list(prompt["dice"]) if prompt else None}
+            return {
+                "seat": table.current_seat() if table is not None else None,
+                "dice": list(prompt["dice"]) if prompt else None,
+            }
+
         return service.call(task)
+
     return signals
 
 
 def follower(service: Service, devices: dict, every_s: float = 0.5):
     from firmware_bridge.follower import TableFollower
-    return TableFollower(table_signals(service), devices.get("reader"), devices.get("lights"),
-                         service.post, every_s, closing=(CompanionError,))
+
+    return TableFollower(
+        table_signals(service),
+        devices.get("reader"),
+        devices.get("lights"),
+        service.post,
+        every_s,
+        closing=(CompanionError,),
+    )
 
 
 def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int:
@@ -109,15 +122,24 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
     stop = stop or threading.Event()
     with ExitStack() as stack:
         stack.enter_context(upkeep.holding(config.data.dir))
-        journal, service = upkeep.open_checked(config, hub=Hub(
-            config.streams.per_device, config.streams.max_streams, config.streams.per_address))
+        journal, service = upkeep.open_checked(
+            config,
+            hub=Hub(
+                config.streams.per_device, config.streams.max_streams, config.streams.per_address
+            ),
+        )
         stack.callback(journal.close)
         stack.enter_context(service)
         for line in journal.inspection.lines():
             print(line, flush=True)
-        timer = stack.enter_context(BackupTimer(journal, upkeep.backup_folder(config),
-                                                config.backups.keep,
-                                                config.backups.every_minutes * 60))
+        timer = stack.enter_context(
+            BackupTimer(
+                journal,
+                upkeep.backup_folder(config),
+                config.backups.keep,
+                config.backups.every_minutes * 60,
+            )
+        )
         if config.backups.at_game_end:
             service.game_ended = timer.ask
         devices = start_devices(config, service, stack, sim)
@@ -144,10 +166,14 @@ def announce(host: str, port: int, simulated: bool) -> None:
     if address != "127.0.0.1":
         print(f"(On this machine: http://localhost:{port}/)", flush=True)
     if simulated:
-        print("Die reader: simulated. GPIO: mock pins. (Roll on the dashboard throws "
-              "virtual dice from the table's seed.)", flush=True)
+        print(
+            "Die reader: simulated. GPIO: mock pins. (Roll on the dashboard throws "
+            "virtual dice from the table's seed.)",
+            flush=True,
+        )
     try:
         import segno
+
         segno.make(url).terminal(compact=True)
     except (ImportError, OSError, UnicodeEncodeError):
         pass
@@ -164,8 +190,11 @@ def main(argv: list[str] | None = None) -> int:
     run.add_argument("--host", help="address to listen on (default 0.0.0.0)")
     run.add_argument("--port", type=int, help="port (default 8080; 0 picks a free one)")
     checking = commands.add_parser("check", help="the integrity report, without serving")
-    checking.add_argument("--accept-loss", action="store_true",
-                          help="accept a journal that lost its end, as it is now")
+    checking.add_argument(
+        "--accept-loss",
+        action="store_true",
+        help="accept a journal that lost its end, as it is now",
+    )
     checking.add_argument("--export", metavar="FILE", help="check an export's chain")
     restoring = commands.add_parser("restore", help="put the newest good backup in place")
     restoring.add_argument("--from", dest="chosen", metavar="FILE", help="this backup")
@@ -174,8 +203,12 @@ def main(argv: list[str] | None = None) -> int:
     exporting.add_argument("--out", metavar="FILE", help="write here (default: stdout)")
     verifying = commands.add_parser("verify", help="re-derive every random draw of a table")
     verifying.add_argument("table", help="the table's id")
-    verifying.add_argument("--seed", action="append", default=[],
-                           help="a published seed (hex), in order; default: the journal's own")
+    verifying.add_argument(
+        "--seed",
+        action="append",
+        default=[],
+        help="a published seed (hex), in order; default: the journal's own",
+    )
     for command in (run, checking, restoring, exporting, verifying):
         command.add_argument("--config", help="a TOML config file (every key has a default)")
         command.add_argument("--data", help="folder for the database (default ./data)")
@@ -191,6 +224,7 @@ def main(argv: list[str] | None = None) -> int:
             return upkeep.export(config, args.table, args.out)
         if args.command == "verify":
             from companion.verify import main as verify
+
             return verify(config.data.database, args.table, args.seed)
         return serve(config, args.sim)
     except upkeep.InUse as error:
@@ -198,8 +232,12 @@ def main(argv: list[str] | None = None) -> int:
         return upkeep.EXIT_IN_USE
     except JournalError as error:
         said = " ".join(str(error).split())  # one line, whatever SQLite said
-        print(f"companion: refusing to start: {said}" if args.command == "serve"
-              else f"companion: {said}", file=sys.stderr)
+        print(
+            f"companion: refusing to start: {said}"
+            if args.command == "serve"
+            else f"companion: {said}",
+            file=sys.stderr,
+        )
         return upkeep.EXIT_REFUSED
     except (ConfigError, ValueError) as error:
         print(f"companion: {error}", file=sys.stderr)

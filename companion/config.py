@@ -65,6 +65,7 @@ class DataConfig:
 @dataclass
 class BackupConfig:
     """Consistent copies of the journal (SQLite's online backup API) into ``dir``."""
+
     dir: str = ""  # empty: <data dir>/backups
     every_minutes: float = 10.0  # only when something changed since the last one
     keep: int = 20
@@ -89,17 +90,38 @@ class ButtonsConfig:
     bounce_s: float = 0.03
     # Role -> BCM pin number. Matches hardware/pinmap.toml. SPI0 (7-11) and GPIO25 stay
     # free for an MFRC522 card reader; the UART pins 14/15 are used (the die reader is USB).
-    pins: dict = field(default_factory=lambda: {
-        "digit0": 5, "digit1": 6, "digit2": 13, "digit3": 19, "digit4": 26, "digit5": 16,
-        "digit6": 20, "confirm": 21, "next": 12, "undo": 15, "roll": 4})
-    leds: dict = field(default_factory=lambda: {
-        "reader": 17, "seat0": 18, "seat1": 27, "seat2": 22, "seat3": 23, "seat4": 24,
-        "seat5": 14})
+    pins: dict = field(
+        default_factory=lambda: {
+            "digit0": 5,
+            "digit1": 6,
+            "digit2": 13,
+            "digit3": 19,
+            "digit4": 26,
+            "digit5": 16,
+            "digit6": 20,
+            "confirm": 21,
+            "next": 12,
+            "undo": 15,
+            "roll": 4,
+        }
+    )
+    leds: dict = field(
+        default_factory=lambda: {
+            "reader": 17,
+            "seat0": 18,
+            "seat1": 27,
+            "seat2": 22,
+            "seat3": 23,
+            "seat4": 24,
+            "seat5": 14,
+        }
+    )
 
 
 @dataclass
 class BusesConfig:
     """The Pi's buses that are enabled (config.txt): their pins are not free for buttons."""
+
     i2c: bool = True
     spi0: bool = True
     uart: bool = False  # enable_uart=0: the die reader is on USB, so 14/15 are free
@@ -108,17 +130,19 @@ class BusesConfig:
 @dataclass
 class CardReaderConfig:
     """An MFRC522 on SPI0 (docs/hardware.md). ``rst``/``irq`` are BCM pins, -1 for none."""
+
     enabled: bool = False
     bus: int = 0
     device: int = 0  # CE0
     rst: int = 25
-    irq: int = -1    # polled: no pin needed
+    irq: int = -1  # polled: no pin needed
     poll_s: float = 0.1
 
 
 @dataclass
 class BleDiceConfig:
     """Pixels dice over Bluetooth LE (docs/protocol.md, "Pixels dice")."""
+
     enabled: bool = False
     scan_s: float = 5.0
     backoff_min_s: float = 1.0
@@ -129,6 +153,7 @@ class BleDiceConfig:
 class WifiConfig:
     """The table's Wi-Fi (the Pi's own hotspot, docs/hardware.md): the tablet shows a QR
     code to join it before the seats' codes. Empty: no Wi-Fi code is shown."""
+
     ssid: str = ""
     password: str = ""
     security: str = "WPA"
@@ -174,8 +199,9 @@ def _build(kind: type, raw: dict, where: str) -> Any:
         if is_dataclass(current):
             setattr(made, name, _build(type(current), value, name))
         elif isinstance(current, bool) != isinstance(value, bool) or (
-                not isinstance(value, type(current))
-                and not (isinstance(current, float) and isinstance(value, int))):
+            not isinstance(value, type(current))
+            and not (isinstance(current, float) and isinstance(value, int))
+        ):
             raise ConfigError(f"{where}.{name} should be {type(current).__name__}")
         else:
             setattr(made, name, value)

@@ -7,7 +7,8 @@ writer thread (or are handed to the input router, ``companion.inputs.Desk``).
 from __future__ import annotations
 
 import json
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.errors import Forbidden
 from companion.rules.base import RuleError
@@ -20,8 +21,9 @@ class DeviceDesk:
 
     def publish_to_seat(self, kind: str, data: dict, table_id: str, seat: int) -> None:
         """A transient event for ``seat``'s own devices only (never the tablet's view)."""
-        self.hub.publish(kind, data, table_id,
-                         only=lambda viewer: viewer.seat == seat and not viewer.admin)
+        self.hub.publish(
+            kind, data, table_id, only=lambda viewer: viewer.seat == seat and not viewer.admin
+        )
 
     def set_device(self, name: str, status: dict) -> None:
         self.devices[name] = {**status, **self._refusals_of(name)}
@@ -36,8 +38,10 @@ class DeviceDesk:
         """A roll (or frame) from ``device`` that the host could not use: counted, and the
         last one kept, for the Devices panel and ``/api/health``."""
         count = self.refusals.get(device, {}).get("refused", 0) + 1
-        self.refusals[device] = {"refused": count,
-                                 "last_refused": {"what": what[:120], "code": code}}
+        self.refusals[device] = {
+            "refused": count,
+            "last_refused": {"what": what[:120], "code": code},
+        }
         if device in self.devices:
             self.set_device(device, self.devices[device])
 
@@ -57,14 +61,18 @@ class DeviceDesk:
 
     def give_die(self, table_id: str, device: Any, seat: Any, viewer: Viewer) -> dict:
         """The dashboard gives a die to a seat (``seat`` an int) or to the table (None)."""
+
         def task():
             table = self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
             if not isinstance(device, str) or not 0 < len(device) <= 64:
                 raise RuleError("bad_device")
-            if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                     or seat not in range(len(table.record.players))):
+            if seat is not None and (
+                not isinstance(seat, int)
+                or isinstance(seat, bool)
+                or seat not in range(len(table.record.players))
+            ):
                 raise RuleError("bad_seat")
             owners = self._die_owners(table_id)
             if seat is None:
@@ -74,6 +82,7 @@ class DeviceDesk:
             self.journal.set_setting(f"die_owners:{table_id}", json.dumps(owners))
             self.hub.publish("die_owners", {"owners": owners}, table_id)
             return owners
+
         return self.call(task)
 
     def add_probe(self, name: str, probe: Callable[[], dict]) -> None:

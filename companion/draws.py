@@ -19,7 +19,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 DIE = "die"  # the kind of a virtual die, drawn by the table itself (not by a game)
 
@@ -72,16 +72,18 @@ def resolve(seed: bytes, drawn_before: dict[str, int], spec: dict[str, dict]) ->
         if count > len(pool):
             raise ValueError(f"cannot draw {count} from {len(pool)}")
         first = drawn_before.get(kind, 0)
-        drawn[kind] = [pool.pop(index(seed, kind, first + i, len(pool)))
-                       for i in range(count)]
+        drawn[kind] = [pool.pop(index(seed, kind, first + i, len(pool))) for i in range(count)]
     return drawn
 
 
-def dice(seed: bytes, drawn_before: dict[str, int],
-         throws: Sequence[tuple[str, Sequence[int]]]) -> list[list]:
+def dice(
+    seed: bytes, drawn_before: dict[str, int], throws: Sequence[tuple[str, Sequence[int]]]
+) -> list[list]:
     """Virtual dice: one ``[die kind, face]`` per ``(die kind, faces)`` thrown, each face
     uniform over the die's faces (repeated faces listed each time), the i-th die being draw
     ``drawn_before["die"] + i`` of kind ``die``."""
     first = drawn_before.get(DIE, 0)
-    return [[kind, faces[index(seed, DIE, first + i, len(faces))]]
-            for i, (kind, faces) in enumerate(throws)]
+    return [
+        [kind, faces[index(seed, DIE, first + i, len(faces))]]
+        for i, (kind, faces) in enumerate(throws)
+    ]

@@ -34,8 +34,11 @@ class Epochs:
 
     def seed_at(self, version: int) -> bytes:
         """The seed in force when the entry ``version`` was written."""
-        return next(seed for seed, start in zip(reversed(self.seeds), reversed(self.starts))
-                    if start <= version)
+        return next(
+            seed
+            for seed, start in zip(reversed(self.seeds), reversed(self.starts))
+            if start <= version
+        )
 
     def note(self, version: int, entry: dict) -> None:
         """Follow one journal entry (at start-up and on every commit)."""
@@ -48,8 +51,10 @@ class Epochs:
 
     def public(self) -> list[dict]:
         """The published seeds, each with the version its epoch starts at and its hash."""
-        return [{"from_version": start, "seed": seed.hex(), "hash": draws.commitment(seed)}
-                for seed, start in zip(self.seeds[:self.published], self.starts)]
+        return [
+            {"from_version": start, "seed": seed.hex(), "hash": draws.commitment(seed)}
+            for seed, start in zip(self.seeds[: self.published], self.starts)
+        ]
 
     @staticmethod
     def fresh() -> dict:

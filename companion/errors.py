@@ -25,10 +25,12 @@ class Forbidden(CompanionError):
 
 class Conflict(CompanionError):
     """A stale ``expected_version``, or an idempotency key reused for another action."""
+
     status = 409
 
 
 class Busy(CompanionError):
     """The writer did not answer in time; the action may still be applied (retry with the
     same idempotency key to find out)."""
+
     status = 503

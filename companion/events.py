@@ -6,8 +6,8 @@ the only consumer; device callbacks only enqueue them (see ``Service.post``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 
 @dataclass(frozen=True)
@@ -20,6 +20,7 @@ class DieRolled:
     transaction as the action it answers, so a host restarted before the ACK ignores the
     resend. ``seat`` is the seat a die was given to (a Bluetooth die), or ``None``.
     """
+
     dice: tuple[tuple[str, int], ...]
     source: str  # "reader", "buttons", "virtual", "ble"
     device: str = ""
@@ -33,12 +34,14 @@ class DieRolled:
 @dataclass(frozen=True)
 class DiceMoving:
     """Dice are in motion: screens show "rolling…"."""
+
     device: str = ""
 
 
 @dataclass(frozen=True)
 class DieTilted:
     """A die could not be read (cocked): the table is asked to throw again."""
+
     die: str
     device: str = ""
 
@@ -46,6 +49,7 @@ class DieTilted:
 @dataclass(frozen=True)
 class ButtonPressed:
     """A button role was pressed: ``long`` for a hold (undo needs one)."""
+
     role: str
     long: bool = False
     source: str = "gpio"
@@ -54,6 +58,7 @@ class ButtonPressed:
 @dataclass(frozen=True)
 class CardScanned:
     """A tagged card was read; ``uid`` is its tag id in lower-case hex."""
+
     uid: str
     device: str = ""
 
@@ -62,6 +67,7 @@ class CardScanned:
 class InputRefused:
     """A device sent something the host cannot use (a die its HELLO did not declare, a face
     the die does not have): ``what`` is what came in, ``reason`` an error code."""
+
     device: str
     what: str
     reason: str
@@ -72,6 +78,7 @@ class DeviceStatus:
     """A device's state changed. ``state`` is "online", "offline", "reconnecting", "fault",
     or "simulated" / "mock" for a stand-in that is not hardware. ``check`` is a catalog key
     (``check.<name>``) saying what a person should look at when it is faulted."""
+
     device: str
     kind: str  # "die_reader", "buttons", "lights", "card_reader", "ble_dice"
     state: str
@@ -80,5 +87,6 @@ class DeviceStatus:
     check: str = ""
 
 
-InputEvent = (DieRolled | DiceMoving | DieTilted | ButtonPressed | CardScanned | DeviceStatus
-              | InputRefused)
+InputEvent = (
+    DieRolled | DiceMoving | DieTilted | ButtonPressed | CardScanned | DeviceStatus | InputRefused
+)

@@ -12,8 +12,8 @@ import json
 import queue
 import threading
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from companion.errors import Busy
 from companion.table import Table, Viewer
@@ -33,8 +33,9 @@ class Subscriber:
     device: str
     number: int
     address: str = ""
-    events: "queue.Queue[tuple[str, int | None, str] | None]" = field(
-        default_factory=lambda: queue.Queue(MAX_QUEUE))
+    events: queue.Queue[tuple[str, int | None, str] | None] = field(
+        default_factory=lambda: queue.Queue(MAX_QUEUE)
+    )
     closed: bool = False
 
     def push(self, kind: str, event_id: int | None, data: str) -> None:
@@ -69,19 +70,25 @@ class Subscriber:
 
 
 class Hub:
-    def __init__(self, max_streams_per_device: int = 4, max_streams: int = 40,
-                 max_streams_per_address: int | None = None) -> None:
+    def __init__(
+        self,
+        max_streams_per_device: int = 4,
+        max_streams: int = 40,
+        max_streams_per_address: int | None = None,
+    ) -> None:
         """``max_streams_per_address`` None: no cap of its own (``max_streams``)."""
         self._lock = threading.Lock()
         self._subscribers: list[Subscriber] = []
         self._numbers = itertools.count(1)
         self.max_per_device = max_streams_per_device
-        self.max_per_address = (max_streams if max_streams_per_address is None
-                                else max_streams_per_address)
+        self.max_per_address = (
+            max_streams if max_streams_per_address is None else max_streams_per_address
+        )
         self.max_streams = max_streams
 
-    def subscribe(self, table_id: str, viewer: Viewer, device: str, address: str = "",
-                  cap: int | None = None) -> Subscriber:
+    def subscribe(
+        self, table_id: str, viewer: Viewer, device: str, address: str = "", cap: int | None = None
+    ) -> Subscriber:
         """A new stream for ``device`` (at most ``cap`` of its own, the hub's per-device
         cap if None), within the caps per address and in all. Over a cap, the *greediest*
         device of that group (the most streams; on a tie the one with the oldest stream)
@@ -97,8 +104,7 @@ class Hub:
             evict: list[Subscriber] = []
             groups = [([s for s in live if s.device == device], own)]
             if address:
-                groups.append(([s for s in live if s.address == address],
-                               self.max_per_address))
+                groups.append(([s for s in live if s.address == address], self.max_per_address))
             groups.append((live, self.max_streams))
             for group, limit in groups:
                 evict += _make_room([s for s in group if s not in evict], limit, device)
@@ -118,8 +124,9 @@ class Hub:
         """End, now, every stream seat ``seat`` of ``table_id`` holds (re-issued, locked,
         expired): none of them receives another byte made for that seat."""
         with self._lock:
-            ended = [s for s in self._subscribers
-                     if s.table_id == table_id and s.viewer.seat == seat]
+            ended = [
+                s for s in self._subscribers if s.table_id == table_id and s.viewer.seat == seat
+            ]
             self._subscribers = [s for s in self._subscribers if s not in ended]
         for sub in ended:
             sub.revoke(reason)
@@ -131,8 +138,7 @@ class Hub:
 
     def _for_table(self, table_id: str | None) -> list[Subscriber]:
         with self._lock:
-            return [s for s in self._subscribers
-                    if table_id is None or s.table_id == table_id]
+            return [s for s in self._subscribers if table_id is None or s.table_id == table_id]
 
     def publish_change(self, table: Table, after: int) -> None:
         """Send each subscriber of ``table`` its own view and the log lines after ``after``,
@@ -140,12 +146,18 @@ class Hub:
         made: dict[Viewer, str] = {}
         for sub in self._for_table(table.id):
             if sub.viewer not in made:
-                made[sub.viewer] = encode({"view": table.view(sub.viewer),
-                                           "log": table.log_for(sub.viewer, after)})
+                made[sub.viewer] = encode(
+                    {"view": table.view(sub.viewer), "log": table.log_for(sub.viewer, after)}
+                )
             sub.push("state", table.version, made[sub.viewer])
 
-    def publish(self, kind: str, data: dict, table_id: str | None = None,
-                only: Callable[[Viewer], bool] | None = None) -> None:
+    def publish(
+        self,
+        kind: str,
+        data: dict,
+        table_id: str | None = None,
+        only: Callable[[Viewer], bool] | None = None,
+    ) -> None:
         """A transient event (a free roll, a device's state): not journalled, no event id."""
         text = encode(data)
         for sub in self._for_table(table_id):
@@ -172,8 +184,9 @@ def _make_room(group: list[Subscriber], limit: int, newcomer: str) -> list[Subsc
         oldest = {}
         for s in left:
             oldest.setdefault(s.device, s.number)
-        greediest = max((d for d in counts if d in oldest),
-                        key=lambda d: (counts[d], -oldest[d]), default=None)
+        greediest = max(
+            (d for d in counts if d in oldest), key=lambda d: (counts[d], -oldest[d]), default=None
+        )
         if greediest is None or counts[greediest] <= share:
             raise Busy("too_many_streams")
         evict.append(next(s for s in left if s.device == greediest))

@@ -9,16 +9,24 @@ the order the prompt lists the dice; ``confirm`` sends them.
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from companion import registry
 from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
 from companion.errors import CompanionError, Forbidden
-from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
-                              DieTilted, InputEvent, InputRefused)
+from companion.events import (
+    ButtonPressed,
+    CardScanned,
+    DeviceStatus,
+    DiceMoving,
+    DieRolled,
+    DieTilted,
+    InputEvent,
+    InputRefused,
+)
+from companion.requests import Request, same_or_mismatch
 from companion.rules import cards
 from companion.rules.base import RuleError
-from companion.requests import Request, same_or_mismatch
 from companion.rules.dice import arrange, is_face, matches
 from companion.table import Table, Viewer
 
@@ -37,11 +45,19 @@ class Desk(Protocol):
 
     def publish(self, kind: str, data: dict, table_id: str) -> None: ...
 
-    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str,
-                request: Request | None = None, parts: dict | None = None) -> dict: ...
+    def act_now(
+        self,
+        table_id: str,
+        action: dict,
+        viewer: Viewer,
+        source: str,
+        request: Request | None = None,
+        parts: dict | None = None,
+    ) -> dict: ...
 
-    def roll_virtual(self, table_id: str, viewer: Viewer, source: str,
-                     prompt: dict | None = None) -> dict: ...
+    def roll_virtual(
+        self, table_id: str, viewer: Viewer, source: str, prompt: dict | None = None
+    ) -> dict: ...
 
     def card_name(self, game: str, uid: str) -> str | None: ...
 
@@ -65,9 +81,16 @@ class InputRouter:
     # -- dispatch ------------------------------------------------------------------------
     def handle(self, event: InputEvent) -> None:
         if isinstance(event, DeviceStatus):
-            self.service.set_device(event.device or event.kind, {
-                "kind": event.kind, "state": event.state, "detail": event.detail,
-                "counters": dict(event.counters), "check": event.check})
+            self.service.set_device(
+                event.device or event.kind,
+                {
+                    "kind": event.kind,
+                    "state": event.state,
+                    "detail": event.detail,
+                    "counters": dict(event.counters),
+                    "check": event.check,
+                },
+            )
         elif isinstance(event, DiceMoving):
             self._tell("moving", {})
         elif isinstance(event, DieTilted):
@@ -76,8 +99,7 @@ class InputRouter:
             self._device_roll(event)
         elif isinstance(event, InputRefused):
             self.service.roll_refused(event.device, event.what, event.reason)
-            self._tell("input_error", {"code": event.reason,
-                                       "params": {"what": event.what}})
+            self._tell("input_error", {"code": event.reason, "params": {"what": event.what}})
         elif isinstance(event, ButtonPressed):
             self.button(event)
         elif isinstance(event, CardScanned):
@@ -93,15 +115,19 @@ class InputRouter:
         try:
             if table is not None:
                 with self.service.frame_receipt(event.receipt):
-                    self.roll(table, event.dice, by, event.source,
-                              wait_for_confirm=event.wait_for_confirm)
+                    self.roll(
+                        table, event.dice, by, event.source, wait_for_confirm=event.wait_for_confirm
+                    )
         except (RuleError, CompanionError) as error:
             # the reader is told nothing it could act on; the dashboard is, and counts it
             what = " ".join(f"{kind}:{face}" for kind, face in event.dice)
             self.service.roll_refused(event.device or event.source, what, error.code)
             if table is not None:
-                self._tell("input_error", {"code": error.code, "params": error.params,
-                                           "what": what}, table.id)
+                self._tell(
+                    "input_error",
+                    {"code": error.code, "params": error.params, "what": what},
+                    table.id,
+                )
         finally:
             if event.ack is not None:
                 event.ack()
@@ -127,8 +153,15 @@ class InputRouter:
             return None
         return found
 
-    def roll(self, table: Table, thrown: tuple[tuple[str, int], ...], by: Viewer, way: str,
-             request: Request | None = None, wait_for_confirm: bool = False) -> dict:
+    def roll(
+        self,
+        table: Table,
+        thrown: tuple[tuple[str, int], ...],
+        by: Viewer,
+        way: str,
+        request: Request | None = None,
+        wait_for_confirm: bool = False,
+    ) -> dict:
         """Route one throw from ``by`` (a seat's device, the tablet, the hardware) that came
         in through ``way``; return what became of it (for the HTTP caller)."""
         prompt = self.dice_prompt(table)
@@ -147,8 +180,16 @@ class InputRouter:
         self._tell("roll", {"dice": shown, "source": way}, table.id)
         return self._answer(table, prompt, faces, by.label, way, request)
 
-    def _part(self, table: Table, prompt: dict, thrown: list, by: Viewer, way: str,
-              request: Request | None, shown: list) -> dict:
+    def _part(
+        self,
+        table: Table,
+        prompt: dict,
+        thrown: list,
+        by: Viewer,
+        way: str,
+        request: Request | None,
+        shown: list,
+    ) -> dict:
         """One or more dice of a prompt whose dice belong to different people."""
         parts = self.parts(table) or DiceParts(table.version, list(prompt["dice"]))
         if request is not None and request.key in parts.keys:
@@ -169,14 +210,23 @@ class InputRouter:
         earlier = {k: v for k, v in parts.keys.items() if request is None or k != request.key}
         return self._answer(table, prompt, list(parts.faces), actor, way, request, earlier)
 
-    def _answer(self, table: Table, prompt: dict, faces: list[int], actor: str, way: str,
-                request: Request | None = None, earlier: dict | None = None) -> dict:
+    def _answer(
+        self,
+        table: Table,
+        prompt: dict,
+        faces: list[int],
+        actor: str,
+        way: str,
+        request: Request | None = None,
+        earlier: dict | None = None,
+    ) -> dict:
         """Send the prompt's action with its dice. Whoever answered was checked against the
         prompt; the action goes in with the table's authority and that answerer's name."""
         action = {**prompt["action"], "dice": faces}
         try:
-            return self.service.act_now(table.id, action, Viewer(admin=True, device=actor),
-                                        way, request, earlier)
+            return self.service.act_now(
+                table.id, action, Viewer(admin=True, device=actor), way, request, earlier
+            )
         except (RuleError, CompanionError) as error:
             self._tell("input_error", {"code": error.code, "params": error.params}, table.id)
             raise
@@ -193,8 +243,14 @@ class InputRouter:
             raise Forbidden("virtual_roll_whole_prompt")  # each owner throws their own
         label = "buttons" if by == HARDWARE else by.label  # the GPIO roll button
         done = self.service.roll_virtual(table.id, Viewer(admin=True, device=label), "virtual")
-        self._tell("roll", {"dice": [{"die": kind, "face": face} for kind, face in done["dice"]],
-                            "source": "virtual"}, table.id)
+        self._tell(
+            "roll",
+            {
+                "dice": [{"die": kind, "face": face} for kind, face in done["dice"]],
+                "source": "virtual",
+            },
+            table.id,
+        )
         return list(prompt["dice"])
 
     # -- buttons -------------------------------------------------------------------------
@@ -210,7 +266,7 @@ class InputRouter:
     def _button(self, table: Table, event: ButtonPressed) -> None:
         role = event.role
         if role.startswith("digit"):
-            self._digit(table, int(role[len("digit"):]))
+            self._digit(table, int(role[len("digit") :]))
         elif role == "confirm":
             self._confirm(table)
         elif role == "undo":
@@ -259,8 +315,12 @@ class InputRouter:
     def _next(self, table: Table) -> None:
         for template in table.legal_for(DEVICE):
             if template["type"] in END_TURN_TYPES and not template["params"]:
-                self.service.act_now(table.id, {"type": template["type"],
-                                                "seat": template["seat"]}, DEVICE, "buttons")
+                self.service.act_now(
+                    table.id,
+                    {"type": template["type"], "seat": template["seat"]},
+                    DEVICE,
+                    "buttons",
+                )
                 return
         raise RuleError("cannot_end_turn_now")
 
@@ -284,23 +344,42 @@ class InputRouter:
         if name is None:
             if not secret:  # naming it now would show everyone what is being hidden
                 faces = registry.card_faces(table.record.game).values()
-                self._tell("card_unknown", {"uid": event.uid, "faces": [
-                    {"name": face.name, "label": face.label} for face in faces]}, table.id)
+                self._tell(
+                    "card_unknown",
+                    {
+                        "uid": event.uid,
+                        "faces": [{"name": face.name, "label": face.label} for face in faces],
+                    },
+                    table.id,
+                )
             return
         face = registry.card_faces(table.record.game).get(name)
         filled = cards.fill(face, self._card_templates(table, prompt)) if face else None
         if filled is not None and filled.get("secret"):
-            self.service.publish_to_seat("card", {"uid": event.uid, "card": name,
-                                                  "label": face.label, "fill": filled},
-                                         table.id, filled["seat"])
+            self.service.publish_to_seat(
+                "card",
+                {"uid": event.uid, "card": name, "label": face.label, "fill": filled},
+                table.id,
+                filled["seat"],
+            )
             return
-        self._tell("card", {"uid": event.uid, "card": name,
-                            "label": face.label if face else None, "fill": filled}, table.id)
+        self._tell(
+            "card",
+            {"uid": event.uid, "card": name, "label": face.label if face else None, "fill": filled},
+            table.id,
+        )
 
     def _card_templates(self, table: Table, prompt: dict | None) -> list[dict]:
         """Every seat's templates, the seats the prompt waits for first."""
         seats = list(range(len(table.record.players)))
-        first = [] if prompt is None else (
-            [prompt["seat"]] if prompt.get("seat") is not None else list(prompt.get("seats", [])))
+        first = (
+            []
+            if prompt is None
+            else (
+                [prompt["seat"]]
+                if prompt.get("seat") is not None
+                else list(prompt.get("seats", []))
+            )
+        )
         order = first + [None] + [seat for seat in seats if seat not in first]
         return [t for seat in order for t in table.game.legal(table.state, seat)]

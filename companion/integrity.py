@@ -47,26 +47,43 @@ class Inspection:
     not_loaded: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"database_bytes": self.database_bytes,
-                "wal": {"present": self.wal_bytes is not None,
-                        "bytes": self.wal_bytes or 0, "frames": self.wal_frames},
-                "quick_check": self.quick_check, "witness": self.witness,
-                "database": Path(self.database).name,
-                "chain": "ok" if self.refusal is None else "refused",
-                "tables": self.tables, "snapshot_faults": self.snapshot_faults,
-                "not_loaded": self.not_loaded}
+        return {
+            "database_bytes": self.database_bytes,
+            "wal": {
+                "present": self.wal_bytes is not None,
+                "bytes": self.wal_bytes or 0,
+                "frames": self.wal_frames,
+            },
+            "quick_check": self.quick_check,
+            "witness": self.witness,
+            "database": Path(self.database).name,
+            "chain": "ok" if self.refusal is None else "refused",
+            "tables": self.tables,
+            "snapshot_faults": self.snapshot_faults,
+            "not_loaded": self.not_loaded,
+        }
 
     def lines(self) -> list[str]:
-        wal = (f"WAL {self.wal_bytes} bytes ({self.wal_frames} frames)"
-               if self.wal_bytes is not None else "no WAL")
+        wal = (
+            f"WAL {self.wal_bytes} bytes ({self.wal_frames} frames)"
+            if self.wal_bytes is not None
+            else "no WAL"
+        )
         size = "new" if not self.database_bytes else f"{self.database_bytes} bytes"
-        out = [f"Journal {self.database}: {size}, {wal}, quick_check {self.quick_check}, "
-               f"witness {self.witness}"]
+        out = [
+            f"Journal {self.database}: {size}, {wal}, quick_check {self.quick_check}, "
+            f"witness {self.witness}"
+        ]
         for table in self.tables:
-            start = (f"from the snapshot at action {table['snapshot']}"
-                     if table["snapshot"] else "replayed from the start")
-            out.append(f"  table {table['id']} ({table['game']}): version "
-                       f"{table['version']}, chain ok, {start}")
+            start = (
+                f"from the snapshot at action {table['snapshot']}"
+                if table["snapshot"]
+                else "replayed from the start"
+            )
+            out.append(
+                f"  table {table['id']} ({table['game']}): version "
+                f"{table['version']}, chain ok, {start}"
+            )
         for fault in self.snapshot_faults:
             out.append(f"  skipped a damaged snapshot: {fault}")
         for table_id, why in sorted(self.not_loaded.items()):
@@ -76,8 +93,10 @@ class Inspection:
     def add_tables(self, tables, not_loaded: dict | None = None) -> None:
         """The tables as replayed (``companion.table.Table``: id, version, where from), and
         those left unloaded for want of their rules version (``Service.refused``)."""
-        self.tables = [{"id": t.id, "game": t.record.game, "version": t.version,
-                        "snapshot": t.resumed_from} for t in tables]
+        self.tables = [
+            {"id": t.id, "game": t.record.game, "version": t.version, "snapshot": t.resumed_from}
+            for t in tables
+        ]
         self.not_loaded = dict(not_loaded or {})
 
 
@@ -100,10 +119,12 @@ def inspect(path: str | Path, witnessed: Read) -> Inspection:
     if not found.database_bytes:
         if found.wal_bytes:
             state = "empty" if found.database_bytes == 0 else "missing"
-            found.refusal = (f"{found.database} is {state} but its WAL holds "
-                             f"{found.wal_bytes} bytes: a new journal will not be started "
-                             f"over it (the WAL is left as it is; 'companion restore' "
-                             f"brings back the newest backup)")
+            found.refusal = (
+                f"{found.database} is {state} but its WAL holds "
+                f"{found.wal_bytes} bytes: a new journal will not be started "
+                f"over it (the WAL is left as it is; 'companion restore' "
+                f"brings back the newest backup)"
+            )
         elif witnessed.heads:
             found.refusal = compare({}, witnessed)
             found.lost = True
@@ -124,8 +145,9 @@ def inspect(path: str | Path, witnessed: Read) -> Inspection:
 
 
 def _check(db: sqlite3.Connection, found: Inspection, witnessed: Read) -> None:
-    found.quick_check = " ".join(" ".join(r[0] for r in db.execute(
-        "PRAGMA quick_check").fetchall()).split())  # one line: it is printed as one
+    found.quick_check = " ".join(
+        " ".join(r[0] for r in db.execute("PRAGMA quick_check").fetchall()).split()
+    )  # one line: it is printed as one
     if found.quick_check != "ok":
         found.refusal = f"the journal {found.database} failed quick_check: {found.quick_check}"
         return
@@ -147,8 +169,9 @@ def stored_heads(db: sqlite3.Connection) -> Heads:
     """Each table's last (version, hash), its genesis link at version 0."""
     heads: Heads = {table_id: (0, start) for table_id, start in geneses(db).items()}
     for table_id, version, digest in db.execute(
-            "SELECT table_id, version, hash FROM entries e WHERE version = "
-            "(SELECT MAX(version) FROM entries WHERE table_id = e.table_id)"):
+        "SELECT table_id, version, hash FROM entries e WHERE version = "
+        "(SELECT MAX(version) FROM entries WHERE table_id = e.table_id)"
+    ):
         heads[table_id] = (version, digest)
     return heads
 
@@ -158,19 +181,24 @@ def compare(heads: Heads, witnessed: Read) -> str | None:
     lost = []
     for table_id, (version, digest) in sorted(witnessed.heads.items()):
         if table_id not in heads:
-            lost.append(f"table {table_id} is gone (it was at version {version}: "
-                        f"{version} action(s) lost)")
+            lost.append(
+                f"table {table_id} is gone (it was at version {version}: {version} action(s) lost)"
+            )
         elif heads[table_id][0] < version:
             have = heads[table_id][0]
-            lost.append(f"table {table_id} ends at version {have} but version {version} "
-                        f"was acknowledged ({version - have} action(s) lost)")
+            lost.append(
+                f"table {table_id} ends at version {have} but version {version} "
+                f"was acknowledged ({version - have} action(s) lost)"
+            )
         elif heads[table_id][0] == version and heads[table_id][1] != digest:
             lost.append(f"table {table_id}: entry v{version} is not the one acknowledged")
     if not lost:
         return None
-    return ("history lost: " + "; ".join(lost) + " — a torn or missing WAL? The files are "
-            "left as they are; 'companion check' tells more, 'companion restore' brings "
-            "back the newest backup")
+    return (
+        "history lost: " + "; ".join(lost) + " — a torn or missing WAL? The files are "
+        "left as they are; 'companion check' tells more, 'companion restore' brings "
+        "back the newest backup"
+    )
 
 
 def _size(path: Path) -> int | None:

@@ -35,7 +35,6 @@ log = logging.getLogger("companion.journal")
 WITNESS_SUFFIX = ".heads"
 
 
-
 @dataclass(frozen=True)
 class TableRecord:
     id: str
@@ -53,6 +52,7 @@ class TableRecord:
 @dataclass(frozen=True)
 class Entry:
     """One journal row. ``entry`` is ``{"kind": "action"|"undo"|"reissue", ...}``."""
+
     version: int
     entry: dict
     actor: str
@@ -83,8 +83,7 @@ class Journal:
         self._lock = threading.Lock()
         self._receipts = threading.local()  # see with_receipt
         try:
-            self._db = sqlite3.connect(self.path, check_same_thread=False,
-                                       isolation_level=None)
+            self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
@@ -106,13 +105,26 @@ class Journal:
         with self._lock, self._transaction():
             self._db.execute(
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?,?,?)",
-                (record.id, record.game, json.dumps(record.players),
-                 json.dumps(record.options), record.seed, record.seed_hash,
-                 record.rules_version, record.created, record.admin_hash, 0))
+                (
+                    record.id,
+                    record.game,
+                    json.dumps(record.players),
+                    json.dumps(record.options),
+                    record.seed,
+                    record.seed_hash,
+                    record.rules_version,
+                    record.created,
+                    record.admin_hash,
+                    0,
+                ),
+            )
             self._db.executemany(
                 "INSERT INTO seats VALUES (?,?,?,?,1,NULL)",
-                [(record.id, seat, token_hash, join_code)
-                 for seat, token_hash, join_code in seat_rows])
+                [
+                    (record.id, seat, token_hash, join_code)
+                    for seat, token_hash, join_code in seat_rows
+                ],
+            )
             start = schema.geneses(self._db, record.id)[record.id]
             self._advance(record.id, 0, start)
 
@@ -122,8 +134,7 @@ class Journal:
             with self._transaction():
                 digest = self._insert_entry(table_id, entry)
                 # every entry says whether the game is over: an undo can reopen it
-                self._db.execute("UPDATE tables SET ended=? WHERE id=?",
-                                 (int(ended), table_id))
+                self._db.execute("UPDATE tables SET ended=? WHERE id=?", (int(ended), table_id))
                 receipt = getattr(self._receipts, "frame", None)
                 if receipt is not None:
                     self._remember_frame(*receipt)
@@ -146,43 +157,50 @@ class Journal:
             self._remember_frame(device, boot, seq)
 
     def _remember_frame(self, device: str, boot: str, seq: int) -> None:
-        self._db.execute("INSERT OR IGNORE INTO reader_frames VALUES (?,?,?)",
-                         (device, boot, seq))
+        self._db.execute("INSERT OR IGNORE INTO reader_frames VALUES (?,?,?)", (device, boot, seq))
         self._db.execute(  # the reader's de-duplication window is all that is needed
             "DELETE FROM reader_frames WHERE device=? AND boot=? AND rowid NOT IN "
             "(SELECT rowid FROM reader_frames WHERE device=? AND boot=? "
-            "ORDER BY rowid DESC LIMIT 64)", (device, boot, device, boot))
-        self._db.execute("DELETE FROM reader_frames WHERE device=? AND boot<>?",
-                         (device, boot))
+            "ORDER BY rowid DESC LIMIT 64)",
+            (device, boot, device, boot),
+        )
+        self._db.execute("DELETE FROM reader_frames WHERE device=? AND boot<>?", (device, boot))
 
     def reader_frames(self, device: str, boot: str) -> list[int]:
         """The seqs of ``device``'s boot ``boot`` the host dealt with, oldest first."""
         with self._lock:
-            rows = self._db.execute("SELECT seq FROM reader_frames WHERE device=? AND boot=? "
-                                    "ORDER BY rowid", (device, boot)).fetchall()
+            rows = self._db.execute(
+                "SELECT seq FROM reader_frames WHERE device=? AND boot=? ORDER BY rowid",
+                (device, boot),
+            ).fetchall()
         return [seq for (seq,) in rows]
 
-    def reissue_seat(self, table_id: str, seat: int, token_hash: str, join_code: str,
-                     entry: Entry) -> None:
+    def reissue_seat(
+        self, table_id: str, seat: int, token_hash: str, join_code: str, entry: Entry
+    ) -> None:
         """Replace a seat's credentials and log it, in one transaction."""
         with self._lock:
             with self._transaction():
                 self._db.execute(
                     "UPDATE seats SET token_hash=?, join_code=?, pin_hash=NULL, "
                     "issue=issue+1 WHERE table_id=? AND seat=?",
-                    (token_hash, join_code, table_id, seat))
+                    (token_hash, join_code, table_id, seat),
+                )
                 digest = self._insert_entry(table_id, entry)
             self._advance(table_id, entry.version, digest)
 
-    def keep_on_tablet(self, table_id: str, seat: int, pin_hash: str, token_hash: str,
-                       entry: Entry) -> None:
+    def keep_on_tablet(
+        self, table_id: str, seat: int, pin_hash: str, token_hash: str, entry: Entry
+    ) -> None:
         """The seat will be played on the tablet behind a PIN: its join code is spent, and
         the public log says so, in one transaction."""
         with self._lock:
             with self._transaction():
-                self._db.execute("UPDATE seats SET pin_hash=?, join_code=NULL, "
-                                 "token_hash=? WHERE table_id=? AND seat=?",
-                                 (pin_hash, token_hash, table_id, seat))
+                self._db.execute(
+                    "UPDATE seats SET pin_hash=?, join_code=NULL, "
+                    "token_hash=? WHERE table_id=? AND seat=?",
+                    (pin_hash, token_hash, table_id, seat),
+                )
                 digest = self._insert_entry(table_id, entry)
             self._advance(table_id, entry.version, digest)
 
@@ -190,14 +208,23 @@ class Journal:
         """The one place an entry is written: its link of the chain with it."""
         version, previous = self._heads.get(table_id, (0, ""))
         if entry.version != version + 1 or not previous:
-            raise JournalError(f"table {table_id}: entry v{entry.version} does not follow "
-                               f"v{version}")
-        row = chain.Row(entry.version, json.dumps(entry.entry, separators=(",", ":")),
-                        entry.actor, entry.source, entry.at, entry.idem, None)
+            raise JournalError(
+                f"table {table_id}: entry v{entry.version} does not follow v{version}"
+            )
+        row = chain.Row(
+            entry.version,
+            json.dumps(entry.entry, separators=(",", ":")),
+            entry.actor,
+            entry.source,
+            entry.at,
+            entry.idem,
+            None,
+        )
         digest = chain.link(previous, row)
-        self._db.execute("INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
-                         (table_id, row.version, row.entry, row.actor, row.source, row.at,
-                          row.idem, digest))
+        self._db.execute(
+            "INSERT INTO entries VALUES (?,?,?,?,?,?,?,?)",
+            (table_id, row.version, row.entry, row.actor, row.source, row.at, row.idem, digest),
+        )
         return digest
 
     def _advance(self, table_id: str, version: int, digest: str) -> None:
@@ -214,26 +241,33 @@ class Journal:
 
     def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
         with self._lock, self._transaction():
-            self._db.execute("UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
-                             (token_hash, table_id, seat))
+            self._db.execute(
+                "UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
+                (token_hash, table_id, seat),
+            )
 
     def pin_hashes(self, table_id: str) -> dict[int, str]:
         with self._lock:
-            rows = self._db.execute("SELECT seat, pin_hash FROM seats WHERE table_id=? "
-                                    "AND pin_hash IS NOT NULL", (table_id,)).fetchall()
+            rows = self._db.execute(
+                "SELECT seat, pin_hash FROM seats WHERE table_id=? AND pin_hash IS NOT NULL",
+                (table_id,),
+            ).fetchall()
         return dict(rows)
 
     def spend_join_code(self, table_id: str, seat: int, token_hash: str) -> None:
         with self._lock, self._transaction():
-            self._db.execute("UPDATE seats SET join_code=NULL, token_hash=? "
-                             "WHERE table_id=? AND seat=?", (token_hash, table_id, seat))
+            self._db.execute(
+                "UPDATE seats SET join_code=NULL, token_hash=? WHERE table_id=? AND seat=?",
+                (token_hash, table_id, seat),
+            )
 
-    def save_snapshot(self, table_id: str, position: int, last_version: int,
-                      state: dict) -> None:
+    def save_snapshot(self, table_id: str, position: int, last_version: int, state: dict) -> None:
         text = json.dumps(state, separators=(",", ":"))
         with self._lock, self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?)",
-                             (table_id, position, last_version, text, _digest(text)))
+            self._db.execute(
+                "INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?,?)",
+                (table_id, position, last_version, text, _digest(text)),
+            )
 
     def remember_card(self, game: str, uid: str, card: str) -> None:
         with self._lock, self._transaction():
@@ -242,9 +276,13 @@ class Journal:
     def save_catalogue(self, game: str, entries: dict[str, dict]) -> None:
         """Keep card facts on this Pi across games (``companion/catalogue.py``), all or none."""
         with self._lock, self._transaction():
-            self._db.executemany("INSERT OR REPLACE INTO catalogue VALUES (?,?,?)",
-                                 [(game, key, json.dumps(entry, separators=(",", ":")))
-                                  for key, entry in entries.items()])
+            self._db.executemany(
+                "INSERT OR REPLACE INTO catalogue VALUES (?,?,?)",
+                [
+                    (game, key, json.dumps(entry, separators=(",", ":")))
+                    for key, entry in entries.items()
+                ],
+            )
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table entirely, on its owner's request from the home page (the one
@@ -267,8 +305,21 @@ class Journal:
         query = "SELECT * FROM tables" + ("" if include_ended else " WHERE ended=0")
         with self._lock:
             rows = self._db.execute(query + " ORDER BY created, id").fetchall()
-        return [TableRecord(r[0], r[1], json.loads(r[2]), json.loads(r[3]), bytes(r[4]),
-                            r[5], r[6], r[7], r[8], bool(r[9])) for r in rows]
+        return [
+            TableRecord(
+                r[0],
+                r[1],
+                json.loads(r[2]),
+                json.loads(r[3]),
+                bytes(r[4]),
+                r[5],
+                r[6],
+                r[7],
+                r[8],
+                bool(r[9]),
+            )
+            for r in rows
+        ]
 
     def entries(self, table_id: str) -> list[Entry]:
         """A table's entries for replay, its chain checked: a damaged or missing row is a
@@ -278,10 +329,13 @@ class Journal:
             rows = schema.rows(self._db, table_id)
         broken = chain.first_break(start or "", rows) if start else None
         if broken is not None:
-            raise JournalError(f"table {table_id}: entry v{broken.version} is "
-                               f"{broken.reason} (the hash chain breaks there)")
-        return [Entry(r.version, json.loads(r.entry), r.actor, r.source, r.at, r.idem)
-                for r in rows]
+            raise JournalError(
+                f"table {table_id}: entry v{broken.version} is "
+                f"{broken.reason} (the hash chain breaks there)"
+            )
+        return [
+            Entry(r.version, json.loads(r.entry), r.actor, r.source, r.at, r.idem) for r in rows
+        ]
 
     def changes(self) -> int:
         """Rows written since this journal was opened (the backups ask: anything new?)."""
@@ -297,7 +351,9 @@ class Journal:
         with self._lock:
             return self._db.execute(
                 "SELECT seat, token_hash, join_code, issue FROM seats WHERE table_id=? "
-                "ORDER BY seat", (table_id,)).fetchall()
+                "ORDER BY seat",
+                (table_id,),
+            ).fetchall()
 
     def snapshots(self, table_id: str) -> list[tuple[int, int]]:
         """(position, last_version) of each snapshot, newest position first; the state of
@@ -305,7 +361,9 @@ class Journal:
         with self._lock:
             return self._db.execute(
                 "SELECT position, last_version FROM snapshots WHERE table_id=? "
-                "ORDER BY position DESC", (table_id,)).fetchall()
+                "ORDER BY position DESC",
+                (table_id,),
+            ).fetchall()
 
     def snapshot_state(self, table_id: str, position: int, last_version: int) -> dict:
         """A snapshot's state; ``ValueError`` if it does not match its digest (or has
@@ -313,7 +371,9 @@ class Journal:
         with self._lock:
             row = self._db.execute(
                 "SELECT state, digest FROM snapshots WHERE table_id=? AND position=? AND "
-                "last_version=?", (table_id, position, last_version)).fetchone()
+                "last_version=?",
+                (table_id, position, last_version),
+            ).fetchone()
         if row is None or row[1] is None or row[1] != _digest(row[0]):
             fault = f"table {table_id}, snapshot at action {position}"
             self.inspection.snapshot_faults.append(fault)
@@ -322,20 +382,19 @@ class Journal:
 
     def cards(self, game: str) -> dict[str, str]:
         with self._lock:
-            rows = self._db.execute("SELECT uid, card FROM cards WHERE game=?",
-                                    (game,)).fetchall()
+            rows = self._db.execute("SELECT uid, card FROM cards WHERE game=?", (game,)).fetchall()
         return dict(rows)
 
     def catalogue(self, game: str) -> dict[str, dict]:
         with self._lock:
-            rows = self._db.execute("SELECT key, entry FROM catalogue WHERE game=?",
-                                    (game,)).fetchall()
+            rows = self._db.execute(
+                "SELECT key, entry FROM catalogue WHERE game=?", (game,)
+            ).fetchall()
         return {key: json.loads(entry) for key, entry in rows}
 
     def setting(self, key: str) -> str | None:
         with self._lock:
-            row = self._db.execute("SELECT value FROM settings WHERE key=?",
-                                   (key,)).fetchone()
+            row = self._db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
         return row[0] if row else None
 
     # -- plumbing ------------------------------------------------------------------------
@@ -349,7 +408,7 @@ class Journal:
         with self._lock:
             self._db.close()
 
-    def __enter__(self) -> "Journal":
+    def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from companion.rules.base import line
 
+
 def describe(table, version: int, entry: dict, seat: int | None) -> dict:
     kind = entry["kind"]
     if kind == "action":
@@ -17,8 +18,11 @@ def describe(table, version: int, entry: dict, seat: int | None) -> dict:
     elif kind == "undo":
         text = _undo(table, entry)
     elif kind == "correction":
-        text = line("core.corrected", version=entry["target"],
-                    dice=", ".join(map(str, entry["action"]["dice"])))
+        text = line(
+            "core.corrected",
+            version=entry["target"],
+            dice=", ".join(map(str, entry["action"]["dice"])),
+        )
         text["then"] = table.game.describe(entry["action"], seat)
     elif kind == "close":
         # the seed in force when the table closed the game, now public
@@ -44,8 +48,12 @@ def _undo(table, entry: dict) -> dict:
     if not reopen:
         key = "core.undo_disclosed" if entry.get("disclosed") else "core.undo"
         return line(key, version=entry["target"])
-    seats = sorted({table.entries[v - 1].entry["action"].get("seat")
-                    for v in [*reopen, entry["target"]]}
-                   - {None})
-    return line("core.undo_reveal", version=entry["target"],
-                seats=", ".join(table.seat_name(s) for s in seats))
+    seats = sorted(
+        {table.entries[v - 1].entry["action"].get("seat") for v in [*reopen, entry["target"]]}
+        - {None}
+    )
+    return line(
+        "core.undo_reveal",
+        version=entry["target"],
+        seats=", ".join(table.seat_name(s) for s in seats),
+    )

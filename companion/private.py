@@ -14,8 +14,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from companion.errors import CompanionError
 from companion.rules.base import RuleError
@@ -66,6 +66,7 @@ class PinTries:
 @dataclass(frozen=True)
 class Session:
     """One private session: the hash of its token and when it ends (the injected clock)."""
+
     token_hash: str
     ends: float
 
@@ -86,8 +87,11 @@ class Sessions:
     def seat_for(self, table_id: str, token: str, digest: Callable[[str], str]) -> int | None:
         """The seat whose live session ``token`` opens (an expired one opens nothing)."""
         for (tid, seat), session in self._open.items():
-            if tid == table_id and session.ends > self.clock() and \
-                    hmac.compare_digest(digest(token), session.token_hash):
+            if (
+                tid == table_id
+                and session.ends > self.clock()
+                and hmac.compare_digest(digest(token), session.token_hash)
+            ):
                 return seat
         return None
 

@@ -22,7 +22,8 @@ Table = Any
 SEAT_PARAM = re.compile(
     r"^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|"
     r"borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$"
-    r"|_seat$")
+    r"|_seat$"
+)
 
 
 def waited_seats(table: Table) -> list[int]:
@@ -37,9 +38,15 @@ def waited_seats(table: Table) -> list[int]:
 
 def named(params: dict, players: list[str]) -> dict:
     """A line's parameters with seat numbers turned into the players' names."""
-    return {name: players[value] if SEAT_PARAM.search(name) and isinstance(value, int)
-            and not isinstance(value, bool) and 0 <= value < len(players) else value
-            for name, value in params.items()}
+    return {
+        name: players[value]
+        if SEAT_PARAM.search(name)
+        and isinstance(value, int)
+        and not isinstance(value, bool)
+        and 0 <= value < len(players)
+        else value
+        for name, value in params.items()
+    }
 
 
 def explained(table: Table, error: RuleError, seat: object) -> RuleError:
@@ -57,6 +64,9 @@ def explained(table: Table, error: RuleError, seat: object) -> RuleError:
         params["waiting_for"] = ", ".join(players[s] for s in seats)
     if prompt and isinstance(prompt.get("why"), dict):
         why = prompt["why"]
-        params["waiting"] = {"key": why["key"], "game": table.record.game,
-                             "params": named(why.get("params") or {}, players)}
+        params["waiting"] = {
+            "key": why["key"],
+            "game": table.record.game,
+            "params": named(why.get("params") or {}, players),
+        }
     return RuleError(error.code, **params)

@@ -30,16 +30,20 @@ def check_key(key: Any) -> str | None:
     """A client's idempotency key: 8 to 80 printable ASCII characters, or none at all."""
     if key is None:
         return None
-    if not isinstance(key, str) or not SHORTEST <= len(key) <= LONGEST or not (
-            key.isascii() and key.isprintable()):
+    if (
+        not isinstance(key, str)
+        or not SHORTEST <= len(key) <= LONGEST
+        or not (key.isascii() and key.isprintable())
+    ):
         raise RuleError("bad_idempotency_key")
     return key
 
 
 def fingerprint(route: str, who: str, body: Any) -> str:
     """What makes a request this request: where it goes, who sends it, everything it says."""
-    text = json.dumps([route, who, body], sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=True, default=str)
+    text = json.dumps(
+        [route, who, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True, default=str
+    )
     return hashlib.sha256(text.encode("ascii")).hexdigest()[:32]
 
 

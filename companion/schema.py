@@ -79,17 +79,24 @@ CREATE TABLE IF NOT EXISTS settings (
 
 def geneses(db: sqlite3.Connection, table_id: str | None = None) -> dict[str, str]:
     """The first link of each table's chain (or of one), from its row as stored."""
-    query = ("SELECT id, game, players, options, seed_hash, rules_version, created "
-             "FROM tables")
-    rows = (db.execute(query + " WHERE id=?", (table_id,)) if table_id is not None
-            else db.execute(query))
+    query = "SELECT id, game, players, options, seed_hash, rules_version, created FROM tables"
+    rows = (
+        db.execute(query + " WHERE id=?", (table_id,))
+        if table_id is not None
+        else db.execute(query)
+    )
     return {row[0]: chain.genesis(*row) for row in rows}
 
 
 def rows(db: sqlite3.Connection, table_id: str) -> list[chain.Row]:
-    return [chain.Row(*r) for r in db.execute(
-        "SELECT version, entry, actor, source, at, idem, hash FROM entries "
-        "WHERE table_id=? ORDER BY version", (table_id,))]
+    return [
+        chain.Row(*r)
+        for r in db.execute(
+            "SELECT version, entry, actor, source, at, idem, hash FROM entries "
+            "WHERE table_id=? ORDER BY version",
+            (table_id,),
+        )
+    ]
 
 
 def add_chain(db: sqlite3.Connection) -> None:
@@ -106,6 +113,8 @@ def add_chain(db: sqlite3.Connection) -> None:
         previous = start
         for row in rows(db, table_id):
             previous = chain.link(previous, row)
-            db.execute("UPDATE entries SET hash=? WHERE table_id=? AND version=?",
-                       (previous, table_id, row.version))
+            db.execute(
+                "UPDATE entries SET hash=? WHERE table_id=? AND version=?",
+                (previous, table_id, row.version),
+            )
     log.info("added the hash chain to an older journal")

@@ -13,12 +13,11 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
-from companion import access, private
+from companion import access, private, timelabel
 from companion.errors import Forbidden
 from companion.journal import Entry
 from companion.rules.base import RuleError
 from companion.table import Table, Viewer
-from companion import timelabel
 
 if TYPE_CHECKING:
     import queue
@@ -28,19 +27,17 @@ if TYPE_CHECKING:
 
 
 class SeatAccess:
-    journal: "Journal"
-    hub: "Hub"
+    journal: Journal
+    hub: Hub
     pin_tries: private.PinTries
     sessions: private.Sessions
-    _queue: "queue.Queue"  # the writer's queue (a session's expiry is posted to it)
+    _queue: queue.Queue  # the writer's queue (a session's expiry is posted to it)
     _closed: bool
 
-    def viewer_for(self, table_id: str, admin_token: str | None,
-                   seat_token: str | None) -> Viewer:
+    def viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
 
-    def _viewer_for(self, table_id: str, admin_token: str | None,
-                    seat_token: str | None) -> Viewer:
+    def _viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         table = self.table(table_id)
         if seat_token and len(seat_token) <= 200:
             on_tablet = self.journal.pin_hashes(table_id)
@@ -54,20 +51,31 @@ class SeatAccess:
             return Viewer(admin=True)
         return Viewer()
 
-    def catch_up_as(self, table_id: str, admin_token: str | None, seat_token: str | None,
-                    device: str, after: int, address: str = "", cap: int | None = None):
+    def catch_up_as(
+        self,
+        table_id: str,
+        admin_token: str | None,
+        seat_token: str | None,
+        device: str,
+        after: int,
+        address: str = "",
+        cap: int | None = None,
+    ):
         """A new stream: who it is for is worked out on the writer thread, in the same step
         as the subscription, so a credential re-issued or locked in between opens nothing
         (``address`` and ``cap``: ``Hub.subscribe``)."""
+
         def task():
             table = self.table(table_id)
             viewer = self._viewer_for(table_id, admin_token, seat_token)
             sub = self.hub.subscribe(table_id, viewer, device, address, cap)
             return sub, table.version, self._view(table, viewer), table.log_for(viewer, after)
+
         return self.call(task)
 
     def join(self, table_id: str, code: Any) -> tuple[int, str]:
         """Spend a seat's single-use join code; the device gets the seat's token."""
+
         def task():
             self.table(table_id)
             if isinstance(code, str):
@@ -75,15 +83,18 @@ class SeatAccess:
                     if access.same_code(code, join_code):
                         token = access.new_token()
                         self.journal.spend_join_code(table_id, seat, access.digest(token))
-                        self.hub.publish("seats", {"joined": seat}, table_id,
-                                         only=lambda v: v.admin)
+                        self.hub.publish(
+                            "seats", {"joined": seat}, table_id, only=lambda v: v.admin
+                        )
                         return seat, token
             raise Forbidden("join_code_spent")
+
         return self.call(task)
 
     def reissue(self, table_id: str, seat: Any, viewer: Viewer) -> str:
         """A new join code for ``seat`` (lost phone); the old device loses access, and the
         public log says so — the tablet can never quietly take a seat's secrets."""
+
         def task():
             table = self.table(table_id)
             if not viewer.admin:
@@ -91,20 +102,29 @@ class SeatAccess:
             self._check_seat(table, seat)
             code = access.new_join_code()
             before = table.version
-            entry = Entry(before + 1, {"kind": "reissue", "seat": seat}, viewer.label,
-                          "web", timelabel.now_label(), None)
-            self.journal.reissue_seat(table_id, seat, access.digest(access.new_token()),
-                                      code, entry)
+            entry = Entry(
+                before + 1,
+                {"kind": "reissue", "seat": seat},
+                viewer.label,
+                "web",
+                timelabel.now_label(),
+                None,
+            )
+            self.journal.reissue_seat(
+                table_id, seat, access.digest(access.new_token()), code, entry
+            )
             self.sessions.end(table_id, seat)
             # before anything else is sent: the old device's streams get no further byte
             self.hub.revoke(table_id, seat, "reissued")
             table.commit_note(entry)
             self.hub.publish_change(table, before)
             return code
+
         return self.call(task)
 
     def keep_on_tablet(self, table_id: str, seat: Any, pin: Any, viewer: Viewer) -> None:
         """A player without a phone: the seat lives on the tablet behind a PIN they chose."""
+
         def task():
             table = self.table(table_id)
             if not viewer.admin:
@@ -115,20 +135,28 @@ class SeatAccess:
                 raise RuleError("seat_already_taken")
             digest = private.pin_digest(table_id, seat, private.check_pin(pin))
             before = table.version
-            entry = Entry(before + 1, {"kind": "on_tablet", "seat": seat}, viewer.label,
-                          "web", timelabel.now_label(), None)
-            self.journal.keep_on_tablet(table_id, seat, digest,
-                                        access.digest(access.new_token()), entry)
+            entry = Entry(
+                before + 1,
+                {"kind": "on_tablet", "seat": seat},
+                viewer.label,
+                "web",
+                timelabel.now_label(),
+                None,
+            )
+            self.journal.keep_on_tablet(
+                table_id, seat, digest, access.digest(access.new_token()), entry
+            )
             table.commit_note(entry)
             self.hub.publish_change(table, before)
             self.hub.publish("seats", {"on_tablet": seat}, table_id, only=lambda v: v.admin)
+
         self.call(task)
 
-    def unlock(self, table_id: str, seat: Any, pin: Any, viewer: Viewer,
-               device: str = "") -> str:
+    def unlock(self, table_id: str, seat: Any, pin: Any, viewer: Viewer, device: str = "") -> str:
         """The right PIN, typed on the tablet, opens a short private session: a fresh token
         for this seat, known only in memory, ending on the server after
         ``sessions.length_s``. The public log says the seat's page is open on the tablet."""
+
         def task():
             table = self.table(table_id)
             if not viewer.admin:
@@ -139,7 +167,8 @@ class SeatAccess:
                 raise Forbidden("seat_not_on_tablet")
             self.pin_tries.check(table_id, seat, device)
             if not isinstance(pin, str) or not access.same_code(
-                    private.pin_digest(table_id, seat, pin), stored):
+                private.pin_digest(table_id, seat, pin), stored
+            ):
                 self.pin_tries.failed(table_id, seat, device)
                 raise Forbidden("wrong_pin")
             self.pin_tries.succeeded(table_id, seat, device)
@@ -147,29 +176,35 @@ class SeatAccess:
             token = access.new_token()
             self._log_note(table, {"kind": "private_open", "seat": seat}, viewer)
             session = self.sessions.open(table_id, seat, access.digest(token))
-            self._later(self.sessions.length_s,
-                        lambda: self._end_session(table, seat, "expired", session))
+            self._later(
+                self.sessions.length_s, lambda: self._end_session(table, seat, "expired", session)
+            )
             return token
+
         return self.call(task)
 
     def lock(self, table_id: str, viewer: Viewer) -> None:
         """End a private session on the tablet: its token stops working and its streams
         end now."""
+
         def task():
             table = self.table(table_id)
             if viewer.seat is None or self.sessions.current(table_id, viewer.seat) is None:
                 raise Forbidden("needs_token")
             self._end_session(table, viewer.seat, "lock")
+
         self.call(task)
 
-    def _end_session(self, table: Table, seat: int, why: str,
-                     session: private.Session | None = None) -> None:
+    def _end_session(
+        self, table: Table, seat: int, why: str, session: private.Session | None = None
+    ) -> None:
         """Close the seat's private session (only ``session``, when given: a timer for an
         older one does nothing), its streams, and say so in the public log."""
         if self.sessions.end(table.id, seat, session):
             self.hub.revoke(table.id, seat, "locked" if why == "lock" else why)
-            self._log_note(table, {"kind": "private_closed", "seat": seat, "why": why},
-                           Viewer(admin=True))
+            self._log_note(
+                table, {"kind": "private_closed", "seat": seat, "why": why}, Viewer(admin=True)
+            )
 
     def _log_note(self, table: Table, entry: dict, viewer: Viewer) -> int:
         """Journal an entry that changes no game state, adopt it and broadcast it."""
@@ -182,16 +217,21 @@ class SeatAccess:
 
     def _later(self, delay_s: float, task) -> None:
         """Run ``task`` on the writer thread after ``delay_s`` (a session's expiry)."""
+
         def post():
             if not self._closed:
                 self._queue.put((task, None))
+
         timer = threading.Timer(delay_s, post)
         timer.daemon = True
         timer.start()
 
     def _check_seat(self, table: Table, seat: Any) -> None:
-        if not isinstance(seat, int) or isinstance(seat, bool) or not (
-                0 <= seat < len(table.record.players)):
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not (0 <= seat < len(table.record.players))
+        ):
             raise RuleError("bad_seat")
 
     def join_codes(self, table_id: str, viewer: Viewer) -> dict[int, str | None]:
@@ -199,12 +239,15 @@ class SeatAccess:
 
         Codes are kept readable so the tablet can show them again after a reload; they are
         single-use, and the tablet could re-issue a seat anyway (publicly logged)."""
+
         def task():
             self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
             on_tablet = self.journal.pin_hashes(table_id)
-            return {s: ("on_tablet" if s in on_tablet else code)
-                    for s, _t, code, _i in self.journal.seats(table_id)}
-        return self.call(task)
+            return {
+                s: ("on_tablet" if s in on_tablet else code)
+                for s, _t, code, _i in self.journal.seats(table_id)
+            }
 
+        return self.call(task)

@@ -12,33 +12,39 @@ import logging
 import queue
 import secrets
 import threading
+from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
-from companion import access, catalogue, draws, private, requests, versions
-from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
+from companion import access, catalogue, draws, private, registry, requests, timelabel, versions
+from companion.devices import DeviceDesk
+from companion.errors import Busy, CompanionError, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
 from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
-from companion import registry
+from companion.requests import Request
 from companion.rules.base import RuleError
-from companion.devices import DeviceDesk
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
-from companion.requests import Request
 from companion.table import Table, Viewer
-from companion import timelabel
 
 _STOP = object()
 log = logging.getLogger("companion")
 
 
 class Service(SeatAccess, DeviceDesk):
-    def __init__(self, journal: Journal, hub: Hub | None = None, snapshot_every: int = 200,
-                 sensor_confirm: bool = False, reply_timeout: float = 10.0,
-                 checkpoint_every: int = 100, private_session_s: float = 600.0) -> None:
+    def __init__(
+        self,
+        journal: Journal,
+        hub: Hub | None = None,
+        snapshot_every: int = 200,
+        sensor_confirm: bool = False,
+        reply_timeout: float = 10.0,
+        checkpoint_every: int = 100,
+        private_session_s: float = 600.0,
+    ) -> None:
         self.journal = journal
         self.hub = hub or Hub()
         self.snapshot_every = snapshot_every
@@ -48,7 +54,7 @@ class Service(SeatAccess, DeviceDesk):
         self.devices: dict[str, dict] = {}
         self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
         self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
-        self._queue: "queue.Queue[Any]" = queue.Queue()
+        self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
         self._closed = False
         self.inputs = InputRouter(self, sensor_confirm)
@@ -68,17 +74,18 @@ class Service(SeatAccess, DeviceDesk):
         except versions.RulesVersionError as error:
             # old actions are never replayed silently under new rules: leave the table as
             # it was recorded, and say so
-            self.refused[record.id] = {"game": record.game, "code": error.code,
-                                       **error.params}
-            log.error("table %s (%s) not loaded: %s %s", record.id, record.game, error.code,
-                      error.params)
+            self.refused[record.id] = {"game": record.game, "code": error.code, **error.params}
+            log.error(
+                "table %s (%s) not loaded: %s %s", record.id, record.game, error.code, error.params
+            )
             return None
         except (RuleError, KeyError, TypeError, ValueError) as error:
             # a journal its rules refuse to replay: say which table, never guess
             raise JournalError(
                 f"table {record.id} ({record.game}) does not replay under rules version "
                 f"{getattr(registry.game(record.game), 'RULES_VERSION', '?')} "
-                f"(recorded under {record.rules_version}): {error!r}") from error
+                f"(recorded under {record.rules_version}): {error!r}"
+            ) from error
 
     def _rebuild_table(self, record: TableRecord) -> Table:
         game = registry.game(record.game)
@@ -88,17 +95,21 @@ class Service(SeatAccess, DeviceDesk):
         # needed bringing up to today's rules
         as_recorded = all(now is then for now, then in zip(entries, recorded))
         snapshots = self.journal.snapshots(record.id) if as_recorded else []
-        table = Table(record, game, entries, snapshots, self.checkpoint_every,
-                      lambda position, version: self.journal.snapshot_state(
-                          record.id, position, version))
+        table = Table(
+            record,
+            game,
+            entries,
+            snapshots,
+            self.checkpoint_every,
+            lambda position, version: self.journal.snapshot_state(record.id, position, version),
+        )
         self.tables[record.id] = table
         return table
 
     # -- the writer thread ---------------------------------------------------------------
-    def start(self) -> "Service":
+    def start(self) -> Service:
         if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="companion-writer",
-                                            daemon=True)
+            self._thread = threading.Thread(target=self._run, name="companion-writer", daemon=True)
             self._thread.start()
         return self
 
@@ -146,7 +157,7 @@ class Service(SeatAccess, DeviceDesk):
             self._thread.join(timeout=5)
         self.hub.close()
 
-    def __enter__(self) -> "Service":
+    def __enter__(self) -> Service:
         return self.start()
 
     def __exit__(self, *exc) -> None:
@@ -177,12 +188,16 @@ class Service(SeatAccess, DeviceDesk):
     def signals(self) -> dict:
         """What the lights show: whose turn it is at the active table, and whether it waits
         for dice."""
+
         def task():
             table = self.tables.get(self.active_table_id() or "")
             if table is None:
                 return {"seat": None, "dice": False}
-            return {"seat": table.current_seat(),
-                    "dice": self.inputs.dice_prompt(table) is not None}
+            return {
+                "seat": table.current_seat(),
+                "dice": self.inputs.dice_prompt(table) is not None,
+            }
+
         return self.call(task)
 
     def active_table_id(self) -> str | None:
@@ -206,36 +221,67 @@ class Service(SeatAccess, DeviceDesk):
         merged = check_options(options, game.OPTIONS, getattr(game, "OPTION_CHOICES", {}))
         seed = draws.new_seed()
         admin_token = access.new_token()
-        record = TableRecord(secrets.token_hex(6), game_name, names, merged, seed,
-                             draws.commitment(seed), game.RULES_VERSION, timelabel.now_label(),
-                             access.digest(admin_token), False)
+        record = TableRecord(
+            secrets.token_hex(6),
+            game_name,
+            names,
+            merged,
+            seed,
+            draws.commitment(seed),
+            game.RULES_VERSION,
+            timelabel.now_label(),
+            access.digest(admin_token),
+            False,
+        )
         table = Table(record, game, [], (), self.checkpoint_every)  # setup must succeed first
         codes = [access.new_join_code() for _ in names]
-        self.journal.create_table(record, [(seat, access.digest(access.new_token()),
-                                            code)
-                                           for seat, code in enumerate(codes)])
+        self.journal.create_table(
+            record,
+            [(seat, access.digest(access.new_token()), code) for seat, code in enumerate(codes)],
+        )
         self.tables[record.id] = table
         self.journal.set_setting("active_table", record.id)
         self._active = record.id
-        return {"id": record.id, "admin_token": admin_token, "join_codes": codes,
-                "seed_hash": record.seed_hash}
+        return {
+            "id": record.id,
+            "admin_token": admin_token,
+            "join_codes": codes,
+            "seed_hash": record.seed_hash,
+        }
 
-    def act(self, table_id: str, action: Any, viewer: Viewer, expected_version: Any = None,
-            request: Request | None = None, source: str = "web") -> dict:
-        return self.call(lambda: self._act(table_id, action, viewer, expected_version,
-                                           request, source))
+    def act(
+        self,
+        table_id: str,
+        action: Any,
+        viewer: Viewer,
+        expected_version: Any = None,
+        request: Request | None = None,
+        source: str = "web",
+    ) -> dict:
+        return self.call(
+            lambda: self._act(table_id, action, viewer, expected_version, request, source)
+        )
 
-    def _act(self, table_id, action, viewer, expected_version, request, source,
-             parts: dict | None = None) -> dict:
+    def _act(
+        self, table_id, action, viewer, expected_version, request, source, parts: dict | None = None
+    ) -> dict:
         def authorize(table: Table) -> None:
             if viewer.seat is None and not viewer.admin:
                 raise Forbidden("needs_token")
-            if viewer.seat is not None and isinstance(action, dict) \
-                    and action.get("seat") != viewer.seat:
+            if (
+                viewer.seat is not None
+                and isinstance(action, dict)
+                and action.get("seat") != viewer.seat
+            ):
                 raise Forbidden("not_your_seat")
             prompt = self.inputs.dice_prompt(table)
-            if viewer.seat is not None and prompt and "owners" in prompt and isinstance(
-                    action, dict) and action.get("type") == prompt["action"]["type"]:
+            if (
+                viewer.seat is not None
+                and prompt
+                and "owners" in prompt
+                and isinstance(action, dict)
+                and action.get("type") == prompt["action"]["type"]
+            ):
                 raise Forbidden("dice_by_their_owners")  # not the other player's die too
 
         def prepare(table: Table):
@@ -244,9 +290,11 @@ class Service(SeatAccess, DeviceDesk):
             else:
                 expected = expected_version
             table.check_version(expected)
-            known = catalogue.resolve(table.game, self.journal, table.record.game,
-                                      table.state, action)
+            known = catalogue.resolve(
+                table.game, self.journal, table.record.game, table.state, action
+            )
             return table.prepare_action(known, viewer)
+
         return self._change(table_id, viewer, request, source, authorize, prepare, parts)
 
     @staticmethod
@@ -256,16 +304,27 @@ class Service(SeatAccess, DeviceDesk):
         if not isinstance(action, dict) or table.ended:
             return False
         seat = action.get("seat")
-        if not isinstance(seat, int) or isinstance(seat, bool) \
-                or not 0 <= seat < len(table.record.players):
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < len(table.record.players)
+        ):
             return False
-        templates = [t for t in table.game.legal(table.state, seat)
-                     if t["type"] == action.get("type")]
+        templates = [
+            t for t in table.game.legal(table.state, seat) if t["type"] == action.get("type")
+        ]
         return bool(templates) and all(t.get("secret") for t in templates)
 
     # -- what the input router is handed (inputs.Desk); writer thread only ----------------
-    def act_now(self, table_id: str, action: dict, viewer: Viewer, source: str,
-                request: Request | None = None, parts: dict | None = None) -> dict:
+    def act_now(
+        self,
+        table_id: str,
+        action: dict,
+        viewer: Viewer,
+        source: str,
+        request: Request | None = None,
+        parts: dict | None = None,
+    ) -> dict:
         return self._act(table_id, action, viewer, None, request, source, parts)
 
     def publish(self, kind: str, data: dict, table_id: str) -> None:
@@ -274,37 +333,74 @@ class Service(SeatAccess, DeviceDesk):
     def card_name(self, game: str, uid: str) -> str | None:
         return self.journal.cards(game).get(uid)
 
-    def undo(self, table_id: str, viewer: Viewer, expected_version: Any = None,
-             request: Request | None = None, source: str = "web") -> dict:
+    def undo(
+        self,
+        table_id: str,
+        viewer: Viewer,
+        expected_version: Any = None,
+        request: Request | None = None,
+        source: str = "web",
+    ) -> dict:
         def prepare(table: Table):
             table.check_version(expected_version)
             return table.prepare_undo(viewer)
-        return self.call(lambda: self._change(table_id, viewer, request, source,
-                                              self._tablet_only("undo_needs_tablet", viewer),
-                                              prepare))
 
-    def correct(self, table_id: str, dice: Any, viewer: Viewer,
-                expected_version: Any = None, request: Request | None = None) -> dict:
+        return self.call(
+            lambda: self._change(
+                table_id,
+                viewer,
+                request,
+                source,
+                self._tablet_only("undo_needs_tablet", viewer),
+                prepare,
+            )
+        )
+
+    def correct(
+        self,
+        table_id: str,
+        dice: Any,
+        viewer: Viewer,
+        expected_version: Any = None,
+        request: Request | None = None,
+    ) -> dict:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
+
         def prepare(table: Table):
             if not isinstance(dice, list):
                 raise RuleError("bad_dice")
             table.check_version(expected_version)
             return table.prepare_correction(dice, viewer)
-        return self.call(lambda: self._change(
-            table_id, viewer, request, "correction",
-            self._tablet_only("correction_needs_tablet", viewer), prepare))
+
+        return self.call(
+            lambda: self._change(
+                table_id,
+                viewer,
+                request,
+                "correction",
+                self._tablet_only("correction_needs_tablet", viewer),
+                prepare,
+            )
+        )
 
     @staticmethod
     def _tablet_only(code: str, viewer: Viewer) -> Callable[[Table], None]:
         def authorize(table: Table) -> None:
             if not viewer.admin:
                 raise Forbidden(code)
+
         return authorize
 
-    def _change(self, table_id: str, viewer: Viewer, request: Request | None, source: str,
-                authorize: Callable[[Table], None], prepare: Callable[[Table], Any],
-                parts: dict | None = None) -> dict:
+    def _change(
+        self,
+        table_id: str,
+        viewer: Viewer,
+        request: Request | None,
+        source: str,
+        authorize: Callable[[Table], None],
+        prepare: Callable[[Table], Any],
+        parts: dict | None = None,
+    ) -> dict:
         """Every change the same way: who may, first; then a retried request gets its first
         answer (a key reused for another request or by another viewer is a 409); else
         prepare (a stale version changes nothing), write durably, adopt and broadcast."""
@@ -321,11 +417,18 @@ class Service(SeatAccess, DeviceDesk):
             prepared = replace(prepared, entry={**prepared.entry, "requests": keys})
         return self._commit(table, prepared, viewer, request.key if request else None, source)
 
-    def _commit(self, table: Table, prepared, viewer: Viewer, idem: str | None,
-                source: str) -> dict:
+    def _commit(
+        self, table: Table, prepared, viewer: Viewer, idem: str | None, source: str
+    ) -> dict:
         before, was_over = table.version, table.ended
-        entry = Entry(before + 1, versions.stamp(table.game, prepared.entry), viewer.label,
-                      source, timelabel.now_label(), idem)
+        entry = Entry(
+            before + 1,
+            versions.stamp(table.game, prepared.entry),
+            viewer.label,
+            source,
+            timelabel.now_label(),
+            idem,
+        )
         self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
         table.commit(entry, prepared)
         if prepared.ended and not was_over and self.game_ended is not None:
@@ -336,23 +439,34 @@ class Service(SeatAccess, DeviceDesk):
         self.inputs.after_change(table)
         position = len(table.effective)
         if entry.entry["kind"] != "undo" and position % self.snapshot_every == 0:
-            self._queue.put((lambda: self.journal.save_snapshot(
-                table.id, position, entry.version, table.state_at(position)), None))
+            self._queue.put(
+                (
+                    lambda: self.journal.save_snapshot(
+                        table.id, position, entry.version, table.state_at(position)
+                    ),
+                    None,
+                )
+            )
         return {"version": entry.version}
 
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""
+
         def task():
             table = self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
-            if not isinstance(uid, str) or not 2 <= len(uid) <= 32 or not all(
-                    c in "0123456789abcdef" for c in uid):
+            if (
+                not isinstance(uid, str)
+                or not 2 <= len(uid) <= 32
+                or not all(c in "0123456789abcdef" for c in uid)
+            ):
                 raise RuleError("bad_card_uid")
             if not isinstance(card, str) or not 0 < len(card.strip()) <= 40:
                 raise RuleError("bad_text", name="card", max=40)
             self.journal.remember_card(table.record.game, uid, card.strip())
             self.hub.publish("card", {"uid": uid, "card": card.strip()}, table_id)
+
         self.call(task)
 
     def throw(self, table_id: str, viewer: Viewer) -> list[str]:
@@ -360,8 +474,9 @@ class Service(SeatAccess, DeviceDesk):
         whoever may answer it."""
         return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer))
 
-    def roll_virtual(self, table_id: str, viewer: Viewer, source: str,
-                     prompt: dict | None = None) -> dict:
+    def roll_virtual(
+        self, table_id: str, viewer: Viewer, source: str, prompt: dict | None = None
+    ) -> dict:
         """Virtual dice, drawn from the table's seed (``Table.prepare_virtual_roll``), for
         the input router (writer thread only): the prompt's action with those faces."""
         table = self.table(table_id)
@@ -369,31 +484,46 @@ class Service(SeatAccess, DeviceDesk):
         done = self._commit(table, prepared, viewer, None, source)
         return {**done, "dice": prepared.entry["action"]["drawn"]["die"]}
 
-    def close_game(self, table_id: str, viewer: Viewer,
-                   request: Request | None = None) -> dict:
+    def close_game(self, table_id: str, viewer: Viewer, request: Request | None = None) -> dict:
         """The table confirms the end of its game: the seed is published to every screen
         (undo stays possible; play resuming commits a fresh seed first)."""
-        return self.call(lambda: self._change(
-            table_id, viewer, request, "web", self._tablet_only("close_needs_tablet", viewer),
-            lambda table: table.prepare_close(viewer)))
+        return self.call(
+            lambda: self._change(
+                table_id,
+                viewer,
+                request,
+                "web",
+                self._tablet_only("close_needs_tablet", viewer),
+                lambda table: table.prepare_close(viewer),
+            )
+        )
 
-    def dice(self, table_id: str, dice: Any, viewer: Viewer,
-             request: Request | None = None) -> dict:
+    def dice(
+        self, table_id: str, dice: Any, viewer: Viewer, request: Request | None = None
+    ) -> dict:
         """Dice thrown or typed on a page: the same path as a hardware roll, answered by
         ``viewer`` for the table in the URL (never the table the hardware feeds)."""
+
         def task():
             table = self.table(table_id)
             thrown = check_thrown(dice)
             return self.inputs.roll(table, thrown, viewer, "web", request)
+
         return self.call(task)
 
     def health(self) -> dict:
-        return self.call(lambda: {"ok": True, "devices": self._device_figures(),
-                                  "die_owners": self._die_owners(self.active_table_id()),
-                                  "tables": len(self.tables), "streams": self.hub.count(),
-                                  "active_table": self.active_table_id(),
-                                  "tables_not_loaded": dict(self.refused),
-                                  "integrity": self.integrity})
+        return self.call(
+            lambda: {
+                "ok": True,
+                "devices": self._device_figures(),
+                "die_owners": self._die_owners(self.active_table_id()),
+                "tables": len(self.tables),
+                "streams": self.hub.count(),
+                "active_table": self.active_table_id(),
+                "tables_not_loaded": dict(self.refused),
+                "integrity": self.integrity,
+            }
+        )
 
     def set_active(self, table_id: str, viewer: Viewer) -> None:
         def task():
@@ -403,6 +533,7 @@ class Service(SeatAccess, DeviceDesk):
             self.journal.set_setting("active_table", table_id)
             self._active = table_id
             self.hub.publish("active", {"table": table_id})
+
         self.call(task)
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.base import RuleError
 from companion import registry
+from companion.rules.base import RuleError
 from companion.rules.dice import is_face
 
 LONGEST_NAME = 24
@@ -59,8 +59,11 @@ def check_thrown(dice: Any) -> tuple[tuple[str, int], ...]:
         raise RuleError("bad_dice")
     out = []
     for item in dice:
-        if not isinstance(item, dict) or not isinstance(item.get("die"), str) \
-                or item["die"] not in registry.faces():
+        if (
+            not isinstance(item, dict)
+            or not isinstance(item.get("die"), str)
+            or item["die"] not in registry.faces()
+        ):
             raise RuleError("bad_dice")
         if not is_face(item["die"], item.get("face")):
             raise RuleError("bad_face", die=item["die"], face=str(item.get("face"))[:8])

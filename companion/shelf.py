@@ -3,7 +3,8 @@ can be archived (kept, listed apart) or deleted (forgotten) by its own tablet.""
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.errors import Forbidden
 from companion.rules.errors import RuleError
@@ -15,20 +16,27 @@ ARCHIVED = "archived:{}"
 def history(service, may_manage: Callable[[str], bool]) -> list[dict]:
     """Every table, newest first, as the home page lists it (read on the writer thread, so
     a game that ended a moment ago is listed as ended)."""
+
     def task():
         rows = [_row(service, table, may_manage(tid)) for tid, table in service.tables.items()]
         return sorted(rows, key=lambda row: row["created"], reverse=True)
+
     return service.call(task)
 
 
 def _row(service, table: Table, manage: bool) -> dict:
     standings = table.standings() or []
     winners = [row["seat"] for row in standings if row["place"] == 1]
-    return {"id": table.id, "game": table.record.game, "players": table.record.players,
-            "created": table.record.created, "ended": table.ended,
-            "winners": [table.record.players[seat] for seat in winners],
-            "archived": service.journal.setting(ARCHIVED.format(table.id)) == "1",
-            "manage": manage}
+    return {
+        "id": table.id,
+        "game": table.record.game,
+        "players": table.record.players,
+        "created": table.record.created,
+        "ended": table.ended,
+        "winners": [table.record.players[seat] for seat in winners],
+        "archived": service.journal.setting(ARCHIVED.format(table.id)) == "1",
+        "manage": manage,
+    }
 
 
 def archive(service, table_id: str, viewer: Viewer, archived: Any) -> None:
@@ -39,6 +47,7 @@ def archive(service, table_id: str, viewer: Viewer, archived: Any) -> None:
         service.table(table_id)
         _owner_only(viewer)
         service.journal.set_setting(ARCHIVED.format(table_id), "1" if archived else "0")
+
     service.call(task)
 
 
@@ -51,6 +60,7 @@ def delete(service, table_id: str, viewer: Viewer) -> None:
         if service.active_table_id() == table_id:
             service.forget_active()
         service.hub.publish("revoked", {}, table_id)  # its open pages stop
+
     service.call(task)
 
 

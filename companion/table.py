@@ -13,8 +13,9 @@ omniscient: it sees the public view and may submit any seat's *public* actions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 from companion import barrier, draws, logline, refusals
 from companion.actors import answered_by
@@ -31,10 +32,15 @@ CHECKPOINT_EVERY = 100
 
 
 class Table(TakeBack):
-    def __init__(self, record: TableRecord, game: ModuleType, entries: list[Entry],
-                 snapshots: list[tuple[int, int]] = (),
-                 checkpoint_every: int = CHECKPOINT_EVERY,
-                 load_snapshot: Callable[[int, int], dict] | None = None) -> None:
+    def __init__(
+        self,
+        record: TableRecord,
+        game: ModuleType,
+        entries: list[Entry],
+        snapshots: list[tuple[int, int]] = (),
+        checkpoint_every: int = CHECKPOINT_EVERY,
+        load_snapshot: Callable[[int, int], dict] | None = None,
+    ) -> None:
         """``snapshots`` are (position, last_version) pairs, newest first; the state of the
         one that still matches the journal is read with ``load_snapshot``."""
         self.record = record
@@ -75,8 +81,12 @@ class Table(TakeBack):
         return self.record.players[seat]
 
     # -- rebuilding ----------------------------------------------------------------------
-    def _rebuild(self, entries: list[Entry], snapshots: list[tuple[int, int]],
-                 load_snapshot: Callable[[int, int], dict]) -> None:
+    def _rebuild(
+        self,
+        entries: list[Entry],
+        snapshots: list[tuple[int, int]],
+        load_snapshot: Callable[[int, int], dict],
+    ) -> None:
         effective: list[tuple[int, dict]] = []
         for entry in entries:
             kind = entry.entry["kind"]
@@ -87,8 +97,7 @@ class Table(TakeBack):
                 if not effective or effective[-1][0] != entry.entry["target"]:
                     raise RuleError("journal_undo_mismatch", version=entry.version)
                 effective.pop()
-                effective = barrier.without(effective, entry.entry.get("reopen", []),
-                                            entry.version)
+                effective = barrier.without(effective, entry.entry.get("reopen", []), entry.version)
                 if kind == "correction":
                     effective.append((entry.version, entry.entry["action"]))
         self.entries = list(entries)
@@ -99,7 +108,8 @@ class Table(TakeBack):
         start, state = 0, self._initial
         for position, last_version in snapshots:
             if position <= len(effective) and (
-                    position == 0 or effective[position - 1][0] == last_version):
+                position == 0 or effective[position - 1][0] == last_version
+            ):
                 try:
                     start, state = position, load_snapshot(position, last_version)
                 except ValueError:
@@ -118,8 +128,9 @@ class Table(TakeBack):
 
     def state_at(self, position: int) -> dict:
         """The state after the first ``position`` effective actions (for undo)."""
-        base_position, state = max((c for c in self._checkpoints if c[0] <= position),
-                                   key=lambda c: c[0])
+        base_position, state = max(
+            (c for c in self._checkpoints if c[0] <= position), key=lambda c: c[0]
+        )
         for _, action in self.effective[base_position:position]:
             state = self.game.apply(state, action)
         return state
@@ -150,8 +161,11 @@ class Table(TakeBack):
             raise RuleError("no_dice_asked")
         action = dict(prompt["action"])
         self._check_open(action, viewer)
-        thrown = draws.dice(self.epochs.seed, self._drawn_before(self.effective),
-                            [(kind, FACES[kind]) for kind in prompt["dice"]])
+        thrown = draws.dice(
+            self.epochs.seed,
+            self._drawn_before(self.effective),
+            [(kind, FACES[kind]) for kind in prompt["dice"]],
+        )
         action["dice"] = [face for _kind, face in thrown]
         return self._prepared_action(action, {draws.DIE: thrown})
 
@@ -159,8 +173,11 @@ class Table(TakeBack):
         if self.ended:
             raise RuleError("game_over")
         seat = action.get("seat")
-        if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)
-                                 or not 0 <= seat < len(self.record.players)):
+        if seat is not None and (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not 0 <= seat < len(self.record.players)
+        ):
             raise RuleError("bad_seat")
         self._check_actor(action, viewer)
 
@@ -173,8 +190,12 @@ class Table(TakeBack):
         except RuleError as error:
             raise refusals.explained(self, error, action.get("seat")) from None
         effective = self.effective + [(self.version + 1, action)]
-        return Prepared({"kind": "action", "action": action}, new_state, effective,
-                        bool(self.game.final(new_state)))
+        return Prepared(
+            {"kind": "action", "action": action},
+            new_state,
+            effective,
+            bool(self.game.final(new_state)),
+        )
 
     def _draw(self, state: dict, action: dict, before: list, seed: bytes) -> dict:
         """What the game asks drawn for ``action``, keyed by kind: the k-th item of a kind
@@ -223,17 +244,22 @@ class Table(TakeBack):
         if entry.entry["kind"] == "correction":
             self._correctable = (-1, None)  # worked out again if asked
         elif action is not None and "dice" in action:
-            self._correctable = (entry.version, self._roll_info(self.state, entry.version,
-                                                                action))
+            self._correctable = (entry.version, self._roll_info(self.state, entry.version, action))
 
     def _roll_info(self, before: dict, version: int, action: dict) -> dict | None:
         if draws.DIE in (action.get("drawn") or {}):
             return None  # thrown from the seed: undo and roll again gives the same faces
-        kinds = next((t["params"]["dice"]["dice"]
-                      for t in self.game.legal(before, action.get("seat"))
-                      if t["type"] == action["type"] and "dice" in t["params"]), None)
-        return None if kinds is None else {"version": version, "dice": kinds,
-                                           "faces": action["dice"]}
+        kinds = next(
+            (
+                t["params"]["dice"]["dice"]
+                for t in self.game.legal(before, action.get("seat"))
+                if t["type"] == action["type"] and "dice" in t["params"]
+            ),
+            None,
+        )
+        return (
+            None if kinds is None else {"version": version, "dice": kinds, "faces": action["dice"]}
+        )
 
     def commit_note(self, entry: Entry) -> None:
         """Adopt an entry that changes no game state (a seat re-issued, the game closed)."""
@@ -255,10 +281,17 @@ class Table(TakeBack):
     def view(self, viewer: Viewer) -> dict:
         """Everything one viewer may see, made only from committed state."""
         ended = self.ended
-        table = {"id": self.id, "game": self.record.game, "players": self.record.players,
-                 "version": self.version, "seed_hash": draws.commitment(self.epochs.seed),
-                 "ended": ended, "closed": self.closed, "can_undo": bool(self.effective),
-                 "seeds": self.epochs.public()}
+        table = {
+            "id": self.id,
+            "game": self.record.game,
+            "players": self.record.players,
+            "version": self.version,
+            "seed_hash": draws.commitment(self.epochs.seed),
+            "ended": ended,
+            "closed": self.closed,
+            "can_undo": bool(self.effective),
+            "seeds": self.epochs.public(),
+        }
         if self.closed:
             table["seed"] = self.epochs.seed.hex()
         if ended:
@@ -268,13 +301,14 @@ class Table(TakeBack):
             table["correctable"] = self.correctable()
         prompt = self.prompt()
         state = self.game_view(viewer.seat)
-        table["current_seat"] = self.current_seat(
-            prompt, state if viewer.seat is None else None)
-        return {"table": table,
-                "viewer": {"seat": viewer.seat, "admin": viewer.admin},
-                "state": state,
-                "prompt": prompt,
-                "legal": self.legal_for(viewer, table["current_seat"])}
+        table["current_seat"] = self.current_seat(prompt, state if viewer.seat is None else None)
+        return {
+            "table": table,
+            "viewer": {"seat": viewer.seat, "admin": viewer.admin},
+            "state": state,
+            "prompt": prompt,
+            "legal": self.legal_for(viewer, table["current_seat"]),
+        }
 
     def standings(self) -> list[dict] | None:
         """The game's final places (public: what the end of the game reveals), if it has any."""
@@ -295,8 +329,7 @@ class Table(TakeBack):
             self._views[seat] = self.game.view(self.state, seat)
         return self._views[seat]
 
-    def current_seat(self, prompt: dict | None = None,
-                     public: dict | None = None) -> int | None:
+    def current_seat(self, prompt: dict | None = None, public: dict | None = None) -> int | None:
         """Whose turn it is, for the "your turn" lights and the dashboard: the seat the
         prompt waits for, else the game's public ``turn``."""
         if self.ended:
@@ -326,24 +359,36 @@ class Table(TakeBack):
         if not viewer.admin:
             return []
         # the seat the table waits for first, then the table's own, then everyone else's
-        order = ([first] if first is not None else []) + [None] + [
-            s for s in range(len(self.record.players)) if s != first]
-        return [t for seat in order for t in self.game.legal(self.state, seat)
-                if not t.get("secret")]
+        order = (
+            ([first] if first is not None else [])
+            + [None]
+            + [s for s in range(len(self.record.players)) if s != first]
+        )
+        return [
+            t for seat in order for t in self.game.legal(self.state, seat) if not t.get("secret")
+        ]
 
     def log_for(self, viewer: Viewer, after: int = 0) -> list[dict]:
         """The journal as this viewer may read it, entries with version > ``after``
         (versions run 1, 2, 3… with no gap, so that is a slice)."""
-        return [self.describe_entry(e, viewer, e.version in self.undone)
-                for e in self.entries[max(after, 0):]]
+        return [
+            self.describe_entry(e, viewer, e.version in self.undone)
+            for e in self.entries[max(after, 0) :]
+        ]
 
     def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
-        out = {"version": entry.version, "kind": entry.entry["kind"],
-               "line": logline.describe(self, entry.version, entry.entry, viewer.seat),
-               "undone": undone, "source": entry.source,
-               "by": answered_by(entry.actor, entry.source), "at": entry.at}
-        if out["kind"] == "action" and fixes.is_fix(entry.entry["action"].get("type"),
-                                                    getattr(self.game, "CORRECTIONS", ())):
+        out = {
+            "version": entry.version,
+            "kind": entry.entry["kind"],
+            "line": logline.describe(self, entry.version, entry.entry, viewer.seat),
+            "undone": undone,
+            "source": entry.source,
+            "by": answered_by(entry.actor, entry.source),
+            "at": entry.at,
+        }
+        if out["kind"] == "action" and fixes.is_fix(
+            entry.entry["action"].get("type"), getattr(self.game, "CORRECTIONS", ())
+        ):
             out["fix"] = True  # a count set by hand on the tablet: shown as a correction
         return out
 

@@ -24,6 +24,7 @@ from companion.viewer import Viewer
 @dataclass(frozen=True)
 class Prepared:
     """An entry ready to be journalled, with the state it leads to."""
+
     entry: dict
     state: dict
     effective: list  # the effective-action list after the entry
@@ -71,8 +72,11 @@ class TakeBack:
     def _note_disclosed(self, entry: dict, before: dict, action: dict, revealed: bool) -> None:
         """No free fishing: what the entry being taken back showed everyone of a secret
         (the game's ``discloses``, a reveal, the final result) stays in the public log."""
-        lines = list(self.game.discloses(before, self.state, action)
-                     if hasattr(self.game, "discloses") else [])
+        lines = list(
+            self.game.discloses(before, self.state, action)
+            if hasattr(self.game, "discloses")
+            else []
+        )
         if revealed:
             lines.append(line("core.disclosed_reveal"))
         if self.ended:

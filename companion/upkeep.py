@@ -52,8 +52,9 @@ def backup_folder(config: Config) -> Path:
     return Path(config.backups.dir) if config.backups.dir else Path(config.data.dir) / "backups"
 
 
-def open_checked(config: Config, accept_loss: bool = False,
-                 hub: Hub | None = None) -> tuple[Journal, Service]:
+def open_checked(
+    config: Config, accept_loss: bool = False, hub: Hub | None = None
+) -> tuple[Journal, Service]:
     """The journal opened, inspected and every table replayed (what start-up does), its
     report filled in; a :class:`JournalError` if anything is refused."""
     journal = Journal(config.data.database, accept_loss=accept_loss)
@@ -100,10 +101,13 @@ def check(config: Config, accept_loss: bool = False, export: str | None = None) 
 
 def restore(config: Config, chosen: str | None = None) -> int:
     with holding(config.data.dir):
-        done = backups.restore(config.data.database, backup_folder(config),
-                               Path(chosen) if chosen else None)
-    print(f"restored {done.path.name}: " + ", ".join(
-        f"table {t} at version {v}" for t, (v, _) in sorted(done.heads.items())))
+        done = backups.restore(
+            config.data.database, backup_folder(config), Path(chosen) if chosen else None
+        )
+    print(
+        f"restored {done.path.name}: "
+        + ", ".join(f"table {t} at version {v}" for t, (v, _) in sorted(done.heads.items()))
+    )
     if done.aside is not None:
         print(f"the files it replaced are in {done.aside}")
     return 0
@@ -126,15 +130,20 @@ def export(config: Config, table_id: str, out: str | None) -> int:
 def export_table(db: sqlite3.Connection, table_id: str) -> dict:
     """A table's whole journal with its chain. It holds every secret of the game: it is
     for the operator at the Pi, never served to a viewer."""
-    row = db.execute("SELECT id, game, players, options, seed_hash, rules_version, created, "
-                     "ended FROM tables WHERE id=?", (table_id,)).fetchone()
+    row = db.execute(
+        "SELECT id, game, players, options, seed_hash, rules_version, created, "
+        "ended FROM tables WHERE id=?",
+        (table_id,),
+    ).fetchone()
     if row is None:
         raise JournalError(f"no table {table_id}")
     fields = ("id", "game", "players", "options", "seed_hash", "rules_version", "created")
-    return {"format": "table-companion-journal/1",
-            "table": {**dict(zip(fields, row[:7])), "ended": bool(row[7])},
-            "genesis": chain.genesis(*row[:7]),
-            "entries": [r.__dict__ for r in schema.rows(db, table_id)]}
+    return {
+        "format": "table-companion-journal/1",
+        "table": {**dict(zip(fields, row[:7])), "ended": bool(row[7])},
+        "genesis": chain.genesis(*row[:7]),
+        "entries": [r.__dict__ for r in schema.rows(db, table_id)],
+    }
 
 
 def check_export(path: Path) -> str | None:
@@ -142,8 +151,15 @@ def check_export(path: Path) -> str | None:
     try:
         made = json.loads(path.read_text(encoding="utf-8"))
         table = made["table"]
-        start = chain.genesis(table["id"], table["game"], table["players"], table["options"],
-                              table["seed_hash"], table["rules_version"], table["created"])
+        start = chain.genesis(
+            table["id"],
+            table["game"],
+            table["players"],
+            table["options"],
+            table["seed_hash"],
+            table["rules_version"],
+            table["created"],
+        )
         rows = [chain.Row(**row) for row in made["entries"]]
     except (OSError, ValueError, KeyError, TypeError) as error:
         return f"not an export: {error!r}"
@@ -163,6 +179,7 @@ def _list_backups(config: Config) -> None:
         print("no backups yet")
     for path in found[-5:]:
         checked = backups.check(path)
-        state = checked.problem or ", ".join(f"{t} v{v}" for t, (v, _) in
-                                             sorted(checked.heads.items()))
+        state = checked.problem or ", ".join(
+            f"{t} v{v}" for t, (v, _) in sorted(checked.heads.items())
+        )
         print(f"  backup {path.name}: {state}")

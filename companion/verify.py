@@ -62,8 +62,10 @@ def verify(journal: Journal, table_id: str, seeds: list[bytes] | None = None) ->
         if body.get("reseed"):
             committed.append(body["reseed"]["hash"])
             if seeds and len(seeds) > len(epochs.seeds):
-                body = {**body, "reseed": {**body["reseed"],
-                                           "seed": seeds[len(epochs.seeds)].hex()}}
+                body = {
+                    **body,
+                    "reseed": {**body["reseed"], "seed": seeds[len(epochs.seeds)].hex()},
+                }
         epochs.note(entry.version, body)
         kind = body["kind"]
         if kind in ("undo", "correction"):
@@ -71,11 +73,12 @@ def verify(journal: Journal, table_id: str, seeds: list[bytes] | None = None) ->
             reopen = body.get("reopen", [])
             start = barrier.first_change(effective, reopen)
             effective = barrier.without(effective, reopen, entry.version)
-            states = _replay(game, states[:start + 1], effective[start:])
+            states = _replay(game, states[: start + 1], effective[start:])
         if kind in ("action", "correction"):
             action = body["action"]
-            report.draws += _check(game, states[-1], effective, action, entry.version,
-                                   epochs.seed_at(entry.version))
+            report.draws += _check(
+                game, states[-1], effective, action, entry.version, epochs.seed_at(entry.version)
+            )
             effective.append((entry.version, action))
             states.append(game.apply(states[-1], action))
     report.seeds_match = [draws.commitment(s) for s in epochs.seeds] == committed
@@ -88,29 +91,36 @@ def _replay(game, states: list, actions: list) -> list:
     return states
 
 
-def _check(game, state: dict, effective: list, action: dict, version: int,
-           seed: bytes) -> list[Draw]:
+def _check(
+    game, state: dict, effective: list, action: dict, version: int, seed: bytes
+) -> list[Draw]:
     drawn = dict(action.get("drawn") or {})
     before = draws.counts(a for _v, a in effective)
     bare = {k: v for k, v in action.items() if k != "drawn"}
     spec = game.draws(state, bare) if hasattr(game, "draws") else {}
     derived = draws.resolve(seed, before, spec) if spec else {}
     if draws.DIE in drawn:
-        derived[draws.DIE] = draws.dice(seed, before, [(kind, FACES[kind])
-                                                       for kind, _face in drawn[draws.DIE]])
-    return [Draw(version, kind, before.get(kind, 0), drawn.get(kind, []),
-                 derived.get(kind, []))
-            for kind in sorted(set(drawn) | set(derived))]
+        derived[draws.DIE] = draws.dice(
+            seed, before, [(kind, FACES[kind]) for kind, _face in drawn[draws.DIE]]
+        )
+    return [
+        Draw(version, kind, before.get(kind, 0), drawn.get(kind, []), derived.get(kind, []))
+        for kind in sorted(set(drawn) | set(derived))
+    ]
 
 
 def main(journal_path: str, table_id: str, seeds: list[str]) -> int:
     """Print each draw and whether it derives from the seeds; 0 if all do."""
     with Journal(journal_path) as journal:
         report = verify(journal, table_id, [bytes.fromhex(s) for s in seeds] or None)
-    print(f"table {table_id}: seeds {'match' if report.seeds_match else 'DO NOT MATCH'} "
-          "their published hashes")
+    print(
+        f"table {table_id}: seeds {'match' if report.seeds_match else 'DO NOT MATCH'} "
+        "their published hashes"
+    )
     for d in report.draws:
-        print(f"#{d.version} {d.kind} from draw {d.first}: {d.items} "
-              f"{'ok' if d.ok else f'MISMATCH (derived {d.derived})'}")
+        print(
+            f"#{d.version} {d.kind} from draw {d.first}: {d.items} "
+            f"{'ok' if d.ok else f'MISMATCH (derived {d.derived})'}"
+        )
     print("every draw derives from the seeds" if report.ok else "VERIFICATION FAILED")
     return 0 if report.ok else 1

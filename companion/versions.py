@@ -15,9 +15,9 @@ upcasts again from what was recorded.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from types import ModuleType
-from typing import Callable
 
 from companion.errors import CompanionError
 from companion.journal import Entry
@@ -43,14 +43,16 @@ def upcaster(game: ModuleType, recorded: int) -> Upcast:
     steps = getattr(game, "MIGRATIONS", {})
     missing = [v for v in range(recorded, now) if v not in steps]
     if missing:
-        raise RulesVersionError("rules_no_migration", game=game.NAME, recorded=recorded,
-                                current=now, step=missing[0])
+        raise RulesVersionError(
+            "rules_no_migration", game=game.NAME, recorded=recorded, current=now, step=missing[0]
+        )
     chain = [steps[v] for v in range(recorded, now)]
 
     def upcast(action: dict) -> dict:
         for step in chain:
             action = step(action)
         return action
+
     return upcast
 
 
@@ -68,8 +70,11 @@ def bring_up(game: ModuleType, recorded: int, entries: list[Entry]) -> list[Entr
         if version not in made:
             made[version] = upcaster(game, version)
         upcast = made[version](action)
-        out.append(entry if upcast is action else replace(
-            entry, entry={**entry.entry, "action": upcast, "rules": current(game)}))
+        out.append(
+            entry
+            if upcast is action
+            else replace(entry, entry={**entry.entry, "action": upcast, "rules": current(game)})
+        )
     return out
 
 

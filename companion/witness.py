@@ -34,8 +34,9 @@ class Witness:
             return Read("absent", {})
         try:
             raw = json.loads(self.path.read_text(encoding="utf-8"))
-            heads = {str(table): (int(pair[0]), str(pair[1]))
-                     for table, pair in raw["tables"].items()}
+            heads = {
+                str(table): (int(pair[0]), str(pair[1])) for table, pair in raw["tables"].items()
+            }
         except FileNotFoundError:
             return Read("absent", {})
         except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError):
@@ -45,8 +46,9 @@ class Witness:
     def write(self, heads: Heads) -> None:
         if self.path is None:
             return
-        text = json.dumps({"tables": {t: list(pair) for t, pair in sorted(heads.items())}},
-                          separators=(",", ":"))
+        text = json.dumps(
+            {"tables": {t: list(pair) for t, pair in sorted(heads.items())}}, separators=(",", ":")
+        )
         temporary = self.path.with_name(self.path.name + ".new")
         temporary.write_text(text, encoding="utf-8")
         os.replace(temporary, self.path)

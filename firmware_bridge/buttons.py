@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable, Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from gpiozero import LED, DigitalInputDevice
 
@@ -55,10 +56,19 @@ class Buttons:
     per button on the real clock, and holds are timed here, on the injected one.
     """
 
-    def __init__(self, pins: Mapping[str, int], post: Callable[[Any], None], *,
-                 pin_factory: Any = None, hold_s: float = 1.5, bounce_s: float = 0.03,
-                 clock: Callable[[], float] = time.monotonic, poll_s: float = 0.02,
-                 name: str = "buttons", stand_in: str = "") -> None:
+    def __init__(
+        self,
+        pins: Mapping[str, int],
+        post: Callable[[Any], None],
+        *,
+        pin_factory: Any = None,
+        hold_s: float = 1.5,
+        bounce_s: float = 0.03,
+        clock: Callable[[], float] = time.monotonic,
+        poll_s: float = 0.02,
+        name: str = "buttons",
+        stand_in: str = "",
+    ) -> None:
         self.pins = _checked(pins, BUTTON_ROLES, "button")
         self.name = name
         self.stand_in = stand_in  # "mock": gpiozero's mock pins, not hardware
@@ -71,16 +81,16 @@ class Buttons:
         self._devices: dict[str, DigitalInputDevice] = {}
         try:
             for role, pin in self.pins.items():
-                button = DigitalInputDevice(pin, pull_up=True, bounce_time=None,
-                                            pin_factory=pin_factory)
+                button = DigitalInputDevice(
+                    pin, pull_up=True, bounce_time=None, pin_factory=pin_factory
+                )
                 self._devices[role] = button
                 button.when_activated = self._edge_handler(role, True)
                 button.when_deactivated = self._edge_handler(role, False)
         except Exception:
             self._close_devices()
             raise
-        self._ticker = threading.Thread(target=self._tick_loop, name=f"{name}-ticker",
-                                        daemon=True)
+        self._ticker = threading.Thread(target=self._tick_loop, name=f"{name}-ticker", daemon=True)
         self._ticker.start()
         post(DeviceStatus(name, "buttons", "online", f"{len(self.pins)} buttons"))
 
@@ -102,7 +112,7 @@ class Buttons:
             ticker.join()
         self._close_devices()
 
-    def __enter__(self) -> "Buttons":
+    def __enter__(self) -> Buttons:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -113,6 +123,7 @@ class Buttons:
             now = self._clock()
             with self._lock:
                 self._report(role, self._detectors[role].edge(pressed, now))
+
         return on_edge
 
     def _report(self, role: str, press: Any) -> None:
@@ -124,9 +135,15 @@ class Buttons:
             try:
                 self.poll()
             except Exception as error:  # a pin driver fault: say so, keep the table going
-                self._post(DeviceStatus(self.name, "buttons", "fault",
-                                        f"{type(error).__name__}: {error}"[:160],
-                                        check="check.gpio"))
+                self._post(
+                    DeviceStatus(
+                        self.name,
+                        "buttons",
+                        "fault",
+                        f"{type(error).__name__}: {error}"[:160],
+                        check="check.gpio",
+                    )
+                )
                 return
 
     def _close_devices(self) -> None:
@@ -183,7 +200,7 @@ class Lights:
                 led.close()
             self._leds.clear()
 
-    def __enter__(self) -> "Lights":
+    def __enter__(self) -> Lights:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -14,20 +14,27 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.events import CardScanned, DeviceStatus
 from firmware_bridge.die_reader import Backoff
 
 CASCADE_TAG = 0x88  # ISO/IEC 14443-3: the UID goes on at the next cascade level
-GONE_POLLS = 3      # this many empty polls in a row: the tag was taken away
+GONE_POLLS = 3  # this many empty polls in a row: the tag was taken away
 
 
 def open_mfrc522(bus: int = 0, device: int = 0, rst: int = 25, irq: int = -1) -> Any:
     """The real reader (needs SPI enabled: ``dtparam=spi=on``); ``irq`` -1 polls."""
     from razrc522.rfid import RFID  # on the Pi only: pip install table-companion[pi]
-    return RFID(bus=bus, device=device, pin_rst=rst if rst >= 0 else 0, pin_ce=0,
-                pin_irq=irq if irq >= 0 else None)
+
+    return RFID(
+        bus=bus,
+        device=device,
+        pin_rst=rst if rst >= 0 else 0,
+        pin_ce=0,
+        pin_irq=irq if irq >= 0 else None,
+    )
 
 
 def read_uid(rfid: Any) -> str | None:
@@ -51,10 +58,17 @@ def read_uid(rfid: Any) -> str | None:
 class CardReader:
     """Polls one MFRC522 on its own thread, posting ``CardScanned`` and ``DeviceStatus``."""
 
-    def __init__(self, post: Callable[[Any], None], *, open_rfid: Callable[[], Any],
-                 name: str = "card-reader", poll_s: float = 0.1, backoff_min_s: float = 1.0,
-                 backoff_max_s: float = 30.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        post: Callable[[Any], None],
+        *,
+        open_rfid: Callable[[], Any],
+        name: str = "card-reader",
+        poll_s: float = 0.1,
+        backoff_min_s: float = 1.0,
+        backoff_max_s: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.name = name
         self._post, self._open, self._poll_s, self._clock = post, open_rfid, poll_s, clock
         self._backoff = Backoff(backoff_min_s, backoff_max_s)
@@ -113,8 +127,15 @@ class CardReader:
     def _become(self, state: str, detail: str) -> None:
         if state != self.state:
             self.state = state
-            self._post(DeviceStatus(self.name, "card_reader", state, detail,
-                                    check="check.card_reader" if state == "fault" else ""))
+            self._post(
+                DeviceStatus(
+                    self.name,
+                    "card_reader",
+                    state,
+                    detail,
+                    check="check.card_reader" if state == "fault" else "",
+                )
+            )
 
     def _close_rfid(self) -> None:
         rfid, self._rfid = self._rfid, None
@@ -134,7 +155,7 @@ class CardReader:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join()
 
-    def __enter__(self) -> "CardReader":
+    def __enter__(self) -> CardReader:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -16,7 +16,8 @@ import dataclasses
 import logging
 import threading
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import serial
 import serial.threaded
@@ -27,7 +28,6 @@ from firmware_bridge.protocol import MAX_LINE, Hello, Led, Message, Rejected, en
 from firmware_bridge.session import FrameMemory, Outcome, ReaderSession
 
 log = logging.getLogger(__name__)
-
 
 
 class PortReader(serial.threaded.ReaderThread):
@@ -42,6 +42,7 @@ class PortReader(serial.threaded.ReaderThread):
             self.alive = False
             if self.protocol is not None:
                 self.protocol.connection_lost(serial.SerialException(str(error)))
+
 
 class Backoff:
     """Delays between reconnection attempts: ``min_s``, doubling, capped at ``max_s``."""
@@ -70,8 +71,11 @@ class LineFraming(serial.threaded.Packetizer):
 
     TERMINATOR = b"\n"
 
-    def __init__(self, on_message: Callable[[Message | Rejected, Any], None],
-                 on_lost: Callable[[BaseException | None], None]) -> None:
+    def __init__(
+        self,
+        on_message: Callable[[Message | Rejected, Any], None],
+        on_lost: Callable[[BaseException | None], None],
+    ) -> None:
         super().__init__()
         self._on_message = on_message
         self._on_lost = on_lost
@@ -88,8 +92,8 @@ class LineFraming(serial.threaded.Packetizer):
                     self._skipping = True
                     del self.buffer[:]
                 return
-            packet = bytes(self.buffer[:end + 1])
-            del self.buffer[:end + 1]
+            packet = bytes(self.buffer[: end + 1])
+            del self.buffer[: end + 1]
             if self._skipping:
                 self._skipping = False
             else:
@@ -116,14 +120,24 @@ class DieReader:
     opens the port (default :func:`open_serial`).
     """
 
-    def __init__(self, url: str, post: Callable[[Any], None], *, name: str = "die-reader",
-                 heartbeat_timeout_s: float = 6.0, backoff_min_s: float = 0.5,
-                 backoff_max_s: float = 30.0, hold_s: float = 1.5,
-                 wait_for_confirm: bool = False, baudrate: int = 115200,
-                 clock: Callable[[], float] = time.monotonic,
-                 open_port: Callable[[str], serial.SerialBase] | None = None,
-                 poll_s: float = 0.05, memory: FrameMemory | None = None,
-                 stand_in: str = "") -> None:
+    def __init__(
+        self,
+        url: str,
+        post: Callable[[Any], None],
+        *,
+        name: str = "die-reader",
+        heartbeat_timeout_s: float = 6.0,
+        backoff_min_s: float = 0.5,
+        backoff_max_s: float = 30.0,
+        hold_s: float = 1.5,
+        wait_for_confirm: bool = False,
+        baudrate: int = 115200,
+        clock: Callable[[], float] = time.monotonic,
+        open_port: Callable[[str], serial.SerialBase] | None = None,
+        poll_s: float = 0.05,
+        memory: FrameMemory | None = None,
+        stand_in: str = "",
+    ) -> None:
         self.url = url
         self.name = name
         self.stand_in = stand_in  # "simulated": the pty simulator, not hardware
@@ -131,8 +145,12 @@ class DieReader:
         self._clock = clock
         self._open_port = open_port or (lambda u: open_serial(u, baudrate))
         self._poll_s = poll_s
-        self._session = ReaderSession(name, heartbeat_timeout_s=heartbeat_timeout_s,
-                                      hold_s=hold_s, wait_for_confirm=wait_for_confirm)
+        self._session = ReaderSession(
+            name,
+            heartbeat_timeout_s=heartbeat_timeout_s,
+            hold_s=hold_s,
+            wait_for_confirm=wait_for_confirm,
+        )
         if memory is not None:
             self._session.memory = memory
         self._backoff = Backoff(backoff_min_s, backoff_max_s)
@@ -143,8 +161,9 @@ class DieReader:
         self._retry_at = clock()
         self._led: str | None = None
         self._want: list[str] | None = None  # the dice kinds the table asks for now
-        self._supervisor = threading.Thread(target=self._supervise, name=f"{name}-supervisor",
-                                            daemon=True)
+        self._supervisor = threading.Thread(
+            target=self._supervise, name=f"{name}-supervisor", daemon=True
+        )
         self._supervisor.start()
 
     # -- public --------------------------------------------------------------------------
@@ -172,9 +191,13 @@ class DieReader:
         with self._lock:
             heard = self._session.last_heard
             device_id, boot = self._session.identity
-            out = {"counters": self._session.counters, "device_id": device_id, "boot": boot,
-                   "state": self._session.state or "offline",
-                   "heard_s_ago": None if heard is None else round(self._clock() - heard, 1)}
+            out = {
+                "counters": self._session.counters,
+                "device_id": device_id,
+                "boot": boot,
+                "state": self._session.state or "offline",
+                "heard_s_ago": None if heard is None else round(self._clock() - heard, 1),
+            }
         if self.stand_in:
             out["stand_in"] = self.stand_in
         return out
@@ -203,7 +226,7 @@ class DieReader:
         if self._supervisor.is_alive() and self._supervisor is not threading.current_thread():
             self._supervisor.join()
 
-    def __enter__(self) -> "DieReader":
+    def __enter__(self) -> DieReader:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -271,8 +294,9 @@ class DieReader:
             if not isinstance(message, Rejected):
                 self._backoff.reset()
             if isinstance(message, Hello) or any(
-                    isinstance(event, DeviceStatus) and event.state == "online"
-                    for event in outcome.events):
+                isinstance(event, DeviceStatus) and event.state == "online"
+                for event in outcome.events
+            ):
                 if self._led is not None:
                     outcome.replies.append(Led(self._led))
                 outcome.replies.append(self._session.want(self._want))
@@ -288,6 +312,7 @@ class DieReader:
         def ack() -> None:
             with self._lock:
                 self._carry_out(self._session.settled(seq), self._link)
+
         return dataclasses.replace(event, ack=ack)
 
     def _on_lost(self, exc: BaseException | None) -> None:

@@ -7,7 +7,8 @@ or without GPIO lights: the reader box's LED follows the table either way.
 from __future__ import annotations
 
 import threading
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from companion.events import DeviceStatus
 
@@ -16,9 +17,15 @@ class TableFollower:
     """``signals()`` gives ``{"seat": n or None, "dice": [kind, …] or None}`` for the active
     table (or raises when the service is closing); ``reader`` and ``lights`` may be None."""
 
-    def __init__(self, signals: Callable[[], dict], reader: Any = None, lights: Any = None,
-                 post: Callable[[Any], None] = lambda event: None, every_s: float = 0.5,
-                 closing: tuple[type[BaseException], ...] = (Exception,)) -> None:
+    def __init__(
+        self,
+        signals: Callable[[], dict],
+        reader: Any = None,
+        lights: Any = None,
+        post: Callable[[Any], None] = lambda event: None,
+        every_s: float = 0.5,
+        closing: tuple[type[BaseException], ...] = (Exception,),
+    ) -> None:
         self.signals, self.reader, self.lights = signals, reader, lights
         self.post, self.every_s, self.closing = post, every_s, closing
         self._shown: tuple = ()
@@ -51,12 +58,18 @@ class TableFollower:
             if changed:
                 self.lights.show_turn(seat)
         except Exception as error:  # an LED driver fault must not stop the dice
-            self.post(DeviceStatus("lights", "lights", "fault",
-                                   f"{type(error).__name__}: {error}"[:160],
-                                   check="check.gpio"))
+            self.post(
+                DeviceStatus(
+                    "lights",
+                    "lights",
+                    "fault",
+                    f"{type(error).__name__}: {error}"[:160],
+                    check="check.gpio",
+                )
+            )
             self.lights = None
 
-    def __enter__(self) -> "TableFollower":
+    def __enter__(self) -> TableFollower:
         return self
 
     def __exit__(self, *exc) -> None:

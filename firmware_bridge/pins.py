@@ -8,8 +8,9 @@ config line that is wrong, so the companion can start everything else and say wh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 # BCM pins each bus takes when it is enabled (BCM2711/BCM2712 peripherals, header pins
 # 3, 5 / 19, 21, 23, 24, 26 / 8, 10).
@@ -27,6 +28,7 @@ class UnknownPinFactory(ValueError):
 @dataclass(frozen=True)
 class PinProblem:
     """One wrong line of the pin map: ``line`` as written in the config, and why."""
+
     section: str
     role: str
     pin: Any
@@ -41,21 +43,27 @@ class PinProblem:
 
 
 def pin_factory_named(name: str) -> Any:
-    """"mock" off the Pi (and in the simulator and tests); "lgpio" or "rpigpio" on it."""
+    """ "mock" off the Pi (and in the simulator and tests); "lgpio" or "rpigpio" on it."""
     if name == "mock":
         from gpiozero.pins.mock import MockFactory
+
         return MockFactory()
     if name == "lgpio":
         from gpiozero.pins.lgpio import LGPIOFactory
+
         return LGPIOFactory()
     if name == "rpigpio":
         from gpiozero.pins.rpigpio import RPiGPIOFactory
+
         return RPiGPIOFactory()
     raise UnknownPinFactory(f"unknown pin factory {name!r} (mock, lgpio or rpigpio)")
 
 
-def check_pin_map(sections: Mapping[str, Mapping[str, Any]], buses: Mapping[str, bool],
-                  claimed: Mapping[str, Any] | None = None) -> list[PinProblem]:
+def check_pin_map(
+    sections: Mapping[str, Mapping[str, Any]],
+    buses: Mapping[str, bool],
+    claimed: Mapping[str, Any] | None = None,
+) -> list[PinProblem]:
     """Every wrong line of ``sections`` (``{"buttons.pins": {role: pin}, ...}``), given the
     enabled ``buses`` and the pins other devices ``claimed`` (``{"card_reader.rst": 25}``;
     a negative or ``None`` pin claims nothing)."""

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from typing import Any, Awaitable, Callable
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from companion.events import DeviceStatus, DiceMoving, DieRolled, DieTilted, InputRefused
 from firmware_bridge import pixels_protocol as px
@@ -23,11 +24,13 @@ from firmware_bridge.die_reader import Backoff
 
 def _bleak_discover(scan_s: float) -> Awaitable[list]:
     from bleak import BleakScanner
+
     return BleakScanner.discover(timeout=scan_s, service_uuids=[px.SERVICE])
 
 
 def _bleak_client(device: Any, disconnected: Callable[[Any], None]) -> Any:
     from bleak import BleakClient
+
     return BleakClient(device, disconnected_callback=disconnected)
 
 
@@ -61,24 +64,35 @@ class PixelDie:
             return []
         if self.kind is None:
             self.refused += 1
-            return [InputRefused(self.name, f"face index {message.face_index}",
-                                 "ble_unknown_die")]
+            return [InputRefused(self.name, f"face index {message.face_index}", "ble_unknown_die")]
         self.rolls += 1
         return [DieRolled(((self.kind, message.face_index + 1),), "ble", self.name)]
 
     def figures(self) -> dict:
-        return {"state": self.state, "kind": self.kind, "battery": self.battery,
-                "charging": self.charging, "rolls": self.rolls, "refused": self.refused}
+        return {
+            "state": self.state,
+            "kind": self.kind,
+            "battery": self.battery,
+            "charging": self.charging,
+            "rolls": self.rolls,
+            "refused": self.refused,
+        }
 
 
 class PixelsDice:
     """Every Pixels die in range, kept connected. ``close()`` stops the loop."""
 
-    def __init__(self, post: Callable[[Any], None], *, scan_s: float = 5.0,
-                 backoff_min_s: float = 1.0, backoff_max_s: float = 30.0,
-                 discover: Callable[[float], Awaitable[list]] = _bleak_discover,
-                 client_factory: Callable[[Any, Callable], Any] = _bleak_client,
-                 name: str = "ble-dice") -> None:
+    def __init__(
+        self,
+        post: Callable[[Any], None],
+        *,
+        scan_s: float = 5.0,
+        backoff_min_s: float = 1.0,
+        backoff_max_s: float = 30.0,
+        discover: Callable[[float], Awaitable[list]] = _bleak_discover,
+        client_factory: Callable[[Any, Callable], Any] = _bleak_client,
+        name: str = "ble-dice",
+    ) -> None:
         self.name = name
         self._post, self._scan_s = post, scan_s
         self._discover, self._client_factory = discover, client_factory
@@ -113,9 +127,15 @@ class PixelsDice:
                     self._post(DeviceStatus(self.name, "ble_dice", "online", "scanning"))
             except Exception as error:  # adapter off, BlueZ missing: say so, try again
                 state = "fault"
-                self._post(DeviceStatus(self.name, "ble_dice", "fault",
-                                        f"{type(error).__name__}: {error}"[:160],
-                                        check="check.ble_dice"))
+                self._post(
+                    DeviceStatus(
+                        self.name,
+                        "ble_dice",
+                        "fault",
+                        f"{type(error).__name__}: {error}"[:160],
+                        check="check.ble_dice",
+                    )
+                )
                 found = []
                 await self._sleep(backoff.next())
             for device in found:
@@ -130,7 +150,7 @@ class PixelsDice:
     async def _sleep(self, seconds: float) -> None:
         try:
             await asyncio.wait_for(self._stopping.wait(), seconds)
-        except asyncio.TimeoutError:
+        except TimeoutError:
             pass
 
     async def _keep(self, device: Any, key: str) -> None:
@@ -141,8 +161,9 @@ class PixelsDice:
         backoff = Backoff(*self._backoff)
         while not self._stopping.is_set():
             dropped = asyncio.Event()
-            client = self._client_factory(device, lambda _c: self._loop.call_soon_threadsafe(
-                dropped.set))
+            client = self._client_factory(
+                device, lambda _c, dropped=dropped: self._loop.call_soon_threadsafe(dropped.set)
+            )
             try:
                 await client.connect()
                 await client.start_notify(px.NOTIFY, lambda _ch, data: self._heard(die, data))
@@ -163,8 +184,10 @@ class PixelsDice:
             await self._sleep(backoff.next())
 
     async def _until(self, dropped: asyncio.Event) -> None:
-        waiters = [asyncio.ensure_future(dropped.wait()),
-                   asyncio.ensure_future(self._stopping.wait())]
+        waiters = [
+            asyncio.ensure_future(dropped.wait()),
+            asyncio.ensure_future(self._stopping.wait()),
+        ]
         try:
             await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
         finally:
@@ -191,7 +214,7 @@ class PixelsDice:
         if self._thread is not threading.current_thread():
             self._thread.join(timeout=5)
 
-    def __enter__(self) -> "PixelsDice":
+    def __enter__(self) -> PixelsDice:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -20,8 +20,14 @@ WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
 
 WHO_ARE_YOU, I_AM_A_DIE, ROLL_STATE, BATTERY_LEVEL = 1, 2, 3, 34
 UNKNOWN, ROLLED, HANDLING, ROLLING, CROOKED, ON_FACE = range(6)
-STATES = {UNKNOWN: "unknown", ROLLED: "rolled", HANDLING: "handling", ROLLING: "rolling",
-          CROOKED: "crooked", ON_FACE: "on_face"}
+STATES = {
+    UNKNOWN: "unknown",
+    ROLLED: "rolled",
+    HANDLING: "handling",
+    ROLLING: "rolling",
+    CROOKED: "crooked",
+    ON_FACE: "on_face",
+}
 KINDS_BY_LEDS = {6: "d6"}  # the dice the games here use; a Pixels D6 has 6 LEDs
 
 
@@ -52,6 +58,7 @@ class BatteryLevel:
 @dataclass(frozen=True)
 class Unusable:
     """A message that is not one of these, or too short for its fields."""
+
     reason: str
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Press:
     """One recognised press of a button."""
+
     long: bool
 
 
@@ -26,9 +27,9 @@ class PressDetector:
             raise ValueError("need 0 <= bounce_s < hold_s")
         self.hold_s = hold_s
         self.bounce_s = bounce_s
-        self._raw = False          # the level the last edge left
+        self._raw = False  # the level the last edge left
         self._raw_since = 0.0
-        self._pressed = False      # the debounced level
+        self._pressed = False  # the debounced level
         self._pressed_at = 0.0
         self._long_sent = False
 

@@ -11,8 +11,8 @@ against this module by tests/hardware).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from collections.abc import Callable
+from dataclasses import dataclass
 
 VERSION = 1
 MINOR = "1.1"  # a HELLO that carries a boot id; a v1 HELLO says "1" and carries none
@@ -41,6 +41,7 @@ class Hello:
     ``HELLO 1 <device-id> <firmware> <dice…>`` (v1, ``boot`` is ``None``); ``dice`` is
     ``((die_id, kind), ...)``. The boot id is new at every power-up (docs/protocol.md,
     "Sequence numbers"): the host forgets the seqs it has seen only when it changes."""
+
     device_id: str
     firmware: str
     dice: tuple[tuple[str, str], ...]
@@ -48,14 +49,18 @@ class Hello:
 
     def body(self) -> str:
         declared = [die if die == kind else f"{die}:{kind}" for die, kind in self.dice]
-        head = ["HELLO", str(VERSION), self.device_id, self.firmware] if self.boot is None \
+        head = (
+            ["HELLO", str(VERSION), self.device_id, self.firmware]
+            if self.boot is None
             else ["HELLO", MINOR, self.device_id, self.firmware, self.boot.lower()]
+        )
         return " ".join(head + declared)
 
 
 @dataclass(frozen=True)
 class Roll:
     """``ROLL <seq> <die>:<face> …``: one settled throw of one or more dice."""
+
     seq: int
     faces: tuple[tuple[str, int], ...]
 
@@ -66,6 +71,7 @@ class Roll:
 @dataclass(frozen=True)
 class Moving:
     """``MOVING <seq>``: dice in motion."""
+
     seq: int
 
     def body(self) -> str:
@@ -75,6 +81,7 @@ class Moving:
 @dataclass(frozen=True)
 class Tilt:
     """``TILT <seq> <die>``: a die came to rest cocked and could not be read."""
+
     seq: int
     die: str
 
@@ -85,6 +92,7 @@ class Tilt:
 @dataclass(frozen=True)
 class Card:
     """``CARD <seq> <uid-hex>``: a tagged card was scanned; ``uid`` is lower-case hex."""
+
     seq: int
     uid: str
 
@@ -95,6 +103,7 @@ class Card:
 @dataclass(frozen=True)
 class Button:
     """``BTN <seq> <name> <down|up>``: an edge of a button on the reader box."""
+
     seq: int
     name: str
     down: bool
@@ -106,6 +115,7 @@ class Button:
 @dataclass(frozen=True)
 class Heartbeat:
     """``HB <uptime-ms>``: the device is alive; uptime going backwards means it rebooted."""
+
     uptime_ms: int
 
     def body(self) -> str:
@@ -115,6 +125,7 @@ class Heartbeat:
 @dataclass(frozen=True)
 class DeviceError:
     """``ERR <code> [<text>]``: a fault the device noticed (sensor gone, buffer full…)."""
+
     code: str
     text: str = ""
 
@@ -134,6 +145,7 @@ class Query:
 @dataclass(frozen=True)
 class Ack:
     """``ACK <seq>``: the host has the frame ``seq``; stop resending it."""
+
     seq: int
 
     def body(self) -> str:
@@ -143,6 +155,7 @@ class Ack:
 @dataclass(frozen=True)
 class Led:
     """``LED <pattern>``: set the reader box's light (``on``, ``off``, ``blink``, ``flash``)."""
+
     pattern: str
 
     def body(self) -> str:
@@ -153,6 +166,7 @@ class Led:
 class Want:
     """``WANT <die…>`` / ``WANT -``: the dice the table asks for now, by the ids the
     device's HELLO declared, in the prompt's order; ``()`` when no dice are wanted."""
+
     dice: tuple[str, ...]
 
     def body(self) -> str:
@@ -162,6 +176,7 @@ class Want:
 @dataclass(frozen=True)
 class Rejected:
     """A line that was dropped, and why (one of :data:`REJECT_REASONS`)."""
+
     reason: str
     excerpt: str = ""  # a printable prefix of the line, for logs; not part of equality
 
@@ -249,8 +264,11 @@ def _pair(token: str, left: re.Pattern, right: re.Pattern) -> tuple[str, str]:
 
 
 def _hello(tokens: list[str]) -> Hello:
-    if tokens and re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,4})?", tokens[0]) \
-            and tokens[0] not in (str(VERSION), MINOR):
+    if (
+        tokens
+        and re.fullmatch(r"[0-9]{1,4}(\.[0-9]{1,4})?", tokens[0])
+        and tokens[0] not in (str(VERSION), MINOR)
+    ):
         raise _WrongVersion(tokens[0])
     if len(tokens) < 3 or tokens[0] not in (str(VERSION), MINOR):
         raise _Malformed("hello")
@@ -331,8 +349,12 @@ def _checked_body(line: bytes) -> str | Rejected:
         return Rejected("binary", _excerpt(line))
     text = line.decode("ascii")
     body, star, given = text.rpartition("*")
-    if (not star or len(given) != 2 or not all(c in "0123456789abcdefABCDEF" for c in given)
-            or int(given, 16) != checksum(body)):
+    if (
+        not star
+        or len(given) != 2
+        or not all(c in "0123456789abcdefABCDEF" for c in given)
+        or int(given, 16) != checksum(body)
+    ):
         return Rejected("checksum", _excerpt(line))
     return body
 

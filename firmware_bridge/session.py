@@ -19,21 +19,53 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
-                              DieTilted)
 from companion import registry
+from companion.events import (
+    ButtonPressed,
+    CardScanned,
+    DeviceStatus,
+    DiceMoving,
+    DieRolled,
+    DieTilted,
+    InputRefused,
+)
 from companion.rules.dice import is_face
 from firmware_bridge.press import PressDetector
-from companion.events import InputRefused
-from firmware_bridge.protocol import (REJECT_REASONS, Ack, Button, Card, DeviceError, Heartbeat,
-                                      Hello, Led, Message, Moving, Query, Rejected, Roll, Tilt,
-                                      Want, ids_for)
+from firmware_bridge.protocol import (
+    REJECT_REASONS,
+    Ack,
+    Button,
+    Card,
+    DeviceError,
+    Heartbeat,
+    Hello,
+    Led,
+    Message,
+    Moving,
+    Query,
+    Rejected,
+    Roll,
+    Tilt,
+    Want,
+    ids_for,
+)
 
 UPTIME_SLACK_S = 1.5  # heartbeats every 2 s; a line may wait a little in a buffer
 DEDUP_WINDOW = 64  # a resend repeats one of the last few seqs; 65536 frames pass before a wrap
-COUNTERS = REJECT_REASONS + ("frames", "heartbeats", "accepted", "resent", "held",
-                             "before_hello", "echo", "unknown_die", "bad_face", "refused",
-                             "disconnects", "silences")
+COUNTERS = REJECT_REASONS + (
+    "frames",
+    "heartbeats",
+    "accepted",
+    "resent",
+    "held",
+    "before_hello",
+    "echo",
+    "unknown_die",
+    "bad_face",
+    "refused",
+    "disconnects",
+    "silences",
+)
 
 
 class FrameMemory:
@@ -57,10 +89,11 @@ class FrameMemory:
 @dataclass
 class Outcome:
     """What the I/O shell must do: post ``events`` (in order) and send ``replies``."""
+
     events: list = field(default_factory=list)
     replies: list = field(default_factory=list)
 
-    def extend(self, other: "Outcome") -> "Outcome":
+    def extend(self, other: Outcome) -> Outcome:
         self.events += other.events
         self.replies += other.replies
         return self
@@ -69,8 +102,14 @@ class Outcome:
 class ReaderSession:
     """One die reader as the host sees it, across connections."""
 
-    def __init__(self, device: str = "die-reader", *, heartbeat_timeout_s: float = 6.0,
-                 hold_s: float = 1.5, wait_for_confirm: bool = False) -> None:
+    def __init__(
+        self,
+        device: str = "die-reader",
+        *,
+        heartbeat_timeout_s: float = 6.0,
+        hold_s: float = 1.5,
+        wait_for_confirm: bool = False,
+    ) -> None:
         self.device = device
         self.heartbeat_timeout_s = heartbeat_timeout_s
         self.hold_s = hold_s
@@ -82,11 +121,11 @@ class ReaderSession:
         self._recent: deque[int] = deque(maxlen=DEDUP_WINDOW)  # dealt with (ACKed)
         self._waiting: set[int] = set()  # ROLLs handed on, not yet dealt with
         self._dice: dict[str, str] = {}
-        self._hello_seen = False       # in this connection
+        self._hello_seen = False  # in this connection
         self._device_id: str | None = None
         self._boot: str | None = None  # v1.1 boot id of the numbering in _recent
-        self._doubt = False   # v1: seen seqs may be a new boot's until the next heartbeat
-        self._asked = False   # a "?" went out and no HELLO has answered it yet
+        self._doubt = False  # v1: seen seqs may be a new boot's until the next heartbeat
+        self._asked = False  # a "?" went out and no HELLO has answered it yet
         self._silenced = False  # went offline for silence: only a heartbeat ends that
         self._booted_by: float | None = None  # see _rebooted
         self._heard_at: float | None = None  # None: no port open, nothing to watch
@@ -117,8 +156,9 @@ class ReaderSession:
         return Want(self.ids_for(kinds) if kinds else ())
 
     def status(self) -> DeviceStatus:
-        return DeviceStatus(self.device, "die_reader", self.state or "offline", self.detail,
-                            self.counters)
+        return DeviceStatus(
+            self.device, "die_reader", self.state or "offline", self.detail, self.counters
+        )
 
     # -- connection ----------------------------------------------------------------------
     def connected(self, now: float) -> Outcome:
@@ -257,8 +297,11 @@ class ReaderSession:
             return Outcome(replies=[Ack(frame.seq)])
         self._counters["accepted"] += 1
         out = Outcome()
-        if self.state != "online" and not self._silenced \
-                and (self.state != "fault" or isinstance(frame, Roll)):
+        if (
+            self.state != "online"
+            and not self._silenced
+            and (self.state != "fault" or isinstance(frame, Roll))
+        ):
             out.extend(self._become("online", self._identity))
         event = self._event(frame, now)
         if isinstance(event, DieRolled):
@@ -303,20 +346,30 @@ class ReaderSession:
         dice = []
         for die, face in roll.faces:
             kind = self._dice.get(die, die)
-            reason = "unknown_die" if kind not in registry.faces() else \
-                None if is_face(kind, face) else "bad_face"
+            reason = (
+                "unknown_die"
+                if kind not in registry.faces()
+                else None
+                if is_face(kind, face)
+                else "bad_face"
+            )
             if reason is not None:
                 self._counters[reason] += 1
                 self._counters["refused"] += 1
                 what = roll.body()
                 return InputRefused(self.device, what, f"reader_{reason}")
             dice.append((kind, face))
-        return DieRolled(tuple(dice), "reader", self.device, roll.seq, self.wait_for_confirm,
-                         receipt=self.receipt(roll.seq))
+        return DieRolled(
+            tuple(dice),
+            "reader",
+            self.device,
+            roll.seq,
+            self.wait_for_confirm,
+            receipt=self.receipt(roll.seq),
+        )
 
     def _become(self, state: str, detail: str) -> Outcome:
         if state == self.state and detail == self.detail:
             return Outcome()
         self.state, self.detail = state, detail
         return Outcome(events=[self.status()])
-

@@ -17,15 +17,30 @@ import random
 import threading
 import time
 import tty
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
-from collections.abc import Callable, Iterable
 
 from companion import registry
 from firmware_bridge.errors import BridgeError
-from firmware_bridge.protocol import (SEQ_MODULUS, Ack, Button, Card, DeviceError, Heartbeat,
-                                      Hello, Led, Moving, Query, Roll, Tilt, Want, encode,
-                                      ids_for, parse_line)
+from firmware_bridge.protocol import (
+    SEQ_MODULUS,
+    Ack,
+    Button,
+    Card,
+    DeviceError,
+    Heartbeat,
+    Hello,
+    Led,
+    Moving,
+    Query,
+    Roll,
+    Tilt,
+    Want,
+    encode,
+    ids_for,
+    parse_line,
+)
 
 
 def _declared(dice: Iterable[str]) -> tuple[tuple[str, str], ...]:
@@ -40,11 +55,21 @@ def _declared(dice: Iterable[str]) -> tuple[tuple[str, str], ...]:
 class DieReaderSimulator:
     """A die reader that is a pty. Thread-safe; ``close()`` is idempotent."""
 
-    def __init__(self, path: str | os.PathLike, *, dice: Iterable[str] = ("d6",),
-                 device_id: str = "SIM-0001", firmware: str = "sim-1",
-                 clock: Callable[[], float] = time.monotonic, heartbeat_s: float = 2.0,
-                 resend_s: float = 1.0, poll_s: float = 0.01, first_seq: int = 0,
-                 rng: random.Random | None = None, boot_ids: bool = True) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike,
+        *,
+        dice: Iterable[str] = ("d6",),
+        device_id: str = "SIM-0001",
+        firmware: str = "sim-1",
+        clock: Callable[[], float] = time.monotonic,
+        heartbeat_s: float = 2.0,
+        resend_s: float = 1.0,
+        poll_s: float = 0.01,
+        first_seq: int = 0,
+        rng: random.Random | None = None,
+        boot_ids: bool = True,
+    ) -> None:
         self.path = Path(path)
         self.hello = Hello(device_id, firmware, _declared(dice))
         self.boot_ids = boot_ids  # protocol v1.1; False speaks v1 (no boot id)
@@ -62,9 +87,9 @@ class DieReaderSimulator:
         self._corrupt = 0
         self._lose_acks: set[int] = set()
         self._last_line = b""
-        self.acked: list[int] = []    # seqs the host ACKed, in order (repeats included)
-        self.leds: list[str] = []     # LED patterns the host sent
-        self.queries = 0              # how many "?" came in
+        self.acked: list[int] = []  # seqs the host ACKed, in order (repeats included)
+        self.leds: list[str] = []  # LED patterns the host sent
+        self.queries = 0  # how many "?" came in
         self.wants: list[tuple[str, ...]] = []  # WANT lines the host sent
         self._plug()
         self._thread = threading.Thread(target=self._run, name="die-reader-sim", daemon=True)
@@ -80,7 +105,9 @@ class DieReaderSimulator:
             raise BridgeError("unknown_die", die=unknown[0])
         if faces is None:
             faces = [self._rng.choice(registry.faces()[kind]) for kind in kinds]
-        elif len(faces) != len(kinds) or any(f not in registry.faces()[k] for k, f in zip(kinds, faces)):
+        elif len(faces) != len(kinds) or any(
+            f not in registry.faces()[k] for k, f in zip(kinds, faces)
+        ):
             raise BridgeError("bad_face", die=",".join(kinds))
         with self._lock:
             self._require_plugged()
@@ -181,7 +208,7 @@ class DieReaderSimulator:
         with self._lock:
             self._close_pty()
 
-    def __enter__(self) -> "DieReaderSimulator":
+    def __enter__(self) -> DieReaderSimulator:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -244,7 +271,7 @@ class DieReaderSimulator:
         view = memoryview(data)
         while self._master >= 0 and view:
             try:
-                view = view[os.write(self._master, view):]
+                view = view[os.write(self._master, view) :]
             except BlockingIOError:
                 return  # nobody is reading: like a USB device with no host, drop it
             except OSError as error:

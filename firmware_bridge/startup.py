@@ -11,10 +11,11 @@ the others work. ``start`` is called by the composition root (``companion/cli.py
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from companion.events import DeviceStatus
 from firmware_bridge.pins import check_pin_map, pin_factory_named
@@ -27,6 +28,7 @@ class Hookup:
     """What the devices are handed: ``post`` (enqueue an event), ``probe(name, fn)`` (live
     figures for /api/health) and the reader's frame ``memory``. (The tablet's virtual dice
     are drawn from the table's seed, not thrown by the simulator.)"""
+
     post: Callable[[Any], None]
     probe: Callable[[str, Callable[[], dict]], None]
     memory: Any = None
@@ -50,36 +52,72 @@ def guarded(hookup: Hookup, name: str, kind: str, check: str, start: Callable[[]
     return device
 
 
-def start(config: Any, hookup: Hookup, stack: ExitStack, sim: bool, data_dir: Path,
-          sim_dice: tuple[str, ...]) -> dict:
+def start(
+    config: Any,
+    hookup: Hookup,
+    stack: ExitStack,
+    sim: bool,
+    data_dir: Path,
+    sim_dice: tuple[str, ...],
+) -> dict:
     """Open every configured device; return the ones that started, by name."""
     url = config.die_reader.url
     if sim or not url:
         # the folder resolved, not the link: the link is the last run's pty
         link = data_dir.resolve() / "die-reader"
         url = str(link)
-        guarded(hookup, "simulator", "die_reader", "check.die_reader",
-                lambda: start_simulator(hookup, stack, link, sim_dice))
-    guarded(hookup, "die-reader", "die_reader", "check.die_reader",
-            lambda: start_reader(config, hookup, stack, url, sim or not config.die_reader.url))
+        guarded(
+            hookup,
+            "simulator",
+            "die_reader",
+            "check.die_reader",
+            lambda: start_simulator(hookup, stack, link, sim_dice),
+        )
+    guarded(
+        hookup,
+        "die-reader",
+        "die_reader",
+        "check.die_reader",
+        lambda: start_reader(config, hookup, stack, url, sim or not config.die_reader.url),
+    )
     gpio = config.buttons
     if gpio.enabled:
         start_gpio(config, hookup, stack)
     if config.card_reader.enabled:
         from firmware_bridge.card_reader import CardReader, open_mfrc522
+
         card = config.card_reader
-        guarded(hookup, "card-reader", "card_reader", "check.card_reader",
-                lambda: stack.enter_context(CardReader(
-                    hookup.post, open_rfid=lambda: open_mfrc522(card.bus, card.device,
-                                                                card.rst, card.irq),
-                    poll_s=card.poll_s)))
+        guarded(
+            hookup,
+            "card-reader",
+            "card_reader",
+            "check.card_reader",
+            lambda: stack.enter_context(
+                CardReader(
+                    hookup.post,
+                    open_rfid=lambda: open_mfrc522(card.bus, card.device, card.rst, card.irq),
+                    poll_s=card.poll_s,
+                )
+            ),
+        )
     if config.ble_dice.enabled:
         from firmware_bridge.pixels import PixelsDice
+
         ble = config.ble_dice
-        guarded(hookup, "ble-dice", "ble_dice", "check.ble_dice",
-                lambda: stack.enter_context(PixelsDice(
-                    hookup.post, scan_s=ble.scan_s, backoff_min_s=ble.backoff_min_s,
-                    backoff_max_s=ble.backoff_max_s)))
+        guarded(
+            hookup,
+            "ble-dice",
+            "ble_dice",
+            "check.ble_dice",
+            lambda: stack.enter_context(
+                PixelsDice(
+                    hookup.post,
+                    scan_s=ble.scan_s,
+                    backoff_min_s=ble.backoff_min_s,
+                    backoff_max_s=ble.backoff_max_s,
+                )
+            ),
+        )
     for name, device in hookup.made.items():
         if hasattr(device, "probe"):
             hookup.probe(name, device.probe)
@@ -88,42 +126,70 @@ def start(config: Any, hookup: Hookup, stack: ExitStack, sim: bool, data_dir: Pa
 
 def start_simulator(hookup: Hookup, stack: ExitStack, link: Path, dice: tuple[str, ...]):
     from firmware_bridge.simulator import DieReaderSimulator
+
     return stack.enter_context(DieReaderSimulator(link, dice=dice))
 
 
 def start_reader(config: Any, hookup: Hookup, stack: ExitStack, url: str, simulated: bool):
     from firmware_bridge.die_reader import DieReader
+
     reader = config.die_reader
-    return stack.enter_context(DieReader(
-        url, hookup.post, heartbeat_timeout_s=reader.heartbeat_timeout_s,
-        backoff_min_s=reader.backoff_min_s, backoff_max_s=reader.backoff_max_s,
-        wait_for_confirm=reader.confirm_rolls, memory=hookup.memory,
-        stand_in="simulated" if simulated else ""))
+    return stack.enter_context(
+        DieReader(
+            url,
+            hookup.post,
+            heartbeat_timeout_s=reader.heartbeat_timeout_s,
+            backoff_min_s=reader.backoff_min_s,
+            backoff_max_s=reader.backoff_max_s,
+            wait_for_confirm=reader.confirm_rolls,
+            memory=hookup.memory,
+            stand_in="simulated" if simulated else "",
+        )
+    )
 
 
 def start_gpio(config: Any, hookup: Hookup, stack: ExitStack) -> None:
     """Buttons and LEDs: the pin map checked first, the wrong lines left out and named."""
     from firmware_bridge.buttons import Buttons, Lights
+
     gpio, card = config.buttons, config.card_reader
-    claimed = {"card_reader.rst": card.rst, "card_reader.irq": card.irq} \
-        if card.enabled else {}
-    problems = check_pin_map({"buttons.pins": gpio.pins, "buttons.leds": gpio.leds},
-                             vars(config.buses), claimed)
+    claimed = {"card_reader.rst": card.rst, "card_reader.irq": card.irq} if card.enabled else {}
+    problems = check_pin_map(
+        {"buttons.pins": gpio.pins, "buttons.leds": gpio.leds}, vars(config.buses), claimed
+    )
     wrong = {(p.section, p.role) for p in problems}
     pins = {r: p for r, p in gpio.pins.items() if ("buttons.pins", r) not in wrong}
     leds = {r: p for r, p in gpio.leds.items() if ("buttons.leds", r) not in wrong}
-    factory = guarded(hookup, "gpio", "buttons", "check.pin_factory",
-                      lambda: pin_factory_named(gpio.pin_factory))
+    factory = guarded(
+        hookup, "gpio", "buttons", "check.pin_factory", lambda: pin_factory_named(gpio.pin_factory)
+    )
     if factory is None:
         return
     hookup.made.pop("gpio")
     mock = gpio.pin_factory == "mock"
-    buttons = guarded(hookup, "buttons", "buttons", "check.gpio",
-                      lambda: stack.enter_context(Buttons(
-                          pins, hookup.post, pin_factory=factory, hold_s=gpio.hold_s,
-                          bounce_s=gpio.bounce_s, stand_in="mock" if mock else "")))
-    lights = guarded(hookup, "lights", "lights", "check.gpio",
-                     lambda: stack.enter_context(Lights(leds, pin_factory=factory)))
+    buttons = guarded(
+        hookup,
+        "buttons",
+        "buttons",
+        "check.gpio",
+        lambda: stack.enter_context(
+            Buttons(
+                pins,
+                hookup.post,
+                pin_factory=factory,
+                hold_s=gpio.hold_s,
+                bounce_s=gpio.bounce_s,
+                stand_in="mock" if mock else "",
+            )
+        ),
+    )
+    lights = guarded(
+        hookup,
+        "lights",
+        "lights",
+        "check.gpio",
+        lambda: stack.enter_context(Lights(leds, pin_factory=factory)),
+    )
     if lights is not None:
         hookup.post(DeviceStatus("lights", "lights", "online", f"{len(leds)} LEDs"))
         if mock:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.journal import Journal
 from companion import registry
+from companion.journal import Journal
 from companion.service import Service
 from tests.support.tally import game as tally
 

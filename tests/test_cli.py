@@ -8,12 +8,10 @@ from contextlib import ExitStack
 
 import pytest
 
-from companion import draws
-from companion.rules.dice import FACES
-
-from companion import cli
+from companion import cli, draws
 from companion.config import load
 from companion.journal import Journal
+from companion.rules.dice import FACES
 from companion.service import Service
 from companion.table import Viewer
 

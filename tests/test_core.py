@@ -64,8 +64,11 @@ def test_undo_is_a_new_entry_and_restores_state(service, db_path):
     assert view["state"]["scores"] == [4, 0]
     assert view["table"]["version"] == 3
     log = service.log(tid, ADMIN)
-    assert [(e["kind"], e["undone"]) for e in log] == [("action", False), ("action", True),
-                                                       ("undo", False)]
+    assert [(e["kind"], e["undone"]) for e in log] == [
+        ("action", False),
+        ("action", True),
+        ("undo", False),
+    ]
     again = restart(service, db_path)
     try:
         assert again.view(tid, ADMIN)["state"]["scores"] == [4, 0]
@@ -110,8 +113,12 @@ def test_seed_commitment_and_undo_draws_the_same(service):
     seed = bytes.fromhex(closed["seed"])
     assert draws.commitment(seed) == made["seed_hash"]
     # anyone can re-derive the draw: the first "token" (the undone pick does not count)
-    assert draws.resolve(seed, {}, {"token": {"population": ["red", "green", "blue"],
-                                              "count": 1}})["token"] == first
+    assert (
+        draws.resolve(seed, {}, {"token": {"population": ["red", "green", "blue"], "count": 1}})[
+            "token"
+        ]
+        == first
+    )
 
 
 def test_draw_index_is_uniform_enough_and_rejects_bias():
@@ -149,8 +156,12 @@ def test_one_writer_orders_concurrent_submitters(service):
 
     def submitter(n):
         for i in range(25):
-            done = service.act(tid, {"type": "add", "seat": 0, "amount": 1}, ADMIN,
-                               request=Request(f"client-{n}-{i:04d}", "fp"))
+            done = service.act(
+                tid,
+                {"type": "add", "seat": 0, "amount": 1},
+                ADMIN,
+                request=Request(f"client-{n}-{i:04d}", "fp"),
+            )
             with lock:
                 results.append(done["version"])
 
@@ -231,6 +242,7 @@ def test_a_storage_fault_changes_nothing_and_says_so(service, monkeypatch):
     import sqlite3
 
     from companion.journal import JournalError
+
     tid = new_table(service)["id"]
     service.act(tid, {"type": "add", "seat": 0, "amount": 2}, ADMIN)
     real = service.journal._db

@@ -27,11 +27,22 @@ def root_table(pile):
     """A Root table whose game starts with a Pacification token over ``pile`` (the rules
     are Root's own; only the starting position is set, as the rules tests do)."""
     game = types.ModuleType("root_from_pacified")
-    game.__dict__.update({name: getattr(root, name) for name in dir(root)
-                          if not name.startswith("__")})
+    game.__dict__.update(
+        {name: getattr(root, name) for name in dir(root) if not name.startswith("__")}
+    )
     game.setup = lambda players, options: pacified_with_pile(pile)
-    record = TableRecord("t1", "root_doves", ["Ann", "Bruno", "Chloé"], {}, b"\x05" * 32,
-                         draws.commitment(b"\x05" * 32), 1, "", "", False)
+    record = TableRecord(
+        "t1",
+        "root_doves",
+        ["Ann", "Bruno", "Chloé"],
+        {},
+        b"\x05" * 32,
+        draws.commitment(b"\x05" * 32),
+        1,
+        "",
+        "",
+        False,
+    )
     return Table(record, game, [])
 
 
@@ -50,8 +61,9 @@ def test_undo_harmless_actions_and_redo_draw_the_same_refugee_card():
         commit(table, table.prepare_undo(ADMIN))
         hand = table.state["board"]["hand"]
         for _ in range(k):
-            commit(table, table.prepare_action({"type": "set_hand", "seat": 0, "cards": hand},
-                                               ADMIN))
+            commit(
+                table, table.prepare_action({"type": "set_hand", "seat": 0, "cards": hand}, ADMIN)
+            )
         commit(table, table.prepare_action(REMOVE, ADMIN))
         again = table.effective[-1][1]["drawn"]["refugee"]
         assert again == first
@@ -67,16 +79,31 @@ def harmless_or_drawing(table, draw):
         return "roll"
     seat = table.state["turn"]
     if table.state["bids"] is not None:
-        return {"type": "bid", "seat": draw(st.sampled_from(
-            [s for s in range(2) if s in table.state["bids"]["seats"]])), "amount": 1}
-    return draw(st.sampled_from([
-        {"type": "pick", "seat": seat}, {"type": "ask", "seat": seat},
-        {"type": "end_turn", "seat": seat}, {"type": "add", "seat": seat, "amount": 1},
-        {"type": "call_bids", "seat": seat}]))
+        return {
+            "type": "bid",
+            "seat": draw(
+                st.sampled_from([s for s in range(2) if s in table.state["bids"]["seats"]])
+            ),
+            "amount": 1,
+        }
+    return draw(
+        st.sampled_from(
+            [
+                {"type": "pick", "seat": seat},
+                {"type": "ask", "seat": seat},
+                {"type": "end_turn", "seat": seat},
+                {"type": "add", "seat": seat, "amount": 1},
+                {"type": "call_bids", "seat": seat},
+            ]
+        )
+    )
 
 
-@settings(max_examples=25, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(data=st.data())
 def test_the_kth_draw_of_each_kind_is_its_derivation_from_the_seed(tmp_path_factory, data):
     """Any legal sequence with undos and harmless actions between: every draw in effect is
@@ -84,8 +111,9 @@ def test_the_kth_draw_of_each_kind_is_its_derivation_from_the_seed(tmp_path_fact
     before it), redone draws equal the undone ones, and the verification tool agrees."""
     path = tmp_path_factory.mktemp("draws") / "journal.sqlite"
     with Service(Journal(path)) as service:
-        tid = service.create_table("tally", ["Ann", "Bruno"],
-                                   {"tokens": TOKENS, "target": 10_000})["id"]
+        tid = service.create_table("tally", ["Ann", "Bruno"], {"tokens": TOKENS, "target": 10_000})[
+            "id"
+        ]
         table = service.tables[tid]
         undone: dict[tuple[str, int], list] = {}
         for _ in range(data.draw(st.integers(5, 30))):
@@ -101,8 +129,9 @@ def test_the_kth_draw_of_each_kind_is_its_derivation_from_the_seed(tmp_path_fact
                 if move == "roll":
                     service.throw(tid, ADMIN)
                 else:
-                    service.act(tid, move, Viewer(seat=move["seat"]) if move["type"] == "bid"
-                                else ADMIN)
+                    service.act(
+                        tid, move, Viewer(seat=move["seat"]) if move["type"] == "bid" else ADMIN
+                    )
             except RuleError:
                 continue
         seed = table.record.seed
@@ -111,13 +140,28 @@ def test_the_kth_draw_of_each_kind_is_its_derivation_from_the_seed(tmp_path_fact
             for kind, items in (action.get("drawn") or {}).items():
                 k = counted.get(kind, 0)
                 if kind == draws.DIE:
-                    assert items == draws.dice(seed, {kind: k},
-                                               [(die, FACES[die]) for die, _f in items])
+                    assert items == draws.dice(
+                        seed, {kind: k}, [(die, FACES[die]) for die, _f in items]
+                    )
                 else:
                     assert len(items) == 1 and items[0] in TOKENS
-                    assert items[0] == draws.resolve(seed, {kind: k}, {kind: {
-                        "population": [t for t in TOKENS if t not in _picked_before(
-                            table, _version)], "count": 1}})[kind][0]
+                    assert (
+                        items[0]
+                        == draws.resolve(
+                            seed,
+                            {kind: k},
+                            {
+                                kind: {
+                                    "population": [
+                                        t
+                                        for t in TOKENS
+                                        if t not in _picked_before(table, _version)
+                                    ],
+                                    "count": 1,
+                                }
+                            },
+                        )[kind][0]
+                    )
                 if (kind, k) in undone:
                     assert items == undone[(kind, k)]  # undo and redo: the same draw
                 counted[kind] = k + len(items)
@@ -126,8 +170,12 @@ def test_the_kth_draw_of_each_kind_is_its_derivation_from_the_seed(tmp_path_fact
 
 
 def _picked_before(table, version):
-    return [item for v, a in table.effective if v < version
-            for item in (a.get("drawn") or {}).get("token", [])]
+    return [
+        item
+        for v, a in table.effective
+        if v < version
+        for item in (a.get("drawn") or {}).get("token", [])
+    ]
 
 
 def test_verification_catches_a_draw_that_does_not_derive(tmp_path):
@@ -138,9 +186,14 @@ def test_verification_catches_a_draw_that_does_not_derive(tmp_path):
         drawn = service.tables[tid].effective[-1][1]["drawn"]["token"]
         assert verify(service.journal, tid).ok
         other = next(t for t in TOKENS if t not in drawn)
-        forged = Entry(2, {"kind": "action", "action": {"type": "pick", "seat": 0,
-                                                          "drawn": {"token": [other]}}},
-                       "admin", "web", "", None)
+        forged = Entry(
+            2,
+            {"kind": "action", "action": {"type": "pick", "seat": 0, "drawn": {"token": [other]}}},
+            "admin",
+            "web",
+            "",
+            None,
+        )
         service.journal.append(tid, forged)
         report = verify(service.journal, tid)
         assert not report.ok and [d.ok for d in report.draws] == [True, False]
@@ -153,8 +206,9 @@ def test_the_verify_command_re_derives_a_closed_games_draws(tmp_path, capsys):
 
     database = load(overrides={"data": {"dir": str(tmp_path)}}).data.database
     with Service(Journal(database)) as service:
-        tid = service.create_table("tally", ["Ann", "Bruno"],
-                                   {"tokens": TOKENS, "target": 20})["id"]
+        tid = service.create_table("tally", ["Ann", "Bruno"], {"tokens": TOKENS, "target": 20})[
+            "id"
+        ]
         service.act(tid, {"type": "pick", "seat": 0}, ADMIN)
         service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
         service.throw(tid, ADMIN)

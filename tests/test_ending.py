@@ -26,16 +26,19 @@ def seeds(monkeypatch):
 
 
 def ended_table(service, target=5):
-    tid = service.create_table("tally", ["Ann", "Bruno"],
-                               {"tokens": TOKENS, "target": target})["id"]
+    tid = service.create_table("tally", ["Ann", "Bruno"], {"tokens": TOKENS, "target": target})[
+        "id"
+    ]
     service.act(tid, {"type": "pick", "seat": 0}, ADMIN)
     service.act(tid, {"type": "add", "seat": 0, "amount": 5}, ADMIN)
     return tid
 
 
 def keys(service, tid):
-    return [(line["line"]["key"], [a["key"] for a in line["line"].get("also", [])])
-            for line in service.log(tid, PUBLIC)]
+    return [
+        (line["line"]["key"], [a["key"] for a in line["line"].get("also", [])])
+        for line in service.log(tid, PUBLIC)
+    ]
 
 
 def test_the_end_is_confirmed_by_the_table_then_the_seed_is_published(service, monkeypatch):
@@ -51,8 +54,9 @@ def test_the_end_is_confirmed_by_the_table_then_the_seed_is_published(service, m
     assert service.close_game(tid, ADMIN, retry)["replayed"]
     table = service.view(tid, PUBLIC)["table"]
     assert table["closed"] and table["seed"] == (b"\x01" * 32).hex()
-    assert table["seeds"] == [{"from_version": 0, "seed": table["seed"],
-                               "hash": draws.commitment(b"\x01" * 32)}]
+    assert table["seeds"] == [
+        {"from_version": 0, "seed": table["seed"], "hash": draws.commitment(b"\x01" * 32)}
+    ]
     assert keys(service, tid)[-1] == ("core.closed", [])
     with pytest.raises(RuleError) as twice:
         service.close_game(tid, ADMIN)
@@ -77,8 +81,10 @@ def test_play_resuming_after_publication_commits_a_fresh_seed_first(db_path, mon
         service.undo(tid, ADMIN)  # the winning add
         table = service.view(tid, PUBLIC)["table"]
         assert not table["closed"] and table["seed_hash"] == draws.commitment(b"\x02" * 32)
-        assert keys(service, tid)[-1] == ("core.undo_disclosed",
-                                          ["core.disclosed_result", "core.reseeded"])
+        assert keys(service, tid)[-1] == (
+            "core.undo_disclosed",
+            ["core.disclosed_result", "core.reseeded"],
+        )
         service.act(tid, {"type": "pick", "seat": 0}, ADMIN)
         picked = service.view(tid, ADMIN)["state"]["picked"]
         rest = [t for t in TOKENS if t != picked[0]]
@@ -89,7 +95,9 @@ def test_play_resuming_after_publication_commits_a_fresh_seed_first(db_path, mon
         service.act(tid, {"type": "add", "seat": 0, "amount": 5}, ADMIN)
         service.close_game(tid, ADMIN)
         assert [s["seed"] for s in service.view(tid, PUBLIC)["table"]["seeds"]] == [
-            (b"\x01" * 32).hex(), (b"\x02" * 32).hex()]
+            (b"\x01" * 32).hex(),
+            (b"\x02" * 32).hex(),
+        ]
         assert verify(service.journal, tid).ok
     with Service(Journal(db_path)) as again:  # the epochs come back from the journal
         assert again.view(tid, PUBLIC)["table"]["closed"]
@@ -97,8 +105,11 @@ def test_play_resuming_after_publication_commits_a_fresh_seed_first(db_path, mon
 
 
 def bid(service, seat, amount):
-    service.act(service_table_id(service), {"type": "bid", "seat": seat, "amount": amount},
-                Viewer(seat=seat))
+    service.act(
+        service_table_id(service),
+        {"type": "bid", "seat": seat, "amount": amount},
+        Viewer(seat=seat),
+    )
 
 
 def service_table_id(service):
@@ -120,9 +131,11 @@ def test_undoing_a_reveal_asks_every_seat_again(db_path):
         prompt = service.view(tid, PUBLIC)["prompt"]
         assert prompt["submitted"] == [] and prompt["seats"] == [0, 1, 2]
         log = service.log(tid, PUBLIC)
-        assert log[-1]["line"] == {"key": "core.undo_reveal",
-                                   "params": {"version": 5, "seats": "Ann, Bruno, Cid"},
-                                   "also": [{"key": "core.disclosed_reveal", "params": {}}]}
+        assert log[-1]["line"] == {
+            "key": "core.undo_reveal",
+            "params": {"version": 5, "seats": "Ann, Bruno, Cid"},
+            "also": [{"key": "core.disclosed_reveal", "params": {}}],
+        }
         assert [line["undone"] for line in log[1:5]] == [True] * 4
     with Service(Journal(db_path)) as again:  # the same after a restart
         assert again.view(tid, PUBLIC)["prompt"]["submitted"] == []

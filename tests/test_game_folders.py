@@ -19,8 +19,12 @@ from tests.support.words import action_key, catalog
 ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = sorted(p for p in (ROOT / "companion/games").iterdir() if (p / "game.py").is_file())
 ENTRY_POINTS = ("setup", "apply", "legal", "prompt", "view", "describe", "final")
-WALKS = settings(max_examples=4, deadline=None, derandomize=True,
-                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+WALKS = settings(
+    max_examples=4,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def names(folder: Path) -> str:
@@ -46,8 +50,9 @@ def test_the_rule_entry_points(folder):
 @pytest.mark.parametrize("folder", FOLDERS, ids=names)
 def test_the_panel_and_the_rule_notes(folder):
     panel = (folder / "panel.js").read_text(encoding="utf-8")
-    assert re.search(r"""registerPanel\(\s*["']%s["']""" % folder.name, panel), (
-        f"{folder.name}/panel.js does not register the {folder.name} panel")
+    assert re.search(r"""registerPanel\(\s*["']""" + re.escape(folder.name) + """["']""", panel), (
+        f"{folder.name}/panel.js does not register the {folder.name} panel"
+    )
     assert (folder / "rules.md").read_text(encoding="utf-8").strip()
 
 
@@ -58,8 +63,9 @@ def test_words_in_both_languages_with_the_same_placeholders(folder):
     for key, english in words["en"].items():
         assert fields(english) == fields(words["fr"][key]), key
     assert f"game.{folder.name}" in words["en"], "the game's title"
-    for kind in getattr(__import__(f"companion.games.{folder.name}", fromlist=["DICE"]),
-                        "DICE", ()):
+    for kind in getattr(
+        __import__(f"companion.games.{folder.name}", fromlist=["DICE"]), "DICE", ()
+    ):
         assert isinstance(kind, dice.DieKind)
         assert f"die.{kind.name}" in words["en"], f"the name of the {kind.name} die"
 

@@ -44,7 +44,8 @@ def test_the_cap_per_address_counts_every_device_there():
     hub = Hub(max_streams_per_device=4, max_streams=40, max_streams_per_address=3)
     other = open_streams(hub, "tablet", 2, "10.0.0.2")
     crowd = open_streams(hub, "minted-1", 2, "10.0.0.9") + open_streams(
-        hub, "minted-2", 1, "10.0.0.9")
+        hub, "minted-2", 1, "10.0.0.9"
+    )
     newcomer = hub.subscribe("t", Viewer(), "minted-3", "10.0.0.9")
     assert [s.closed for s in crowd] == [True, False, False]  # minted-1 held 2 > 3 // 3
     assert not newcomer.closed and not any(s.closed for s in other)

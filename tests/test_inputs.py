@@ -11,8 +11,8 @@ import pytest
 from companion import draws
 from companion.errors import Forbidden
 from companion.events import ButtonPressed, CardScanned, DeviceStatus, DieRolled
-from companion.rules.dice import FACES
 from companion.rules.base import RuleError
+from companion.rules.dice import FACES
 from companion.table import Viewer
 
 ADMIN = Viewer(admin=True)
@@ -168,8 +168,9 @@ def test_cards_unknown_then_named_then_known(service, table):
     service.name_card(tid, "04a1b2c3", "Sheriff", ADMIN)
     events(sub)
     post_and_wait(service, CardScanned("04a1b2c3"))
-    assert events(sub) == [("card", None, {"uid": "04a1b2c3", "card": "Sheriff",
-                                           "label": None, "fill": None})]
+    assert events(sub) == [
+        ("card", None, {"uid": "04a1b2c3", "card": "Sheriff", "label": None, "fill": None})
+    ]
     with pytest.raises(RuleError):
         service.name_card(tid, "not hex!", "x", ADMIN)
 
@@ -184,12 +185,18 @@ def test_a_misread_roll_is_corrected_by_a_new_entry(service, table, db_path):
     service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
     post_and_wait(service, DieRolled((("d6", 2),), source="reader"))
     assert service.view(tid, ADMIN)["table"]["correctable"] == {
-        "version": 2, "dice": ["d6"], "faces": [2]}
+        "version": 2,
+        "dice": ["d6"],
+        "faces": [2],
+    }
     service.correct(tid, [5], ADMIN)
     assert state(service, tid)["scores"] == [5, 0]
     log = service.log(tid, ADMIN)
     assert [(e["kind"], e["undone"]) for e in log] == [
-        ("action", False), ("action", True), ("correction", False)]
+        ("action", False),
+        ("action", True),
+        ("correction", False),
+    ]
     assert log[-1]["line"]["then"]["key"] == "tally.roll"
     with pytest.raises(RuleError):
         service.correct(tid, [9], ADMIN)

@@ -45,8 +45,9 @@ def test_a_snapshot_taken_before_an_undo_is_never_used_on_rebuild(db_path):
     # rebuild must see that its last version is no longer in effect, and replay instead
     with sqlite3.connect(db_path) as db:
         db.execute("DELETE FROM snapshots WHERE table_id=? AND last_version != 3", (tid,))
-        assert db.execute("SELECT position, last_version FROM snapshots WHERE table_id=?",
-                          (tid,)).fetchall() == [(3, 3)]
+        assert db.execute(
+            "SELECT position, last_version FROM snapshots WHERE table_id=?", (tid,)
+        ).fetchall() == [(3, 3)]
     journal = Journal(db_path)
     with Service(journal, snapshot_every=3) as again:
         assert scores(again, tid) == live

@@ -39,10 +39,25 @@ def test_core_never_imports_edges(path):
         assert not found & {"web", "firmware_bridge"}, "only companion/cli.py wires the edges"
 
 
-IMPURE = {"sqlite3", "threading", "time", "random", "os", "socket", "datetime", "secrets",
-          "subprocess", "flask", "waitress", "werkzeug", "serial", "gpiozero", "pathlib", "io"}
-GAMES = sorted(p.name for p in (ROOT / "companion/games").iterdir()
-               if (p / "game.py").is_file())
+IMPURE = {
+    "sqlite3",
+    "threading",
+    "time",
+    "random",
+    "os",
+    "socket",
+    "datetime",
+    "secrets",
+    "subprocess",
+    "flask",
+    "waitress",
+    "werkzeug",
+    "serial",
+    "gpiozero",
+    "pathlib",
+    "io",
+}
+GAMES = sorted(p.name for p in (ROOT / "companion/games").iterdir() if (p / "game.py").is_file())
 
 
 def rel(path: Path) -> str:
@@ -58,8 +73,11 @@ def test_rules_and_games_are_pure(path):
 def test_the_kernel_knows_no_game(path):
     found = imports(path)
     assert not {name for name in found if name.startswith("companion.games")}
-    assert not {name for name in found
-                if name.startswith("companion.") and not name.startswith("companion.rules")}
+    assert not {
+        name
+        for name in found
+        if name.startswith("companion.") and not name.startswith("companion.rules")
+    }
     text = path.read_text(encoding="utf-8")
     for game in GAMES:
         assert game not in text, f"{rel(path)} names the game {game}"
@@ -72,11 +90,13 @@ def test_a_game_imports_the_kernel_and_itself_only(path):
         if name == "companion" or not name.startswith("companion"):
             continue
         assert name.startswith(("companion.rules", f"companion.games.{own}")), (
-            f"{rel(path)} imports {name}")
+            f"{rel(path)} imports {name}"
+        )
 
 
-@pytest.mark.parametrize("path", sorted(p for p in (ROOT / "web").rglob("*") if p.is_file()),
-                         ids=rel)
+@pytest.mark.parametrize(
+    "path", sorted(p for p in (ROOT / "web").rglob("*") if p.is_file()), ids=rel
+)
 def test_web_holds_no_file_of_one_game(path):
     for game in GAMES:
         assert game not in path.name, f"{rel(path)} belongs in companion/games/{game}/"
@@ -84,15 +104,20 @@ def test_web_holds_no_file_of_one_game(path):
         text = path.read_text(encoding="utf-8")
         for game in GAMES:
             assert f'"{game}"' not in text and f"'{game}'" not in text, (
-                f"{rel(path)} names the game {game}")
+                f"{rel(path)} names the game {game}"
+            )
 
 
 def test_no_circle_of_imports_in_the_core():
     graph = {}
     for path in files("companion"):
         module = ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
-        graph[module] = {name for name in imports(path, submodules=True)
-                         if name.startswith("companion.") and name != module}
+        graph[module] = {
+            name
+            for name in imports(path, submodules=True)
+            if name.startswith("companion.") and name != module
+        }
+
     def reach(start):
         seen, todo = set(), [start]
         while todo:
@@ -101,6 +126,7 @@ def test_no_circle_of_imports_in_the_core():
                     seen.add(nxt)
                     todo.append(nxt)
         return seen
+
     circles = sorted(m for m in graph if m in reach(m))
     assert not circles
 
@@ -131,4 +157,5 @@ def test_pages_load_nothing_from_the_internet():
             text = path.read_text(encoding="utf-8")
             for marker in ("https://", "http://", "//cdn", "fonts.googleapis"):
                 assert marker not in text.replace("http://www.w3.org/2000/svg", ""), (
-                    f"{path.relative_to(ROOT)} refers to {marker}")
+                    f"{path.relative_to(ROOT)} refers to {marker}"
+                )

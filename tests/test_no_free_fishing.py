@@ -11,8 +11,9 @@ ADMIN = Viewer(admin=True)
 
 
 def test_undoing_a_robbery_keeps_what_it_disclosed_in_the_log(service):
-    tid = service.create_table("nowheresville", ["Ann", "Bob", "Cid"],
-                               {"saloon": "in", "goal": 90000, "money": "physical"})["id"]
+    tid = service.create_table(
+        "nowheresville", ["Ann", "Bob", "Cid"], {"saloon": "in", "goal": 90000, "money": "physical"}
+    )["id"]
     for action in script("physical"):
         try:
             service.act(tid, action, ADMIN)

@@ -30,17 +30,21 @@ def test_every_game_has_a_recording_under_its_current_rules():
         version = registry.game(name).RULES_VERSION
         assert (name, version) in current, (
             f"{name} is at RULES_VERSION {version} with no recorded game under it: "
-            f"python -m tests.recorded.record {name}")
+            f"python -m tests.recorded.record {name}"
+        )
 
 
 @pytest.mark.parametrize("path", RECORDINGS, ids=lambda p: p.stem)
 def test_a_recorded_game_replays_to_its_final_state(path):
     recording = load(path)
     game = registry.game(recording["game"])
-    entries = [Entry(n + 1, {"kind": "action", "action": action}, "admin", "web", "", None)
-               for n, action in enumerate(recording["actions"])]
-    actions = [e.entry["action"]
-               for e in versions.bring_up(game, recording["rules_version"], entries)]
+    entries = [
+        Entry(n + 1, {"kind": "action", "action": action}, "admin", "web", "", None)
+        for n, action in enumerate(recording["actions"])
+    ]
+    actions = [
+        e.entry["action"] for e in versions.bring_up(game, recording["rules_version"], entries)
+    ]
     state = game.setup(list(recording["players"]), dict(recording["options"]))
     for action in actions:
         state = game.apply(state, action)
@@ -49,4 +53,5 @@ def test_a_recorded_game_replays_to_its_final_state(path):
         assert json.loads(json.dumps(state)) == recording["final"], (
             f"the rules now replay {path.name} differently: bump RULES_VERSION in "
             f"companion/games/{recording['game']}/game.py and add a migration or a new "
-            "recording")
+            "recording"
+        )

@@ -41,14 +41,18 @@ def run(svc, tid, kind, value):
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(steps=st.lists(STEP, max_size=40), snapshot_every=st.integers(1, 6),
-       checkpoint_every=st.integers(1, 4))
+@given(
+    steps=st.lists(STEP, max_size=40),
+    snapshot_every=st.integers(1, 6),
+    checkpoint_every=st.integers(1, 4),
+)
 def test_restart_equals_live_whatever_happened(steps, snapshot_every, checkpoint_every):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "db.sqlite"
         journal = Journal(path)
-        with Service(journal, snapshot_every=snapshot_every,
-                     checkpoint_every=checkpoint_every) as svc:
+        with Service(
+            journal, snapshot_every=snapshot_every, checkpoint_every=checkpoint_every
+        ) as svc:
             tid = svc.create_table("tally", ["A", "B"], {"target": 10_000})["id"]
             for kind, value in steps:
                 try:

@@ -32,7 +32,8 @@ def reopen(db_path):
 
 
 def test_a_newer_rules_version_without_a_migration_leaves_the_table_unloaded(
-        db_path, recorded, monkeypatch):
+    db_path, recorded, monkeypatch
+):
     monkeypatch.setattr(tally, "RULES_VERSION", 2)
     journal, service = reopen(db_path)
     try:
@@ -50,9 +51,10 @@ def test_a_newer_rules_version_without_a_migration_leaves_the_table_unloaded(
 def test_a_written_migration_upcasts_the_old_actions(db_path, recorded, monkeypatch):
     """Say version 1 counted an "add" one short (a made-up rule change): its actions are
     brought up by the migration, new actions are made (and stamped) under version 2."""
+
     def one_more(action):
-        return {**action, "amount": action["amount"] + 1} if action["type"] == "add" \
-            else action
+        return {**action, "amount": action["amount"] + 1} if action["type"] == "add" else action
+
     monkeypatch.setattr(tally, "RULES_VERSION", 2)
     monkeypatch.setattr(tally, "MIGRATIONS", {1: one_more}, raising=False)
     journal, service = reopen(db_path)

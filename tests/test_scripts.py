@@ -34,7 +34,9 @@ def project(tmp_path):
     bin_dir = tmp_path / ".venv" / "bin"
     bin_dir.mkdir(parents=True)
     calls = tmp_path / "calls.log"
-    executable(bin_dir / "python", f"""#!/bin/sh
+    executable(
+        bin_dir / "python",
+        f"""#!/bin/sh
 if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then
   echo "pip $*" >> {calls}
   echo "{OFFLINE_PIP}" >&2
@@ -45,15 +47,22 @@ if [ "$1" = "-m" ] && [ "$2" = "pytest" ]; then
   exit 0
 fi
 exec {sys.executable} "$@"
-""")
-    executable(bin_dir / "companion", f"#!/bin/sh\necho \"companion $*\" >> {calls}\n")
+""",
+    )
+    executable(bin_dir / "companion", f'#!/bin/sh\necho "companion $*" >> {calls}\n')
     return tmp_path
 
 
 def run(project: Path, script: str, *args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHON": sys.executable}
-    return subprocess.run(["sh", str(project / "scripts" / script), *args], cwd=project,
-                          capture_output=True, text=True, env=env, timeout=120)
+    return subprocess.run(
+        ["sh", str(project / "scripts" / script), *args],
+        cwd=project,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
 
 
 def calls(project: Path) -> list[str]:
@@ -63,9 +72,17 @@ def calls(project: Path) -> list[str]:
 
 def installed(project: Path, extra: str = "") -> None:
     """What a successful install leaves: a stamp of the pyproject.toml it installed."""
-    digest = subprocess.run([sys.executable, "-c", "import hashlib; print(hashlib.sha256("
-                             "open('pyproject.toml', 'rb').read()).hexdigest())"],
-                            cwd=project, capture_output=True, text=True).stdout
+    digest = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import hashlib; print(hashlib.sha256("
+            "open('pyproject.toml', 'rb').read()).hexdigest())",
+        ],
+        cwd=project,
+        capture_output=True,
+        text=True,
+    ).stdout
     (project / ".venv" / f".installed{'-' + extra if extra else ''}").write_text(digest)
 
 
@@ -89,8 +106,9 @@ def test_a_changed_pyproject_is_installed_and_offline_goes_on_if_nothing_is_miss
 
 def test_offline_with_something_missing_says_what(project):
     text = (project / "pyproject.toml").read_text()
-    (project / "pyproject.toml").write_text(text.replace(
-        '"segno>=1.6",', '"segno>=1.6",\n    "no-such-package-for-the-table>=1.0",'))
+    (project / "pyproject.toml").write_text(
+        text.replace('"segno>=1.6",', '"segno>=1.6",\n    "no-such-package-for-the-table>=1.0",')
+    )
     done = run(project, "serve")
     assert done.returncode == 1
     assert "no-such-package-for-the-table>=1.0" in done.stderr

@@ -1,5 +1,6 @@
 """The web edge: ``create_app(config, service)`` builds the Flask app; nothing is created at
-import time. Blueprints: ``api`` (JSON), ``after`` (exports, rematch, history), ``catalogue`` (the card catalogue's JSON), ``stream`` (SSE),
+import time. Blueprints: ``api`` (JSON), ``after`` (exports, rematch, history), ``catalogue`` (the
+card catalogue's JSON), ``stream`` (SSE),
 ``pages`` (HTML)."""
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ class AsciiInt(IntegerConverter):
     regex = r"[0-9]{1,9}"
 
 
-def create_app(config: Config, service: Service, clock=None,
-               device_key: bytes | None = None) -> Flask:
+def create_app(
+    config: Config, service: Service, clock=None, device_key: bytes | None = None
+) -> Flask:
     """``device_key`` signs device ids (``web/devices.py``); the CLI passes the one kept in
     the data folder. Without one (tests) the app makes its own, valid while it lives."""
     app = Flask(__name__)
@@ -32,7 +34,9 @@ def create_app(config: Config, service: Service, clock=None,
     app.config["MAX_CONTENT_LENGTH"] = config.server.max_body_bytes
     app.config["JSON_SORT_KEYS"] = False
     app.extensions["companion"] = {
-        "config": config, "service": service, "catalog": Catalog(),
+        "config": config,
+        "service": service,
+        "catalog": Catalog(),
         "limiter": guard.Limits(config.server, clock),
         "devices": DeviceIds(device_key or secrets.token_bytes(32)),
         "replies": replay.Replies(),

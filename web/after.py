@@ -33,24 +33,68 @@ def play_record(table_id: str) -> dict:
     record = table.record
     lang = language()
     players = record.players
-    standings = [{**row, "name": players[row["seat"]], "score_text": _say(
-        lang, row["score"], players, record.game)} for row in view["table"].get("standings") or []]
-    log = [{"version": line["version"], "at": line["at"], "kind": line["kind"],
-            "undone": line["undone"], "line": line["line"],
-            "text": _say(lang, line["line"], players, record.game)}
-           for line in svc.log(table_id, PUBLIC)]
-    return {"format": FORMAT, "format_version": 1, "game": record.game,
-            "title": t("game." + record.game), "players": players,
-            "options": record.options, "created": record.created,
-            "ended": view["table"]["ended"], "seed_hash": view["table"]["seed_hash"],
-            "seed": view["table"].get("seed"), "standings": standings, "log": log}
+    standings = [
+        {
+            **row,
+            "name": players[row["seat"]],
+            "score_text": _say(lang, row["score"], players, record.game),
+        }
+        for row in view["table"].get("standings") or []
+    ]
+    log = [
+        {
+            "version": line["version"],
+            "at": line["at"],
+            "kind": line["kind"],
+            "undone": line["undone"],
+            "line": line["line"],
+            "text": _say(lang, line["line"], players, record.game),
+        }
+        for line in svc.log(table_id, PUBLIC)
+    ]
+    return {
+        "format": FORMAT,
+        "format_version": 1,
+        "game": record.game,
+        "title": t("game." + record.game),
+        "players": players,
+        "options": record.options,
+        "created": record.created,
+        "ended": view["table"]["ended"],
+        "seed_hash": view["table"]["seed_hash"],
+        "seed": view["table"].get("seed"),
+        "standings": standings,
+        "log": log,
+    }
 
 
 # Parameters that hold a seat number, turned into the player's name (as the pages do in
 # ``web/static/shell.js``, ``C.SEAT_PARAM``).
-SEAT_PARAMS = {"seat", "player", "players", "opponent", "target", "victim", "defender",
-               "attacker", "shooter", "owner", "lender", "borrower", "payer", "payee", "rival",
-               "ranch", "by", "first", "challenger", "seller", "winner", "loser", "faction"}
+SEAT_PARAMS = {
+    "seat",
+    "player",
+    "players",
+    "opponent",
+    "target",
+    "victim",
+    "defender",
+    "attacker",
+    "shooter",
+    "owner",
+    "lender",
+    "borrower",
+    "payer",
+    "payee",
+    "rival",
+    "ranch",
+    "by",
+    "first",
+    "challenger",
+    "seller",
+    "winner",
+    "loser",
+    "faction",
+}
 
 
 def _say(lang: str, line: dict, players: list[str], game: str) -> str:
@@ -58,8 +102,12 @@ def _say(lang: str, line: dict, players: list[str], game: str) -> str:
     params = {}
     for name, value in (line.get("params") or {}).items():
         seatish = name in SEAT_PARAMS or name.endswith("_seat")
-        if isinstance(value, int) and not isinstance(value, bool) and seatish \
-                and 0 <= value < len(players):
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and seatish
+            and 0 <= value < len(players)
+        ):
             params[name] = players[value]
         elif isinstance(value, str) and words.has(f"value.{game}.{value}"):
             params[name] = words.t(lang, f"value.{game}.{value}")
@@ -74,14 +122,20 @@ def _say(lang: str, line: dict, players: list[str], game: str) -> str:
 
 @bp.get("/tables/<table_id>/export.json")
 def export_json(table_id):
-    return _download(json.dumps(play_record(table_id), ensure_ascii=False, indent=1),
-                     f"{table_id}.json", "application/json")
+    return _download(
+        json.dumps(play_record(table_id), ensure_ascii=False, indent=1),
+        f"{table_id}.json",
+        "application/json",
+    )
 
 
 @bp.get("/tables/<table_id>/export.bgsplay")
 def export_bgstats(table_id):
-    return _download(json.dumps(bgstats(play_record(table_id)), ensure_ascii=False, indent=1),
-                     f"{table_id}.bgsplay", "application/json")
+    return _download(
+        json.dumps(bgstats(play_record(table_id)), ensure_ascii=False, indent=1),
+        f"{table_id}.bgsplay",
+        "application/json",
+    )
 
 
 def bgstats(play: dict) -> dict:
@@ -90,39 +144,81 @@ def bgstats(play: dict) -> dict:
     players, games, locations and plays, linked by ids."""
     places = {row["seat"]: row for row in play["standings"]}
     date = play["created"][:19].replace("T", " ")
-    players = [{"id": seat + 1, "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:{name}")),
-                "name": name, "isAnonymous": False, "modificationDate": date}
-               for seat, name in enumerate(play["players"])]
+    players = [
+        {
+            "id": seat + 1,
+            "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:{name}")),
+            "name": name,
+            "isAnonymous": False,
+            "modificationDate": date,
+        }
+        for seat, name in enumerate(play["players"])
+    ]
     scores = []
     for seat in range(len(play["players"])):
         row = places.get(seat, {})
-        numbers = [v for v in (row.get("score") or {}).get("params", {}).values()
-                   if isinstance(v, int) and not isinstance(v, bool)]
-        scores.append({"playerRefId": seat + 1, "seatOrder": seat + 1,
-                       "score": str(numbers[0]) if numbers else "",
-                       "rank": row.get("place") or 0, "winner": row.get("place") == 1,
-                       "newPlayer": False, "startPlayer": seat == 0})
+        numbers = [
+            v
+            for v in (row.get("score") or {}).get("params", {}).values()
+            if isinstance(v, int) and not isinstance(v, bool)
+        ]
+        scores.append(
+            {
+                "playerRefId": seat + 1,
+                "seatOrder": seat + 1,
+                "score": str(numbers[0]) if numbers else "",
+                "rank": row.get("place") or 0,
+                "winner": row.get("place") == 1,
+                "newPlayer": False,
+                "startPlayer": seat == 0,
+            }
+        )
     return {
         "about": "A play recorded by Table Companion, in the file format BG Stats opens.",
         "players": players,
-        "locations": [{"id": 1, "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, "tc:table")),
-                       "name": "Table Companion", "modificationDate": date}],
-        "games": [{"id": 1, "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:{play['game']}")),
-                   "name": play["title"], "modificationDate": date, "cooperative": False,
-                   "highestWins": True, "noPoints": not any(s["score"] for s in scores),
-                   "usesTeams": False}],
-        "plays": [{"uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:play:{play['seed_hash']}")),
-                   "playDate": date, "entryDate": date, "modificationDate": date,
-                   "gameRefId": 1, "locationRefId": 1, "ignored": False,
-                   "manualWinner": False, "rounds": 0, "usesTeams": False,
-                   "playerScores": scores,
-                   "comments": "seed sha256 " + play["seed_hash"]}],
+        "locations": [
+            {
+                "id": 1,
+                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, "tc:table")),
+                "name": "Table Companion",
+                "modificationDate": date,
+            }
+        ],
+        "games": [
+            {
+                "id": 1,
+                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:{play['game']}")),
+                "name": play["title"],
+                "modificationDate": date,
+                "cooperative": False,
+                "highestWins": True,
+                "noPoints": not any(s["score"] for s in scores),
+                "usesTeams": False,
+            }
+        ],
+        "plays": [
+            {
+                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:play:{play['seed_hash']}")),
+                "playDate": date,
+                "entryDate": date,
+                "modificationDate": date,
+                "gameRefId": 1,
+                "locationRefId": 1,
+                "ignored": False,
+                "manualWinner": False,
+                "rounds": 0,
+                "usesTeams": False,
+                "playerScores": scores,
+                "comments": "seed sha256 " + play["seed_hash"],
+            }
+        ],
     }
 
 
 def _download(text: str, name: str, mimetype: str) -> Response:
-    return Response(text, mimetype=mimetype,
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return Response(
+        text, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{name}"'}
+    )
 
 
 @bp.post("/tables/<table_id>/rematch")
@@ -138,6 +234,7 @@ def rematch(table_id):
             raise Forbidden("rematch_needs_tablet")
         record = table.record
         return created(service().create_table(record.game, record.players, record.options))
+
     return once(kept(data), make)
 
 
@@ -148,6 +245,7 @@ def archive(table_id):
     def done():
         shelf.archive(service(), table_id, viewer(table_id), data.get("archived", True))
         return jsonify({"id": table_id, "archived": data.get("archived", True)})
+
     return once(kept(data), done)
 
 
@@ -158,4 +256,5 @@ def delete(table_id):
     def done():
         shelf.delete(service(), table_id, viewer(table_id))
         return jsonify({"id": table_id, "deleted": True})
+
     return once(kept(data), done)

@@ -8,12 +8,11 @@ from flask import Blueprint, jsonify, make_response, request, url_for
 
 from companion import registry, requests
 from companion.requests import Request
-from web.context import (ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, device, service,
-                         t, viewer)
+from web.context import ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, device, service, t, viewer
 from web.errors import ApiError
-from web.replay import digits, once
 from web.i18n import LANGUAGES
 from web.openapi import spec
+from web.replay import digits, once
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 3600 * 24 * 30
@@ -65,11 +64,18 @@ def games():
     out = []
     for name in registry.names():
         game = registry.game(name)
-        out.append({"game": name, "title": t("game." + name),
-                    "players": {"min": game.PLAYERS.start, "max": game.PLAYERS.stop - 1},
-                    "options": game.OPTIONS,
-                    "choices": {name: list(values) for name, values in
-                                getattr(game, "OPTION_CHOICES", {}).items()}})
+        out.append(
+            {
+                "game": name,
+                "title": t("game." + name),
+                "players": {"min": game.PLAYERS.start, "max": game.PLAYERS.stop - 1},
+                "options": game.OPTIONS,
+                "choices": {
+                    name: list(values)
+                    for name, values in getattr(game, "OPTION_CHOICES", {}).items()
+                },
+            }
+        )
     return jsonify({"games": out})
 
 
@@ -80,23 +86,39 @@ def create_table():
 
 
 def _create_table(data: dict):
-    return created(service().create_table(data.get("game"), data.get("players"),
-                                          data.get("options")))
+    return created(
+        service().create_table(data.get("game"), data.get("players"), data.get("options"))
+    )
 
 
 def created(made: dict):
     """The reply to a new table (made here or as a rematch): its links, and the admin
     cookie that makes this device its tablet."""
     tid = made["id"]
-    reply = jsonify({
-        "id": tid, "admin_token": made["admin_token"], "seed_hash": made["seed_hash"],
-        "table_url": url_for("pages.table", table_id=tid, _external=True),
-        "seats": [{"seat": seat, "join_code": code,
-                   "join_url": url_for("pages.join", table_id=tid, code=code, _external=True)}
-                  for seat, code in enumerate(made["join_codes"])]})
+    reply = jsonify(
+        {
+            "id": tid,
+            "admin_token": made["admin_token"],
+            "seed_hash": made["seed_hash"],
+            "table_url": url_for("pages.table", table_id=tid, _external=True),
+            "seats": [
+                {
+                    "seat": seat,
+                    "join_code": code,
+                    "join_url": url_for("pages.join", table_id=tid, code=code, _external=True),
+                }
+                for seat, code in enumerate(made["join_codes"])
+            ],
+        }
+    )
     reply.status_code = 201
-    reply.set_cookie(ADMIN_COOKIE.format(tid), made["admin_token"], max_age=COOKIE_AGE,
-                     httponly=True, samesite="Strict")
+    reply.set_cookie(
+        ADMIN_COOKIE.format(tid),
+        made["admin_token"],
+        max_age=COOKIE_AGE,
+        httponly=True,
+        samesite="Strict",
+    )
     return reply
 
 
@@ -108,41 +130,64 @@ def table(table_id):
 @bp.post("/tables/<table_id>/actions")
 def act(table_id):
     data = body()
-    done = service().act(table_id, data.get("action"), viewer(table_id),
-                         expected_version=optional_int(data, "expected_version"),
-                         request=change(data, table_id), source="web")
+    done = service().act(
+        table_id,
+        data.get("action"),
+        viewer(table_id),
+        expected_version=optional_int(data, "expected_version"),
+        request=change(data, table_id),
+        source="web",
+    )
     return jsonify(done)
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id):
     data = body()
-    return jsonify(service().undo(table_id, viewer(table_id),
-                                  expected_version=optional_int(data, "expected_version"),
-                                  request=change(data, table_id)))
+    return jsonify(
+        service().undo(
+            table_id,
+            viewer(table_id),
+            expected_version=optional_int(data, "expected_version"),
+            request=change(data, table_id),
+        )
+    )
 
 
 @bp.post("/tables/<table_id>/correct")
 def correct(table_id):
     data = body()
-    return jsonify(service().correct(table_id, data.get("dice"), viewer(table_id),
-                                     expected_version=optional_int(data, "expected_version"),
-                                     request=change(data, table_id)))
+    return jsonify(
+        service().correct(
+            table_id,
+            data.get("dice"),
+            viewer(table_id),
+            expected_version=optional_int(data, "expected_version"),
+            request=change(data, table_id),
+        )
+    )
 
 
 @bp.post("/tables/<table_id>/dice")
 def dice(table_id):
     data = body()
-    return once(kept(data), lambda: jsonify(
-        service().dice(table_id, data.get("dice"), viewer(table_id),
-                       request=change(data, table_id))))
+    return once(
+        kept(data),
+        lambda: jsonify(
+            service().dice(
+                table_id, data.get("dice"), viewer(table_id), request=change(data, table_id)
+            )
+        ),
+    )
 
 
 @bp.post("/tables/<table_id>/roll")
 def roll(table_id):
     data = body()
-    return once(kept(data), lambda: (
-        jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202))
+    return once(
+        kept(data),
+        lambda: (jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202),
+    )
 
 
 @bp.post("/tables/<table_id>/close")
@@ -154,8 +199,13 @@ def close_game(table_id):
 
 @bp.get("/tables/<table_id>/log")
 def log(table_id):
-    return jsonify({"log": service().log(table_id, viewer(table_id),
-                                         digits(request.args.get("after", "0"), "after"))})
+    return jsonify(
+        {
+            "log": service().log(
+                table_id, viewer(table_id), digits(request.args.get("after", "0"), "after")
+            )
+        }
+    )
 
 
 @bp.get("/tables/<table_id>/seats")
@@ -164,11 +214,17 @@ def seats(table_id):
     out = []
     for seat, code in sorted(codes.items()):
         open_code = code not in (None, "on_tablet")
-        out.append({"seat": seat, "joined": code is None, "on_tablet": code == "on_tablet",
-                    "join_url": url_for("pages.join", table_id=table_id, code=code,
-                                        _external=True) if open_code else None,
-                    "qr": url_for("pages.join_qr", table_id=table_id, seat=seat)
-                    if open_code else None})
+        out.append(
+            {
+                "seat": seat,
+                "joined": code is None,
+                "on_tablet": code == "on_tablet",
+                "join_url": url_for("pages.join", table_id=table_id, code=code, _external=True)
+                if open_code
+                else None,
+                "qr": url_for("pages.join_qr", table_id=table_id, seat=seat) if open_code else None,
+            }
+        )
     return jsonify({"seats": out})
 
 
@@ -179,6 +235,7 @@ def keep_on_tablet(table_id, seat):
     def done():
         service().keep_on_tablet(table_id, seat, data.get("pin"), viewer(table_id))
         return jsonify({"seat": seat, "on_tablet": True})
+
     return once(kept(data), done)
 
 
@@ -192,9 +249,13 @@ def _unlock(table_id, seat, data):
     token = service().unlock(table_id, seat, data.get("pin"), viewer(table_id), device().key)
     reply = jsonify({"seat_url": url_for("pages.seat", table_id=table_id)})
     # the session ends on the server (Service.sessions); the cookie goes with it
-    reply.set_cookie(PIN_COOKIE.format(table_id), token,
-                     max_age=int(service().sessions.length_s), httponly=True,
-                     samesite="Strict")
+    reply.set_cookie(
+        PIN_COOKIE.format(table_id),
+        token,
+        max_age=int(service().sessions.length_s),
+        httponly=True,
+        samesite="Strict",
+    )
     return reply
 
 
@@ -217,8 +278,12 @@ def reissue(table_id, seat):
 
 def _reissue(table_id, seat):
     code = service().reissue(table_id, seat, viewer(table_id))
-    return jsonify({"seat": seat, "join_url": url_for("pages.join", table_id=table_id,
-                                                      code=code, _external=True)})
+    return jsonify(
+        {
+            "seat": seat,
+            "join_url": url_for("pages.join", table_id=table_id, code=code, _external=True),
+        }
+    )
 
 
 @bp.post("/tables/<table_id>/cards")
@@ -228,6 +293,7 @@ def name_card(table_id):
     def done():
         service().name_card(table_id, data.get("uid"), data.get("card"), viewer(table_id))
         return jsonify({"ok": True})
+
     return once(kept(data), done)
 
 
@@ -236,9 +302,11 @@ def give_die(table_id):
     data = body()
 
     def done():
-        owners = service().give_die(table_id, data.get("device"), data.get("seat"),
-                                    viewer(table_id))
+        owners = service().give_die(
+            table_id, data.get("device"), data.get("seat"), viewer(table_id)
+        )
         return jsonify({"owners": owners})
+
     return once(kept(data), done)
 
 
@@ -247,6 +315,7 @@ def make_active(table_id):
     def done():
         service().set_active(table_id, viewer(table_id))
         return jsonify({"active": table_id})
+
     return once(kept(body()), done)
 
 

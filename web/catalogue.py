@@ -17,13 +17,16 @@ bp = Blueprint("catalogue", __name__, url_prefix="/api")
 def export(table_id):
     data = catalogue.export_for(service(), table_id, viewer(table_id))
     reply = jsonify(data)
-    reply.headers["Content-Disposition"] = \
-        f'attachment; filename="{data["game"]}-catalogue.json"'
+    reply.headers["Content-Disposition"] = f'attachment; filename="{data["game"]}-catalogue.json"'
     return reply
 
 
 @bp.post("/tables/<table_id>/catalogue")
 def import_(table_id):
     data = body()
-    return once(kept(data), lambda: jsonify(catalogue.import_for(
-        service(), table_id, data.get("file"), viewer(table_id))))
+    return once(
+        kept(data),
+        lambda: jsonify(
+            catalogue.import_for(service(), table_id, data.get("file"), viewer(table_id))
+        ),
+    )

@@ -36,8 +36,11 @@ def config():
 
 def language() -> str:
     if "lang" not in g:
-        g.lang = pick_language(request.cookies.get(LANG_COOKIE), request.args.get("lang"),
-                               request.headers.get("Accept-Language"))
+        g.lang = pick_language(
+            request.cookies.get(LANG_COOKIE),
+            request.args.get("lang"),
+            request.headers.get("Accept-Language"),
+        )
     return g.lang
 
 
@@ -94,5 +97,8 @@ def wants_seat_view() -> bool:
     """The tablet holds both the admin cookie and, during a private session, a seat's PIN
     cookie. Only the seat page asks for the seat's view (its requests say so); the
     dashboard never shows a seat's secrets, even if someone forgot to lock."""
-    return (request.path.startswith("/seat/") or request.args.get("as") == "seat"
-            or request.headers.get("X-Companion-View") == "seat")
+    return (
+        request.path.startswith("/seat/")
+        or request.args.get("as") == "seat"
+        or request.headers.get("X-Companion-View") == "seat"
+    )

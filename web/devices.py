@@ -33,6 +33,7 @@ SIGNATURE_CHARS = 22  # 128 bits of the HMAC, base64url
 @dataclass(frozen=True)
 class Device:
     """Who is asking, for the limits: ``key`` is what buckets and caps are counted by."""
+
     key: str
     address: str
     anonymous: bool
@@ -57,9 +58,11 @@ def load_key(path: str | Path) -> bytes:
     except OSError as error:
         raise ConfigError(f"cannot read the device key {path}: {error}") from error
     if len(key) != KEY_BYTES:
-        raise ConfigError(f"the device key {path} is damaged ({len(key)} bytes, "
-                             f"not {KEY_BYTES}); delete it to make a new one (every phone "
-                             f"then gets a new device id)")
+        raise ConfigError(
+            f"the device key {path} is damaged ({len(key)} bytes, "
+            f"not {KEY_BYTES}); delete it to make a new one (every phone "
+            f"then gets a new device id)"
+        )
     return key
 
 

@@ -16,9 +16,20 @@ from web.context import catalog, language, service, t
 
 log = logging.getLogger("companion.web")
 
-HTTP_CODES = {400: "bad_request", 403: "forbidden", 404: "not_found", 405: "bad_method",
-              409: "conflict", 413: "too_large", 415: "json_only", 421: "wrong_host",
-              422: "not_allowed", 429: "too_many_requests", 500: "internal", 503: "busy"}
+HTTP_CODES = {
+    400: "bad_request",
+    403: "forbidden",
+    404: "not_found",
+    405: "bad_method",
+    409: "conflict",
+    413: "too_large",
+    415: "json_only",
+    421: "wrong_host",
+    422: "not_allowed",
+    429: "too_many_requests",
+    500: "internal",
+    503: "busy",
+}
 
 
 class ApiError(Exception):
@@ -48,8 +59,10 @@ def _labelled(params: dict) -> dict:
                 break
     for field in DIE_FIELDS:
         if isinstance(params.get(field), str):
-            out[field] = ", ".join(t("die." + kind) if catalog().has("die." + kind) else kind
-                                   for kind in params[field].split(","))
+            out[field] = ", ".join(
+                t("die." + kind) if catalog().has("die." + kind) else kind
+                for kind in params[field].split(",")
+            )
     return out
 
 
@@ -92,10 +105,13 @@ def _waiting(params: dict) -> str:
     reason = ""
     if isinstance(why, dict) and isinstance(why.get("key"), str):
         game = why.get("game")
-        words = {name: t(f"value.{game}.{value}") if isinstance(value, str)
-                 and t(f"value.{game}.{value}") != f"value.{game}.{value}" else value
-                 for name, value in (why.get("params") or {}).items()
-                 if isinstance(value, (str, int))}
+        words = {
+            name: t(f"value.{game}.{value}")
+            if isinstance(value, str) and t(f"value.{game}.{value}") != f"value.{game}.{value}"
+            else value
+            for name, value in (why.get("params") or {}).items()
+            if isinstance(value, (str, int))
+        }
         reason = t(why["key"], **words)
     if names and reason:
         return t("core.refused_waiting_for", names=names, why=reason)
@@ -108,9 +124,11 @@ def _reply(status: int, code: str, params: dict):
     safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
     if isinstance(safe.get("because"), str):  # a nested refusal's code, put into words
         safe["because"] = t("error." + safe["because"])
-    message = " ".join(part for part in (t("error." + code, **_labelled(safe)),
-                                         _waiting(params)) if part)
+    message = " ".join(
+        part for part in (t("error." + code, **_labelled(safe)), _waiting(params)) if part
+    )
     if request.path.startswith("/api/") or request.accept_mimetypes.best == "application/json":
         return jsonify({"error": {"code": code, "message": message, "params": safe}}), status
-    return render_template("error.html", message=message, status=status, t=t,
-                           lang=language()), status
+    return render_template(
+        "error.html", message=message, status=status, t=t, lang=language()
+    ), status

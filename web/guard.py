@@ -13,8 +13,15 @@ import time
 from flask import Flask, g, request
 
 from companion.config import ServerConfig
-from web.context import (CSRF_COOKIE, DEVICE_COOKIE, bearer, config,
-                         credential_cookie_sent, device, ext)
+from web.context import (
+    CSRF_COOKIE,
+    DEVICE_COOKIE,
+    bearer,
+    config,
+    credential_cookie_sent,
+    device,
+    ext,
+)
 from web.devices import Device
 from web.errors import ApiError
 
@@ -26,7 +33,7 @@ def host_allowed(host: str, allowed: list[str]) -> bool:
     name is refused even when it resolves to this Pi."""
     name = host.strip().lower()
     if name.startswith("["):
-        name = name[1:name.find("]")] if "]" in name else name
+        name = name[1 : name.find("]")] if "]" in name else name
     elif name.count(":") == 1:
         name = name.rsplit(":", 1)[0]
     if name in ("localhost", *[a.lower() for a in allowed]):
@@ -66,8 +73,11 @@ class RateLimiter:
     def _forget_full(self, now: float) -> None:
         """Drop the buckets that have refilled: forgetting them changes nothing. (Clearing
         all would let a client that mints many ids wipe everyone's bucket.)"""
-        self._buckets = {key: (tokens, last) for key, (tokens, last) in self._buckets.items()
-                         if tokens + (now - last) * self.rate < self.capacity}
+        self._buckets = {
+            key: (tokens, last)
+            for key, (tokens, last) in self._buckets.items()
+            if tokens + (now - last) * self.rate < self.capacity
+        }
 
 
 class Limits:
@@ -147,11 +157,14 @@ def _stamp(response):
     response.headers.setdefault(
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
-        "connect-src 'self'; frame-ancestors 'none'")
+        "connect-src 'self'; frame-ancestors 'none'",
+    )
     if "new_device" in g:  # none, or one this server did not sign: replaced
-        response.set_cookie(DEVICE_COOKIE, g.new_device, max_age=3600 * 24 * 365,
-                            httponly=True, samesite="Strict")
+        response.set_cookie(
+            DEVICE_COOKIE, g.new_device, max_age=3600 * 24 * 365, httponly=True, samesite="Strict"
+        )
     if CSRF_COOKIE not in request.cookies:
-        response.set_cookie(CSRF_COOKIE, secrets.token_urlsafe(24), max_age=3600 * 24 * 365,
-                            samesite="Strict")
+        response.set_cookie(
+            CSRF_COOKIE, secrets.token_urlsafe(24), max_age=3600 * 24 * 365, samesite="Strict"
+        )
     return response

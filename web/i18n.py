@@ -34,21 +34,30 @@ class Catalog:
     def __init__(self, folder: Path = HERE, games: list[registry.GamePackage] | None = None):
         games = registry.packages() if games is None else games
         self.files: dict[str, dict[str, dict[str, str]]] = {
-            CORE: {lang: _read(folder / f"{lang}.json", lang) for lang in LANGUAGES}}
+            CORE: {lang: _read(folder / f"{lang}.json", lang) for lang in LANGUAGES}
+        }
         for package in games:
-            self.files[package.name] = {lang: _read(package.words_file(lang), lang)
-                                        for lang in LANGUAGES}
+            self.files[package.name] = {
+                lang: _read(package.words_file(lang), lang) for lang in LANGUAGES
+            }
         self.words: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
         for words in self.files.values():
             for lang in LANGUAGES:
                 self.words[lang].update(words[lang])
         # Every page names the games (the new-game page, the home page's list).
-        self.titles = {lang: {key: text for key, text in self.words[lang].items()
-                              if key.startswith("game.")} for lang in LANGUAGES}
+        self.titles = {
+            lang: {key: text for key, text in self.words[lang].items() if key.startswith("game.")}
+            for lang in LANGUAGES
+        }
         # The new-game page labels and explains every game's options (and their choices).
-        self.setup = {lang: {key: text for key, text in self.words[lang].items()
-                             if key.startswith(SETUP_WORDS) or key in _choice_keys(games)}
-                      for lang in LANGUAGES}
+        self.setup = {
+            lang: {
+                key: text
+                for key, text in self.words[lang].items()
+                if key.startswith(SETUP_WORDS) or key in _choice_keys(games)
+            }
+            for lang in LANGUAGES
+        }
         self._json: dict[tuple[str, str | None], str] = {}
 
     def t(self, lang: str, key: str, /, **params) -> str:
@@ -81,8 +90,7 @@ def _choice_keys(games: list[registry.GamePackage]) -> set[str]:
             choices = getattr(registry.game(package.name), "OPTION_CHOICES", {})
         except KeyError:
             continue
-        keys |= {f"value.{package.name}.{value}" for values in choices.values()
-                 for value in values}
+        keys |= {f"value.{package.name}.{value}" for values in choices.values() for value in values}
     return keys
 
 

@@ -9,11 +9,10 @@ import io
 import json
 from datetime import datetime
 
-from babel.dates import format_skeleton, format_time
 import segno
 import segno.helpers
-from flask import (Blueprint, Response, redirect, render_template, request, send_file,
-                   url_for)
+from babel.dates import format_skeleton, format_time
+from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
 from companion import access, registry, shelf
 from companion.inputs import END_TURN_TYPES
@@ -31,14 +30,22 @@ GAME_ASSETS = {"panel.js": "text/javascript"}
 def page(template: str, **context):
     game = context.get("game")
     panel = bool(game) and _has_panel(game)
-    return render_template(template, lang=language(), t=t, panel=panel, dice=_dice_json(),
-                           end_turn=json.dumps(END_TURN_TYPES), **context)
+    return render_template(
+        template,
+        lang=language(),
+        t=t,
+        panel=panel,
+        dice=_dice_json(),
+        end_turn=json.dumps(END_TURN_TYPES),
+        **context,
+    )
 
 
 def _dice_json() -> str:
     """Every die kind's faces and colours, declared by the games, for the pages' dice."""
-    return json.dumps({name: kind.public() for name, kind in registry.die_kinds().items()},
-                      separators=(",", ":"))
+    return json.dumps(
+        {name: kind.public() for name, kind in registry.die_kinds().items()}, separators=(",", ":")
+    )
 
 
 def _has_panel(game: str) -> bool:
@@ -71,18 +78,26 @@ def home():
     rows = shelf.history(svc, mine.__contains__)
     for row in rows:
         row["date"] = date_label(row["created"], language())
-    return page("home.html", tables=[r for r in rows if not r["archived"]][:20],
-                archived=[r for r in rows if r["archived"]][:50],
-                active=svc.active_table_id(), page_kind="home")
+    return page(
+        "home.html",
+        tables=[r for r in rows if not r["archived"]][:20],
+        archived=[r for r in rows if r["archived"]][:50],
+        active=svc.active_table_id(),
+        page_kind="home",
+    )
 
 
 def date_label(created: str, lang: str) -> str:
-    """"Dec 1, 2026, 8:15 PM" / « 1 déc. 2026, 20:15 », by Babel, in the Pi's own zone."""
+    """ "Dec 1, 2026, 8:15 PM" / « 1 déc. 2026, 20:15 », by Babel, in the Pi's own zone."""
     try:
         moment = datetime.fromisoformat(created).astimezone()
     except ValueError:
         return ""
-    return format_skeleton("yMMMd", moment, locale=lang) + ", " + format_time(moment, "short", locale=lang)
+    return (
+        format_skeleton("yMMMd", moment, locale=lang)
+        + ", "
+        + format_time(moment, "short", locale=lang)
+    )
 
 
 @bp.get("/new")
@@ -93,9 +108,15 @@ def new_table():
 @bp.get("/table/<table_id>")
 def table(table_id):
     record = _record(table_id)
-    return page("table.html", table_id=table_id, game=record.game, seat=None, page_kind="table",
-                wifi=config().wifi.ssid,
-                admin=viewer(table_id).admin)
+    return page(
+        "table.html",
+        table_id=table_id,
+        game=record.game,
+        seat=None,
+        page_kind="table",
+        wifi=config().wifi.ssid,
+        admin=viewer(table_id).admin,
+    )
 
 
 @bp.get("/seat/<table_id>")
@@ -105,9 +126,16 @@ def seat(table_id):
     if who.seat is None:
         return page("notjoined.html", table_id=table_id), 403
     on_tablet = request.cookies.get(PIN_COOKIE.format(table_id)) is not None
-    return page("seat.html", table_id=table_id, game=record.game, seat=who.seat,
-                page_kind="table", on_tablet=on_tablet,
-                name=record.players[who.seat], admin=False)
+    return page(
+        "seat.html",
+        table_id=table_id,
+        game=record.game,
+        seat=who.seat,
+        page_kind="table",
+        on_tablet=on_tablet,
+        name=record.players[who.seat],
+        admin=False,
+    )
 
 
 @bp.get("/join/<table_id>/<code>")
@@ -126,8 +154,9 @@ def join_now(table_id, code):
         return _tablet_stays_tablet(table_id, code, record.game, 403)
     seat, token = service().join(table_id, code)
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
-    reply.set_cookie(SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE,
-                     httponly=True, samesite="Strict")
+    reply.set_cookie(
+        SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="Strict"
+    )
     return reply
 
 
@@ -135,10 +164,12 @@ def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
     """The device holding the admin token opened a join link: it stays the dashboard, the
     code stays unspent, and the page shows the code for the player's phone to scan."""
     codes = service().join_codes(table_id, viewer(table_id))
-    seat = next((s for s, c in codes.items() if c != "on_tablet" and access.same_code(code, c)),
-                None)
-    return page("join.html", table_id=table_id, code=code, game=game, tablet=True,
-                seat=seat), status
+    seat = next(
+        (s for s, c in codes.items() if c != "on_tablet" and access.same_code(code, c)), None
+    )
+    return page(
+        "join.html", table_id=table_id, code=code, game=game, tablet=True, seat=seat
+    ), status
 
 
 @bp.get("/join/<table_id>/seat-<int:seat>.svg")
@@ -157,9 +188,9 @@ def wifi_qr():
     if not wifi.ssid:
         raise ApiError(404, "not_found")
     buffer = io.BytesIO()
-    segno.helpers.make_wifi(ssid=wifi.ssid, password=wifi.password or None,
-                            security=wifi.security or None).save(
-        buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff", xmldecl=False)
+    segno.helpers.make_wifi(
+        ssid=wifi.ssid, password=wifi.password or None, security=wifi.security or None
+    ).save(buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff", xmldecl=False)
     return Response(buffer.getvalue(), mimetype="image/svg+xml")
 
 
@@ -171,15 +202,17 @@ def table_qr(table_id):
 
 def qr_svg(text: str) -> Response:
     buffer = io.BytesIO()
-    segno.make(text, error="m").save(buffer, kind="svg", scale=6, border=2,
-                                     dark="#000", light="#fff", xmldecl=False)
+    segno.make(text, error="m").save(
+        buffer, kind="svg", scale=6, border=2, dark="#000", light="#fff", xmldecl=False
+    )
     return Response(buffer.getvalue(), mimetype="image/svg+xml")
 
 
 @bp.get("/manifest.webmanifest")
 def manifest():
-    return Response(render_template("manifest.webmanifest", t=t), 
-                    mimetype="application/manifest+json")
+    return Response(
+        render_template("manifest.webmanifest", t=t), mimetype="application/manifest+json"
+    )
 
 
 def _record(table_id: str):

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from typing import Callable
+from collections.abc import Callable
 
 from flask import Response, current_app, make_response
 
@@ -54,8 +54,12 @@ class Replies:
         reply = make_response(make())
         if reply.status_code < 400 and not reply.is_streamed:
             with self._lock:
-                self._answers[request.key] = (request.fingerprint, reply.status_code,
-                                              list(reply.headers.items()), reply.get_data())
+                self._answers[request.key] = (
+                    request.fingerprint,
+                    reply.status_code,
+                    list(reply.headers.items()),
+                    reply.get_data(),
+                )
                 while len(self._answers) > self.kept:
                     self._answers.popitem(last=False)
         return reply

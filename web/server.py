@@ -69,8 +69,10 @@ class TableChannel(HTTPChannel):
             return False
         if self.request is not None and self.arrival_started is not None:
             return now - self.arrival_started > deadline_s
-        return now - max(self.opened, self.arrival_started or 0.0,
-                         _monotonic(self.last_activity)) > idle_s
+        return (
+            now - max(self.opened, self.arrival_started or 0.0, _monotonic(self.last_activity))
+            > idle_s
+        )
 
 
 def _monotonic(wall: float) -> float:
@@ -90,8 +92,11 @@ class TableServer(TcpWSGIServer):
     refused = 0
 
     def _open(self) -> list[TableChannel]:
-        return [c for c in list(self.active_channels.values())
-                if isinstance(c, TableChannel) and not c.will_close]
+        return [
+            c
+            for c in list(self.active_channels.values())
+            if isinstance(c, TableChannel) and not c.will_close
+        ]
 
     def admit(self, channel: TableChannel) -> None:
         """Close the newcomer if its address holds its share already; else, if the server
@@ -115,8 +120,12 @@ class TableServer(TcpWSGIServer):
         channel.will_close = True  # closed by waitress's loop before anything is read
         self.refused += 1
         if self.refused in (1, 10, 100, 1000) or self.refused % 10000 == 0:
-            log.warning("refused a connection from %s: it %s (%d refused so far)",
-                        channel.peer, why, self.refused)
+            log.warning(
+                "refused a connection from %s: it %s (%d refused so far)",
+                channel.peer,
+                why,
+                self.refused,
+            )
 
     def maintenance(self, now: float) -> None:
         """Called by waitress every ``cleanup_interval``, in place of its own idle rule
@@ -129,14 +138,19 @@ class TableServer(TcpWSGIServer):
 
 def make_server(app: Flask, config: Config, **overrides) -> TableServer:
     server_config = config.server
-    settings = dict(host=server_config.host, port=server_config.port,
-                    threads=server_config.threads, channel_request_lookahead=1,
-                    clear_untrusted_proxy_headers=True, ident="companion",
-                    # a backstop only: TableServer.admit keeps to connection_limit
-                    connection_limit=2 * server_config.connection_limit + 8,
-                    max_request_body_size=server_config.max_body_bytes,
-                    max_request_header_size=server_config.max_header_bytes,
-                    cleanup_interval=CLEANUP_INTERVAL_S)
+    settings = dict(
+        host=server_config.host,
+        port=server_config.port,
+        threads=server_config.threads,
+        channel_request_lookahead=1,
+        clear_untrusted_proxy_headers=True,
+        ident="companion",
+        # a backstop only: TableServer.admit keeps to connection_limit
+        connection_limit=2 * server_config.connection_limit + 8,
+        max_request_body_size=server_config.max_body_bytes,
+        max_request_header_size=server_config.max_header_bytes,
+        cleanup_interval=CLEANUP_INTERVAL_S,
+    )
     settings.update(overrides)
     server = TableServer(app, map={}, adj=Adjustments(**settings))
     server.limit = server_config.connection_limit
@@ -165,8 +179,9 @@ class ServerThread:
         server = self.server
         try:
             while not self._stop.is_set():
-                server.asyncore.loop(timeout=0.25, map=server._map, count=1,
-                                     use_poll=server.adj.asyncore_use_poll)
+                server.asyncore.loop(
+                    timeout=0.25, map=server._map, count=1, use_poll=server.adj.asyncore_use_poll
+                )
         finally:
             for channel in list(server._map.values()):
                 channel.handle_close()

@@ -35,8 +35,9 @@ def frame(kind: str, text: str, event_id: int | None = None) -> str:
 
 
 def last_event_id() -> int:
-    return digits(request.headers.get("Last-Event-ID") or request.args.get("after"),
-                  "Last-Event-ID")
+    return digits(
+        request.headers.get("Last-Event-ID") or request.args.get("after"), "Last-Event-ID"
+    )
 
 
 @bp.get("/tables/<table_id>/events")
@@ -45,8 +46,9 @@ def events(table_id):
     settings = config().streams
     asker = device()
     cap = settings.per_anonymous if asker.anonymous else settings.per_device
-    sub, version, view, log = service().catch_up_as(table_id, *credentials(table_id),
-                                                    asker.key, after, asker.address, cap)
+    sub, version, view, log = service().catch_up_as(
+        table_id, *credentials(table_id), asker.key, after, asker.address, cap
+    )
     svc = service()
     hub = svc.hub
 
@@ -55,10 +57,12 @@ def events(table_id):
         try:
             yield "retry: 1500\n\n"
             if after > version:
-                yield frame("alarm", encode({"code": "history_lost", "client": after,
-                                             "server": version}))
-            yield frame("state", encode({"view": view, "log": log, "devices": svc.devices}),
-                        version)
+                yield frame(
+                    "alarm", encode({"code": "history_lost", "client": after, "server": version})
+                )
+            yield frame(
+                "state", encode({"view": view, "log": log, "devices": svc.devices}), version
+            )
             while clock() - started < settings.max_age_s:
                 try:
                     item = sub.events.get(timeout=settings.heartbeat_s)
@@ -74,5 +78,8 @@ def events(table_id):
         finally:
             hub.unsubscribe(sub)
 
-    return Response(generate(), mimetype="text/event-stream",
-                    headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+    return Response(
+        generate(),
+        mimetype="text/event-stream",
+        headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"},
+    )

@@ -34,8 +34,9 @@ def number(lang: str, value) -> str:
 
 def money(lang: str, value) -> str:
     """Whole dollars with the narrow "$" (Babel's French symbol is "$US")."""
-    text = format_currency(value, "USD", locale=lang, currency_digits=False,
-                           format=_money_pattern(lang))
+    text = format_currency(
+        value, "USD", locale=lang, currency_digits=False, format=_money_pattern(lang)
+    )
     return text.replace(get_currency_symbol("USD", lang), "$")
 
 
@@ -57,7 +58,7 @@ def _is_number(value) -> bool:
 
 def put(lang: str, value, spec: str | None) -> str:
     if spec and spec.startswith("plural:"):
-        return plural(lang, value, spec[len("plural:"):])
+        return plural(lang, value, spec[len("plural:") :])
     if not _is_number(value):
         return str(value)
     if spec == "money":
@@ -72,7 +73,7 @@ def render(lang: str, text: str, params: dict) -> str:
     out: list[str] = []
     at = 0
     for match in PLACEHOLDER.finditer(text):
-        out.append(text[at:match.start()])
+        out.append(text[at : match.start()])
         at = match.end()
         name, spec = match.group(1), match.group(2)
         if name not in params:
@@ -93,7 +94,7 @@ def _elide(out: list[str], value: str) -> None:
     found = ELIDED.search(out[-1])
     if found:
         word = found.group(1)
-        out[-1] = out[-1][:found.start(1)] + word[:-1] + "’"
+        out[-1] = out[-1][: found.start(1)] + word[:-1] + "’"
 
 
 def french_typography(text: str) -> str:
@@ -118,7 +119,7 @@ def french_typography(text: str) -> str:
 def _french_before(out: list[str], text: str, i: int, ch: str) -> None:
     if ch not in ":;!?»" or not out:
         return
-    following = text[i + 1:i + 2]
+    following = text[i + 1 : i + 2]
     if ch == ":" and out[-1].isdigit() and following.isdigit():
         return  # a time or a ratio, "12:30"
     space = NBSP if ch in ":»" else NNBSP

@@ -52,7 +52,6 @@ from companion.rules.dice import check_faces
 from companion.rules.errors import RuleError
 
 
-
 def template(action_type: str, seat: int | None, secret: bool = False, **params: dict) -> dict:
     """An action template for ``legal``: the fixed parts and the open parameters.
 
@@ -99,10 +98,15 @@ def choice_param(options: list, default=None, labels: list | None = None) -> dic
     return out
 
 
-def multi_param(options: list, low: int = 0, high: int | None = None,
-                default: list | None = None) -> dict:
-    out = {"kind": "multi", "options": list(options), "min": low,
-           "max": len(options) if high is None else high}
+def multi_param(
+    options: list, low: int = 0, high: int | None = None, default: list | None = None
+) -> dict:
+    out = {
+        "kind": "multi",
+        "options": list(options),
+        "min": low,
+        "max": len(options) if high is None else high,
+    }
     if default is not None:
         out["default"] = list(default)
     return out
@@ -119,8 +123,15 @@ def dice_param(dice: list[str]) -> dict:
     return {"kind": "dice", "dice": list(dice)}
 
 
-def dice_prompt(seat: int | None, dice: list[str], action_type: str, why: str,
-                *, owners: list[int | None] | None = None, **why_params: Any) -> dict:
+def dice_prompt(
+    seat: int | None,
+    dice: list[str],
+    action_type: str,
+    why: str,
+    *,
+    owners: list[int | None] | None = None,
+    **why_params: Any,
+) -> dict:
     """The table waits for a throw of ``dice``; the faces become ``action["dice"]``.
 
     ``seat`` is whose prompt it is: that seat's own device may answer it (the tablet and
@@ -132,9 +143,13 @@ def dice_prompt(seat: int | None, dice: list[str], action_type: str, why: str,
 
     ``why`` is a catalog key saying what the roll is for (shown in large type).
     """
-    out = {"kind": "dice", "seat": seat, "dice": list(dice),
-           "action": {"type": action_type, "seat": seat},
-           "why": {"key": why, "params": why_params}}
+    out = {
+        "kind": "dice",
+        "seat": seat,
+        "dice": list(dice),
+        "action": {"type": action_type, "seat": seat},
+        "why": {"key": why, "params": why_params},
+    }
     if owners is not None:
         if len(owners) != len(dice):
             raise ValueError("one owner per die")
@@ -149,8 +164,12 @@ def choice_prompt(seat: int | None, why: str, **why_params: Any) -> dict:
 
 def secret_prompt(waiting: list[int], submitted: list[int], why: str, **why_params: Any) -> dict:
     """The table waits for secret submissions: says *who* has submitted, never what."""
-    return {"kind": "secret", "seats": sorted(waiting), "submitted": sorted(submitted),
-            "why": {"key": why, "params": why_params}}
+    return {
+        "kind": "secret",
+        "seats": sorted(waiting),
+        "submitted": sorted(submitted),
+        "why": {"key": why, "params": why_params},
+    }
 
 
 def line(key: str, **params: Any) -> dict:
@@ -167,8 +186,7 @@ def require(condition: bool, code: str, **params: Any) -> None:
 def same_value(option: Any, value: Any) -> bool:
     """``value`` is exactly ``option``: JSON's ``2.0`` is not the choice ``2``, ``true`` is not
     ``1``, and a list or an object is never a scalar choice."""
-    return type(option) is type(value) and not isinstance(value, (list, dict)) \
-        and option == value
+    return type(option) is type(value) and not isinstance(value, (list, dict)) and option == value
 
 
 def check_param(spec: dict, value: Any, name: str) -> Any:
@@ -176,19 +194,30 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
     kind = spec["kind"]
     if kind == "int":
         require(isinstance(value, int) and not isinstance(value, bool), "bad_param", name=name)
-        require(spec["min"] <= value <= spec["max"], "out_of_range", name=name,
-                min=spec["min"], max=spec["max"])
+        require(
+            spec["min"] <= value <= spec["max"],
+            "out_of_range",
+            name=name,
+            min=spec["min"],
+            max=spec["max"],
+        )
         step = spec.get("step", 1)
         require((value - spec["min"]) % step == 0, "out_of_step", name=name, step=step)
         return value
     if kind == "choice":
-        require(any(same_value(option, value) for option in spec["options"]),
-                "bad_choice", name=name)
+        require(
+            any(same_value(option, value) for option in spec["options"]), "bad_choice", name=name
+        )
         return value
     if kind == "multi":
         require(isinstance(value, list), "bad_param", name=name)
-        require(spec["min"] <= len(value) <= spec["max"], "out_of_range", name=name,
-                min=spec["min"], max=spec["max"])
+        require(
+            spec["min"] <= len(value) <= spec["max"],
+            "out_of_range",
+            name=name,
+            min=spec["min"],
+            max=spec["max"],
+        )
         pool = list(spec["options"])
         for item in value:
             index = next((i for i, option in enumerate(pool) if same_value(option, item)), None)
@@ -196,8 +225,12 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
             del pool[index]
         return value
     if kind == "text":
-        require(isinstance(value, str) and 0 < len(value.strip()) <= spec["max"],
-                "bad_text", name=name, max=spec["max"])
+        require(
+            isinstance(value, str) and 0 < len(value.strip()) <= spec["max"],
+            "bad_text",
+            name=name,
+            max=spec["max"],
+        )
         return value.strip()
     if kind == "dice":
         return check_faces(spec["dice"], value)
@@ -211,8 +244,9 @@ def match_template(templates: list[dict], action: dict) -> dict:
     rules accept are one list. Extra keys that are not parameters are refused.
     """
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
-    candidates = [t for t in templates
-                  if t["type"] == action["type"] and t["seat"] == action.get("seat")]
+    candidates = [
+        t for t in templates if t["type"] == action["type"] and t["seat"] == action.get("seat")
+    ]
     require(bool(candidates), "not_now", action=action["type"])
     last_error: RuleError | None = None
     for candidate in candidates:

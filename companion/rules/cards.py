@@ -21,6 +21,7 @@ class CardFace:
     """One physical card: ``name`` as the registry remembers a tag, ``label`` a line
     (``{"key", "params"}``) naming it in the viewer's language, ``fills`` the parameter
     values it gives, ``types`` the action types it fills (empty: any that has its params)."""
+
     name: str
     label: dict
     fills: dict = field(default_factory=dict)
@@ -48,8 +49,9 @@ def fits(face: CardFace, template: dict) -> bool:
     if face.types and template["type"] not in face.types:
         return False
     params = template.get("params", {})
-    return all(name in params and _accepts(params[name], value, name)
-               for name, value in face.fills.items())
+    return all(
+        name in params and _accepts(params[name], value, name) for name, value in face.fills.items()
+    )
 
 
 def fill(face: CardFace, templates: list[dict]) -> dict | None:
@@ -57,7 +59,9 @@ def fill(face: CardFace, templates: list[dict]) -> dict | None:
     values; ``None`` when the card is not one the table can use now."""
     for template in templates:
         if fits(face, template):
-            params = {name: ({**spec, "default": face.fills[name]} if name in face.fills
-                             else spec) for name, spec in template.get("params", {}).items()}
+            params = {
+                name: ({**spec, "default": face.fills[name]} if name in face.fills else spec)
+                for name, spec in template.get("params", {}).items()
+            }
             return {**template, "params": params}
     return None

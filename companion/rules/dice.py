@@ -54,8 +54,12 @@ def values(kind: str) -> list[int]:
 
 
 def is_face(kind: str, face: object) -> bool:
-    return (isinstance(face, int) and not isinstance(face, bool)
-            and kind in FACES and face in FACES[kind])
+    return (
+        isinstance(face, int)
+        and not isinstance(face, bool)
+        and kind in FACES
+        and face in FACES[kind]
+    )
 
 
 def check_faces(kinds: list[str], faces: object) -> list[int]:

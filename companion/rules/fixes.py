@@ -28,5 +28,4 @@ def count_param(now: int, most: int, least: int = 0) -> dict:
 def is_fix(action_type: object, named: frozenset | set | tuple = ()) -> bool:
     """A correction: a ``fix_`` action, or one of the game's own corrections named before
     this convention (its ``CORRECTIONS``, e.g. Abilene's ``set_cattle``)."""
-    return isinstance(action_type, str) and (action_type.startswith(PREFIX)
-                                             or action_type in named)
+    return isinstance(action_type, str) and (action_type.startswith(PREFIX) or action_type in named)

@@ -42,8 +42,9 @@ def transfer(ledger: dict, payer: int | str, payee: int | str, amount: int) -> d
     return _move(ledger, payer, payee, amount)
 
 
-def pay_what_is_there(ledger: dict, payer: int | str, payee: int | str,
-                      amount: int) -> tuple[dict, int]:
+def pay_what_is_there(
+    ledger: dict, payer: int | str, payee: int | str, amount: int
+) -> tuple[dict, int]:
     """Move up to ``amount``: all the payer has if that is less. Returns (ledger, paid)."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise RuleError("bad_amount")

@@ -6,7 +6,7 @@ is skipped, as the Lawless rulebook's own example requires.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 
 def places(values: Sequence[int | float], higher_is_better: bool = True) -> list[int]:
@@ -16,8 +16,9 @@ def places(values: Sequence[int | float], higher_is_better: bool = True) -> list
     return [1 + sum(1 for other in keyed if other < mine) for mine in keyed]
 
 
-def place_points(values: Sequence[int], table: Sequence[int],
-                 zero_scores_nothing: bool = True) -> list[int]:
+def place_points(
+    values: Sequence[int], table: Sequence[int], zero_scores_nothing: bool = True
+) -> list[int]:
     """Points by place from ``table`` (``table[0]`` for 1st); places past it score 0.
 
     With ``zero_scores_nothing``, an entry with nothing (value 0) scores 0 whatever its place.

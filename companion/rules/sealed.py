@@ -26,8 +26,7 @@ from companion.rules.base import RuleError, secret_prompt
 
 
 def open_round(purpose: str, seats: list[int]) -> dict:
-    return {"purpose": purpose, "seats": sorted(seats), "choices": {}, "skipped": [],
-            "moves": 0}
+    return {"purpose": purpose, "seats": sorted(seats), "choices": {}, "skipped": [], "moves": 0}
 
 
 def may_submit(sealed: dict, seat: int | None) -> bool:
@@ -50,8 +49,7 @@ def skip(sealed: dict, seat: int) -> dict:
     """Reveal without ``seat``: the tablet's visible way past a submission that never comes."""
     if seat not in waiting(sealed):
         raise RuleError("not_waiting_for_seat", seat=seat)
-    return {**sealed, "skipped": sorted(sealed["skipped"] + [seat]),
-            "moves": _moves(sealed) + 1}
+    return {**sealed, "skipped": sorted(sealed["skipped"] + [seat]), "moves": _moves(sealed) + 1}
 
 
 def _moves(sealed: dict) -> int:
@@ -62,14 +60,14 @@ def prompt(sealed: dict, why: str, **why_params: Any) -> dict:
     """The table waits for this round: who is waited for and who is in, never what, and
     the round's identity and move count, public, so an undone reveal can be a barrier."""
     out = secret_prompt(waiting(sealed), submitted(sealed), why, **why_params)
-    out["round"] = {"purpose": sealed["purpose"], "seats": sealed["seats"],
-                    "moves": _moves(sealed)}
+    out["round"] = {"purpose": sealed["purpose"], "seats": sealed["seats"], "moves": _moves(sealed)}
     return out
 
 
 def waiting(sealed: dict) -> list[int]:
-    return [s for s in sealed["seats"]
-            if str(s) not in sealed["choices"] and s not in sealed["skipped"]]
+    return [
+        s for s in sealed["seats"] if str(s) not in sealed["choices"] and s not in sealed["skipped"]
+    ]
 
 
 def submitted(sealed: dict) -> list[int]:
@@ -87,9 +85,13 @@ def choice(sealed: dict, seat: int) -> Any:
 
 def view_of(sealed: dict, seat: int | None) -> dict:
     """What ``seat`` may see of an open round: who is done, and its own payload only."""
-    out = {"purpose": sealed["purpose"], "seats": sealed["seats"],
-           "submitted": submitted(sealed), "skipped": sealed["skipped"],
-           "waiting": waiting(sealed)}
+    out = {
+        "purpose": sealed["purpose"],
+        "seats": sealed["seats"],
+        "submitted": submitted(sealed),
+        "skipped": sealed["skipped"],
+        "waiting": waiting(sealed),
+    }
     if seat is not None and str(seat) in sealed["choices"]:
         out["mine"] = sealed["choices"][str(seat)]
     return out

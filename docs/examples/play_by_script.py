@@ -23,9 +23,12 @@ def main(base: str) -> dict:
     csrf = next(cookie.value for cookie in jar if cookie.name == "tc_csrf")
 
     # 1. Create the table: with cookies, send the cookie's value back in X-CSRF-Token.
-    made = send(browser, base + "/api/tables", {"game": "lawless",
-                                                "players": ["Ann", "Bruno", "Claudia"]},
-                {"X-CSRF-Token": csrf})
+    made = send(
+        browser,
+        base + "/api/tables",
+        {"game": "lawless", "players": ["Ann", "Bruno", "Claudia"]},
+        {"X-CSRF-Token": csrf},
+    )
     table, admin = made["id"], made["admin_token"]
     print("table", table, "seed commitment", made["seed_hash"])
 
@@ -38,16 +41,25 @@ def main(base: str) -> dict:
 
     # 3. Act: name the first player. expected_version refuses a stale screen (409), and an
     #    Idempotency-Key makes a retry after a lost reply safe (answered once).
-    done = send(plain, f"{base}/api/tables/{table}/actions",
-                {"action": {"type": "first_player", "seat": None, "player": "Ann"},
-                 "expected_version": view["table"]["version"]},
-                {**bearer, "Idempotency-Key": "script-first-player-1"})
+    done = send(
+        plain,
+        f"{base}/api/tables/{table}/actions",
+        {
+            "action": {"type": "first_player", "seat": None, "player": "Ann"},
+            "expected_version": view["table"]["version"],
+        },
+        {**bearer, "Idempotency-Key": "script-first-player-1"},
+    )
     print("now at version", done["version"])
 
     # 4. A refused action says why, in the device's language, naming the field by its label.
     try:
-        send(plain, f"{base}/api/tables/{table}/actions",
-             {"action": {"type": "first_player", "seat": None}}, bearer)
+        send(
+            plain,
+            f"{base}/api/tables/{table}/actions",
+            {"action": {"type": "first_player", "seat": None}},
+            bearer,
+        )
     except urllib.error.HTTPError as error:
         print("refused:", json.loads(error.read())["error"]["message"])
 
@@ -58,8 +70,12 @@ def main(base: str) -> dict:
 
 
 def send(opener, url: str, data: dict, headers: dict) -> dict:
-    request = urllib.request.Request(url, data=json.dumps(data).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", **headers})
+    request = urllib.request.Request(
+        url,
+        data=json.dumps(data).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", **headers},
+    )
     with opener.open(request, timeout=10) as reply:
         return json.loads(reply.read())
 

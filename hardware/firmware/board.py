@@ -9,18 +9,16 @@ import os
 import select
 import sys
 
+import calibrate
 import machine
 import micropython
-import utime
-
-import calibrate
 import settings
+import utime
 import wire
 from keys import Keys
 from mfrc522 import MFRC522, Presence
 from mpu6050 import MPU6050
-from orientation import Motion
-from orientation import FACES
+from orientation import FACES, Motion
 from reader import Reader, led_level
 
 
@@ -72,7 +70,7 @@ class UsbLink:
 
 
 def _pressed(pin):
-    return lambda: pin.value() == 0   # pull-up: a pressed key reads 0
+    return lambda: pin.value() == 0  # pull-up: a pressed key reads 0
 
 
 def boot_id():
@@ -83,8 +81,7 @@ def boot_id():
 
 def maintenance_held():
     """The maintenance key held while plugging in: stay in the REPL, run nothing."""
-    pin = machine.Pin(settings.KEYS[settings.MAINTENANCE_KEY], machine.Pin.IN,
-                      machine.Pin.PULL_UP)
+    pin = machine.Pin(settings.KEYS[settings.MAINTENANCE_KEY], machine.Pin.IN, machine.Pin.PULL_UP)
     return pin.value() == 0
 
 
@@ -101,27 +98,51 @@ def build():
     link = UsbLink()
     kind = wire_kind(settings.DICE[0])
     faces = FACES.get(kind) if settings.SENSOR == "die" else ()
-    reader = Reader(link.send, settings.device_id(), settings.FIRMWARE, settings.DICE,
-                    faces=faces, min_cos=settings.MIN_COS, motion=Motion(settings.SETTLE_MS),
-                    boot=boot_id())
+    reader = Reader(
+        link.send,
+        settings.device_id(),
+        settings.FIRMWARE,
+        settings.DICE,
+        faces=faces,
+        min_cos=settings.MIN_COS,
+        motion=Motion(settings.SETTLE_MS),
+        boot=boot_id(),
+    )
     sensor, problem = None, None
     if settings.SENSOR:
-        i2c = machine.I2C(settings.I2C_ID, sda=machine.Pin(settings.SDA),
-                          scl=machine.Pin(settings.SCL), freq=400000)
+        i2c = machine.I2C(
+            settings.I2C_ID,
+            sda=machine.Pin(settings.SDA),
+            scl=machine.Pin(settings.SCL),
+            freq=400000,
+        )
         try:
             sensor = calibrate.Calibrated(MPU6050(i2c), calibrate.load(settings.CALIBRATION))
         except OSError as error:
             problem = str(error)
-    keys = Keys({name: _pressed(machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP))
-                 for name, pin in settings.KEYS.items()}, settings.BOUNCE_MS)
+    keys = Keys(
+        {
+            name: _pressed(machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP))
+            for name, pin in settings.KEYS.items()
+        },
+        settings.BOUNCE_MS,
+    )
     led = machine.Pin(settings.LED, machine.Pin.OUT)
     cards, card_problem = None, None
     if settings.CARD_READER:
         try:
-            cards = CardLook(MFRC522(machine.SPI(
-                settings.RC522_SPI, baudrate=1000000, sck=machine.Pin(settings.RC522_SCK),
-                mosi=machine.Pin(settings.RC522_MOSI), miso=machine.Pin(settings.RC522_MISO)),
-                machine.Pin(settings.RC522_CS, machine.Pin.OUT)))
+            cards = CardLook(
+                MFRC522(
+                    machine.SPI(
+                        settings.RC522_SPI,
+                        baudrate=1000000,
+                        sck=machine.Pin(settings.RC522_SCK),
+                        mosi=machine.Pin(settings.RC522_MOSI),
+                        miso=machine.Pin(settings.RC522_MISO),
+                    ),
+                    machine.Pin(settings.RC522_CS, machine.Pin.OUT),
+                )
+            )
         except OSError as error:
             card_problem = str(error)
     return reader, link, sensor, keys, led, problem or card_problem, cards
@@ -143,8 +164,9 @@ class CardLook:
         return self.presence.seen(self.rc522.uid())
 
 
-def run(reader, link, clock, sensor=None, keys=None, led=None, problem=None, steps=None,
-        cards=None):
+def run(
+    reader, link, clock, sensor=None, keys=None, led=None, problem=None, steps=None, cards=None
+):
     """The main loop: host lines, a sensor reading, key edges, cards, heartbeats, LED."""
     reader.boot(clock())
     if problem:
@@ -159,7 +181,7 @@ def run(reader, link, clock, sensor=None, keys=None, led=None, problem=None, ste
                 reader.reading(sensor.acceleration(), now)
                 sensor_ok = True
             except OSError as error:
-                if sensor_ok:   # say it once, not fifty times a second
+                if sensor_ok:  # say it once, not fifty times a second
                     reader.fault("imu", str(error))
                 sensor_ok = False
         if keys is not None:

@@ -13,8 +13,8 @@ firmware subtracts it from every reading from then on (docs/hardware.md, "Calibr
 
 import json
 
-COUNT = 100        # readings, 10 ms apart: one second
-STILL_G = 0.02     # more spread than this between readings: it was not held still
+COUNT = 100  # readings, 10 ms apart: one second
+STILL_G = 0.02  # more spread than this between readings: it was not held still
 
 
 def offsets(samples):
@@ -28,8 +28,7 @@ def offsets(samples):
 
 
 def spread(samples):
-    return max(max(s[axis] for s in samples) - min(s[axis] for s in samples)
-               for axis in range(3))
+    return max(max(s[axis] for s in samples) - min(s[axis] for s in samples) for axis in range(3))
 
 
 def corrected(reading, offset):
@@ -76,12 +75,13 @@ class Calibrated:
 
 def main():
     import machine
-    import utime
-
     import settings
+    import utime
     from mpu6050 import MPU6050
-    i2c = machine.I2C(settings.I2C_ID, sda=machine.Pin(settings.SDA),
-                      scl=machine.Pin(settings.SCL), freq=400000)
+
+    i2c = machine.I2C(
+        settings.I2C_ID, sda=machine.Pin(settings.SDA), scl=machine.Pin(settings.SCL), freq=400000
+    )
     offset = measure(MPU6050(i2c), utime.sleep_ms)
     save(settings.CALIBRATION, offset)
     print("offsets (g):", ["%.3f" % value for value in offset], "->", settings.CALIBRATION)

@@ -13,8 +13,8 @@ T_MODE, T_PRESCALER, T_RELOAD_H, T_RELOAD_L, VERSION = 0x2A, 0x2B, 0x2C, 0x2D, 0
 IDLE, TRANSCEIVE, SOFT_RESET = 0x00, 0x0C, 0x0F
 REQA, HLTA, SELECT_CL1, SELECT_CL2, CASCADE_TAG = 0x26, 0x50, 0x93, 0x95, 0x88
 VERSIONS = (0x88, 0x90, 0x91, 0x92, 0xB2)  # clones report 0x88 / 0xB2
-POLLS = 200      # register reads before a transceive gives up (the chip's timer is 25 ms)
-GONE_POLLS = 3   # this many empty looks in a row: the tag was taken away
+POLLS = 200  # register reads before a transceive gives up (the chip's timer is 25 ms)
+GONE_POLLS = 3  # this many empty looks in a row: the tag was taken away
 
 
 def crc_a(data):
@@ -35,12 +35,12 @@ class MFRC522:
         self.cs = cs
         self.cs(1)
         self._write(COMMAND, SOFT_RESET)
-        self._write(T_MODE, 0x8D)        # timer starts with each transmission
+        self._write(T_MODE, 0x8D)  # timer starts with each transmission
         self._write(T_PRESCALER, 0x3E)
         self._write(T_RELOAD_H, 0)
-        self._write(T_RELOAD_L, 30)      # about 25 ms
-        self._write(TX_ASK, 0x40)        # 100 % ASK
-        self._write(MODE, 0x3D)          # CRC preset 0x6363
+        self._write(T_RELOAD_L, 30)  # about 25 ms
+        self._write(TX_ASK, 0x40)  # 100 % ASK
+        self._write(MODE, 0x3D)  # CRC preset 0x6363
         self._write(TX_CONTROL, self._read(TX_CONTROL) | 0x03)  # antenna on
         version = self._read(VERSION)
         if version not in VERSIONS:
@@ -62,7 +62,7 @@ class MFRC522:
         """Send ``data``; the tag's answer as bytes, or ``None`` (no tag, or an error)."""
         self._write(COMMAND, IDLE)
         self._write(COM_IRQ, 0x7F)
-        self._write(FIFO_LEVEL, 0x80)    # flush
+        self._write(FIFO_LEVEL, 0x80)  # flush
         for byte in data:
             self._write(FIFO_DATA, byte)
         self._write(BIT_FRAMING, last_bits)
@@ -70,14 +70,14 @@ class MFRC522:
         self._write(BIT_FRAMING, 0x80 | last_bits)  # StartSend
         for _ in range(POLLS):
             irq = self._read(COM_IRQ)
-            if irq & 0x30:               # RxIRq or IdleIRq: an answer came
+            if irq & 0x30:  # RxIRq or IdleIRq: an answer came
                 break
-            if irq & 0x01:               # TimerIRq: nobody answered
+            if irq & 0x01:  # TimerIRq: nobody answered
                 return None
         else:
             return None
         self._write(BIT_FRAMING, last_bits)
-        if self._read(ERROR) & 0x1B:     # buffer overflow, collision, CRC, parity
+        if self._read(ERROR) & 0x1B:  # buffer overflow, collision, CRC, parity
             return None
         return bytes(self._read(FIFO_DATA) for _ in range(self._read(FIFO_LEVEL)))
 

@@ -1,11 +1,11 @@
 """MPU-6050 accelerometer over I2C (InvenSense register map rev 4.2): acceleration in g."""
 
 ADDRESS = 0x68
-CONFIG = 0x1A          # digital low-pass filter
-ACCEL_CONFIG = 0x1C    # full-scale range
-ACCEL_XOUT_H = 0x3B    # six bytes: X, Y, Z, big-endian signed
-PWR_MGMT_1 = 0x6B      # sleep bit; 0 wakes it on the internal oscillator
-LSB_PER_G = 16384      # at +-2 g
+CONFIG = 0x1A  # digital low-pass filter
+ACCEL_CONFIG = 0x1C  # full-scale range
+ACCEL_XOUT_H = 0x3B  # six bytes: X, Y, Z, big-endian signed
+PWR_MGMT_1 = 0x6B  # sleep bit; 0 wakes it on the internal oscillator
+LSB_PER_G = 16384  # at +-2 g
 
 
 def _signed(high, low):
@@ -22,8 +22,8 @@ class MPU6050:
         self.i2c = i2c
         self.address = address
         i2c.writeto_mem(address, PWR_MGMT_1, bytes([0]))
-        i2c.writeto_mem(address, ACCEL_CONFIG, bytes([0]))   # +-2 g
-        i2c.writeto_mem(address, CONFIG, bytes([3]))         # ~44 Hz bandwidth
+        i2c.writeto_mem(address, ACCEL_CONFIG, bytes([0]))  # +-2 g
+        i2c.writeto_mem(address, CONFIG, bytes([3]))  # ~44 Hz bandwidth
 
     def acceleration(self):
         """``(x, y, z)`` in g."""

@@ -19,10 +19,14 @@ from orientation import FACES, Motion, face_up
 
 HEARTBEAT_MS = 2000
 RESEND_MS = 1000
-MAX_PENDING = 32   # with no host listening, keep the newest frames only
+MAX_PENDING = 32  # with no host listening, keep the newest frames only
 
-VALUES = {"d6": (1, 2, 3, 4, 5, 6), "cattle": (0, 1, 2, 3, 4, 5), "cowboy": (1, 2, 3, 4),
-          "root12": (0, 1, 2, 3)}
+VALUES = {
+    "d6": (1, 2, 3, 4, 5, 6),
+    "cattle": (0, 1, 2, 3, 4, 5),
+    "cowboy": (1, 2, 3, 4),
+    "root12": (0, 1, 2, 3),
+}
 
 LED_PATTERNS = {"off": None, "on": None, "blink": 500, "flash": 100}
 
@@ -45,8 +49,9 @@ def led_level(pattern, now):
 
 
 class Reader:
-    def __init__(self, send, device_id, firmware, dice, faces=None, min_cos=0.9,
-                 motion=None, boot=None):
+    def __init__(
+        self, send, device_id, firmware, dice, faces=None, min_cos=0.9, motion=None, boot=None
+    ):
         """``faces`` is the face table of the die with the sensor inside; ``()`` when the
         sensor is not in a die (under a tray, or none): then no face is ever sent that the
         keys did not type. ``boot`` is this power-up's id (protocol v1.1)."""
@@ -58,12 +63,12 @@ class Reader:
         self.dice = declared(dice)
         kind = self.dice[0][1]
         self.faces = faces if faces is not None else FACES.get(kind)
-        self.wanted = None     # [(die, kind)] the host asked for; None: it has not said
+        self.wanted = None  # [(die, kind)] the host asked for; None: it has not said
         self.min_cos = min_cos
         self.motion = motion or Motion()
         self.led = "off"
         self.seq = 0
-        self.pending = []      # [seq, line, last sent], oldest first
+        self.pending = []  # [seq, line, last sent], oldest first
         self.typed = []
         self._booted = 0
         self._last_beat = 0

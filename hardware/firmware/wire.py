@@ -6,7 +6,7 @@ reference; tests/hardware parse every line made here with it, so the two cannot 
 """
 
 VERSION = 1
-MINOR = "1.1"   # HELLO with a boot id (docs/protocol.md, "Protocol v1.1")
+MINOR = "1.1"  # HELLO with a boot id (docs/protocol.md, "Protocol v1.1")
 MAX_LINE = 120
 SEQ_MODULUS = 65536
 
@@ -83,7 +83,7 @@ def parse_host(line):
         return None
     body = line[:star]
     try:
-        if int(line[star + 1:], 16) != checksum(body):
+        if int(line[star + 1 :], 16) != checksum(body):
             return None
     except (ValueError, UnicodeError):
         return None

@@ -46,6 +46,7 @@ class Recorder:
 
     def states(self) -> list[str]:
         from companion.events import DeviceStatus
+
         return [e.state for e in self.all(DeviceStatus)]
 
 
@@ -98,10 +99,13 @@ def wired(tmp_path):
     from companion.config import load
     from companion.journal import Journal
     from companion.service import Service
+
     with ExitStack() as stack:
+
         def make(**overrides):
             config = load(overrides={"data": {"dir": str(tmp_path)}, **overrides})
             journal = stack.enter_context(Journal(config.data.database))
             service = stack.enter_context(Service(journal))
             return service, cli.start_devices(config, service, stack, sim=True)
+
         yield make

@@ -49,8 +49,7 @@ def presses(events):
 
 
 def test_it_says_it_is_online(buttons, events):
-    assert events.all(DeviceStatus) == [DeviceStatus("buttons", "buttons", "online",
-                                                     "11 buttons")]
+    assert events.all(DeviceStatus) == [DeviceStatus("buttons", "buttons", "online", "11 buttons")]
 
 
 @pytest.mark.parametrize("role", BUTTON_ROLES)
@@ -65,8 +64,9 @@ def test_every_role_survives_contact_bounce(buttons, pin_factory, clock, events,
     assert presses(events) == [ButtonPressed(role, long=False)]
 
 
-def test_holding_undo_is_a_long_press_reported_while_still_held(buttons, pin_factory, clock,
-                                                               events):
+def test_holding_undo_is_a_long_press_reported_while_still_held(
+    buttons, pin_factory, clock, events
+):
     undo = pin_factory.pin(PINS["undo"])
     undo.drive_low()
     clock.advance(1.0)
@@ -95,8 +95,14 @@ def test_typing_a_five_dice_throw(buttons, pin_factory, clock, events):
     for face in (3, 0, 5, 5, 1):
         press(pin_factory, clock, buttons, PINS[f"digit{face}"], held_s=0.15)
     press(pin_factory, clock, buttons, PINS["confirm"], held_s=0.15)
-    assert [p.role for p in presses(events)] == ["digit3", "digit0", "digit5", "digit5",
-                                                 "digit1", "confirm"]
+    assert [p.role for p in presses(events)] == [
+        "digit3",
+        "digit0",
+        "digit5",
+        "digit5",
+        "digit1",
+        "confirm",
+    ]
 
 
 def test_the_ticker_thread_reports_holds_by_itself(pin_factory, clock, events, wait):
@@ -107,12 +113,15 @@ def test_the_ticker_thread_reports_holds_by_itself(pin_factory, clock, events, w
     assert presses(events) == [ButtonPressed("undo", long=True)]
 
 
-@pytest.mark.parametrize("pins, code", [
-    ({"dgit1": 5}, "unknown_pin_role"),
-    ({"digit1": 5, "digit2": 5}, "pin_used_twice"),
-    ({"digit1": 40}, "bad_pin"),
-    ({"digit1": "5"}, "bad_pin"),
-])
+@pytest.mark.parametrize(
+    "pins, code",
+    [
+        ({"dgit1": 5}, "unknown_pin_role"),
+        ({"digit1": 5, "digit2": 5}, "pin_used_twice"),
+        ({"digit1": 40}, "bad_pin"),
+        ({"digit1": "5"}, "bad_pin"),
+    ],
+)
 def test_a_bad_pin_map_is_refused(pin_factory, events, pins, code):
     with pytest.raises(BridgeError) as caught:
         Buttons(pins, events, pin_factory=pin_factory)
@@ -167,8 +176,8 @@ def test_show_reader_steady_dark_and_blinking(lights, pin_factory, wait):
 
 def test_lights_need_not_have_every_role(pin_factory):
     with Lights({"seat0": 18}, pin_factory=pin_factory) as lights:
-        lights.show_reader("online")   # no reader LED wired: nothing to do
-        lights.show_turn(4)            # no LED for seat 4: all dark
+        lights.show_reader("online")  # no reader LED wired: nothing to do
+        lights.show_turn(4)  # no LED for seat 4: all dark
         assert not pin_factory.pin(18).state
 
 
@@ -180,6 +189,14 @@ def test_the_shipped_pin_map_builds_on_mock_pins(pin_factory, events):
     # kept free: HAT EEPROM, I2C, SPI0 (CE1 too) and the card reader's RST (the UART is off)
     used = set(gpio["pins"].values()) | set(gpio["leds"].values())
     assert not used & {0, 1, 2, 3, 7, 8, 9, 10, 11, 25}
-    with Buttons(gpio["pins"], events, pin_factory=pin_factory, hold_s=gpio["hold_s"],
-                 bounce_s=gpio["bounce_s"]), Lights(gpio["leds"], pin_factory=pin_factory):
+    with (
+        Buttons(
+            gpio["pins"],
+            events,
+            pin_factory=pin_factory,
+            hold_s=gpio["hold_s"],
+            bounce_s=gpio["bounce_s"],
+        ),
+        Lights(gpio["leds"], pin_factory=pin_factory),
+    ):
         pass

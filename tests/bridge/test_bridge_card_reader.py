@@ -89,8 +89,8 @@ def test_a_reader_that_cannot_open_or_fails_is_faulted_and_reopened(events, cloc
             raise FileNotFoundError("/dev/spidev0.0")  # SPI not enabled
         opened.append("ok")
         return rfid
-    reader = CardReader(events, open_rfid=open_rfid, poll_s=3600, clock=clock,
-                        backoff_min_s=1.0)
+
+    reader = CardReader(events, open_rfid=open_rfid, poll_s=3600, clock=clock, backoff_min_s=1.0)
     try:
         reader.poll()
         status = events.all(DeviceStatus)[-1]

@@ -48,8 +48,10 @@ def test_an_unknown_tag_is_named_once_and_then_fills_the_outlaw_played(service):
     scan(service, tid, "04a2246a5b3c80")
     asked = heard(tablet, "card_unknown")
     assert len(asked) == 1 and asked[0]["uid"] == "04a2246a5b3c80"
-    assert {"name": "outlaw_42", "label": {"key": "card.outlaws108.outlaw",
-                                           "params": {"number": 42}}} in asked[0]["faces"]
+    assert {
+        "name": "outlaw_42",
+        "label": {"key": "card.outlaws108.outlaw", "params": {"number": 42}},
+    } in asked[0]["faces"]
     service.name_card(tid, "04a2246a5b3c80", "outlaw_42", ADMIN)
     heard(tablet, "card")
     scan(service, tid, "04a2246a5b3c80")
@@ -80,8 +82,14 @@ def test_the_animal_sold_fills_the_sellers_secret_on_the_sellers_phone_only(serv
     service.act(tid, {"type": "throw", "seat": 0, "dice": [1, 2, 1, 1, 2]}, ADMIN)
     service.act(tid, {"type": "sell", "seat": 0}, ADMIN)
     service.name_card(tid, "c3c3c3c3", "animal_500", ADMIN)
-    streams = {name: service.hub.subscribe(tid, viewer, name) for name, viewer in
-               (("tablet", ADMIN), ("seller", Viewer(seat=0)), ("other", Viewer(seat=1)))}
+    streams = {
+        name: service.hub.subscribe(tid, viewer, name)
+        for name, viewer in (
+            ("tablet", ADMIN),
+            ("seller", Viewer(seat=0)),
+            ("other", Viewer(seat=1)),
+        )
+    }
     scan(service, tid, "c3c3c3c3")
     assert heard(streams["tablet"], "card") == [] and heard(streams["other"], "card") == []
     [mine] = heard(streams["seller"], "card")
@@ -99,5 +107,16 @@ def test_every_declared_card_fills_only_what_its_game_offers():
         for face in faces.values():
             assert face.label["key"].startswith(("card.", "action."))
     face = registry.card_faces("outlaws108")["outlaw_7"]
-    assert cards.fill(face, [{"type": "play_earth", "seat": 0, "params": {
-        "number": {"kind": "int", "min": 37, "max": 108}}}]) is None  # a Heaven card
+    assert (
+        cards.fill(
+            face,
+            [
+                {
+                    "type": "play_earth",
+                    "seat": 0,
+                    "params": {"number": {"kind": "int", "min": 37, "max": 108}},
+                }
+            ],
+        )
+        is None
+    )  # a Heaven card

@@ -53,8 +53,10 @@ def framed(chunks):
 
 def test_framing_reassembles_lines_split_anywhere():
     line = encode(Roll(3, (("d6", 5),))) + encode(Heartbeat(10))
-    assert framed([line[i:i + 1] for i in range(len(line))]) == [Roll(3, (("d6", 5),)),
-                                                                   Heartbeat(10)]
+    assert framed([line[i : i + 1] for i in range(len(line))]) == [
+        Roll(3, (("d6", 5),)),
+        Heartbeat(10),
+    ]
 
 
 def test_framing_bounds_a_run_without_newline_and_counts_it_once():
@@ -69,14 +71,16 @@ def said_hello(port, events, wait):
     port.write(HELLO)
     wait(lambda: "online" in events.states(), what="online")
 
+
 def test_on_loop_it_asks_hello_and_posts_rolls(loop_reader, wait):
     reader, events, opener = loop_reader
     port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
     said_hello(port, events, wait)
     port.write(encode(Roll(1, (("L1", 5), ("C1", 3)))))
     wait(lambda: events.all(DieRolled), what="a roll")
-    assert events.all(DieRolled) == [DieRolled((("cattle", 5), ("cowboy", 3)), "reader",
-                                               "die-reader", 1)]
+    assert events.all(DieRolled) == [
+        DieRolled((("cattle", 5), ("cowboy", 3)), "reader", "die-reader", 1)
+    ]
     assert events.states() == ["online"]
     # loop:// hands our own "?" and "ACK 1" back to us: they are counted, not obeyed
     wait(lambda: reader.counters["echo"] >= 2, what="echoes")
@@ -87,12 +91,22 @@ def test_on_loop_noise_is_counted_and_the_next_frame_still_gets_through(loop_rea
     reader, events, opener = loop_reader
     port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
     said_hello(port, events, wait)
-    port.write(b"\xff\xfe garbage\n" + b"ROLL 1 d6:1*00\n" + b"\x00" * 500 + b"\n"
-               + b"FOO 1*57\n" + encode(Roll(2, (("d6", 6),))))
+    port.write(
+        b"\xff\xfe garbage\n"
+        + b"ROLL 1 d6:1*00\n"
+        + b"\x00" * 500
+        + b"\n"
+        + b"FOO 1*57\n"
+        + encode(Roll(2, (("d6", 6),)))
+    )
     wait(lambda: events.all(DieRolled), what="a roll")
     counters = reader.counters
-    assert (counters["binary"], counters["checksum"], counters["too_long"],
-            counters["unknown_type"]) == (1, 1, 1, 1)
+    assert (
+        counters["binary"],
+        counters["checksum"],
+        counters["too_long"],
+        counters["unknown_type"],
+    ) == (1, 1, 1, 1)
     assert [e.seq for e in events.all(DieRolled)] == [2]
     assert events.all(DeviceStatus)[-1].state == "online"
 
@@ -155,8 +169,15 @@ def test_failed_opens_back_off_exponentially_up_to_the_cap(events, wait):
         attempts.append(clock())
         raise serial.SerialException(f"could not open port {url}: No such file")
 
-    with DieReader("/dev/die-reader-gone", events, clock=clock, open_port=vanished,
-                   backoff_min_s=0.5, backoff_max_s=4.0, poll_s=0.0005):
+    with DieReader(
+        "/dev/die-reader-gone",
+        events,
+        clock=clock,
+        open_port=vanished,
+        backoff_min_s=0.5,
+        backoff_max_s=4.0,
+        poll_s=0.0005,
+    ):
         wait(lambda: len(attempts) >= 7, what="seven attempts")
     gaps = [b - a for a, b in zip(attempts, attempts[1:])][:6]
     # a gap is the backoff delay plus at most a few ticks of the supervisor's own reads
@@ -167,8 +188,9 @@ def test_failed_opens_back_off_exponentially_up_to_the_cap(events, wait):
 
 def test_a_port_that_dies_is_reopened_and_backoff_restarts_after_hello(clock, events, wait):
     opener = LoopOpener()
-    with DieReader("loop://", events, clock=clock, open_port=opener, poll_s=0.002,
-                   backoff_min_s=1.0) as reader:
+    with DieReader(
+        "loop://", events, clock=clock, open_port=opener, poll_s=0.002, backoff_min_s=1.0
+    ) as reader:
         first = wait(lambda: opener.ports and opener.ports[0], what="first port")
         first.write(HELLO)
         wait(lambda: reader.state == "online", what="online")

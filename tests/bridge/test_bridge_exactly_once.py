@@ -50,7 +50,7 @@ class TcpDevice:
             if self._client is None:
                 try:
                     self._client, _ = self.server.accept()
-                except (socket.timeout, OSError):
+                except (TimeoutError, OSError):
                     continue
                 self._accepted.append(self._client)
             client = self._client
@@ -85,9 +85,17 @@ class Host:
         self.stack = ExitStack()
         self.journal = self.stack.enter_context(Journal(db))
         self.service = self.stack.enter_context(Service(self.journal))
-        self.reader = self.stack.enter_context(DieReader(
-            url, self.service.post, clock=clock, poll_s=0.002, backoff_min_s=0.2,
-            backoff_max_s=0.5, memory=JournalFrames(self.journal)))
+        self.reader = self.stack.enter_context(
+            DieReader(
+                url,
+                self.service.post,
+                clock=clock,
+                poll_s=0.002,
+                backoff_min_s=0.2,
+                backoff_max_s=0.5,
+                memory=JournalFrames(self.journal),
+            )
+        )
 
     def version(self, tid) -> int:
         return self.service.view(tid, ADMIN)["table"]["version"]
@@ -98,8 +106,9 @@ class Host:
 
 @pytest.fixture(params=["pty", "socket"])
 def link(request, tmp_path, clock):
-    sim = DieReaderSimulator(tmp_path / "die-reader", dice=["d6"], clock=clock,
-                             rng=random.Random(3), poll_s=0.002)
+    sim = DieReaderSimulator(
+        tmp_path / "die-reader", dice=["d6"], clock=clock, rng=random.Random(3), poll_s=0.002
+    )
     device = TcpDevice(sim) if request.param == "socket" else None
     yield request.param, sim, device, (device.url if device else str(sim.path))
     if device:
@@ -127,7 +136,7 @@ def test_a_resend_after_a_lost_ack_is_not_counted_again(link, tmp_path, clock, w
         if device is not None:
             device.drop()  # the connection drops; the device keeps its frames
         else:
-            host.close()   # the host restarts between the commit and the ACK
+            host.close()  # the host restarts between the commit and the ACK
             host = Host(tmp_path / "companion.sqlite", url, clock)
         settle(host, clock, wait, "the resend ACKed", lambda: not sim.pending)
         assert host.version(tid) == 4  # Bruno's prompt still waits
@@ -140,18 +149,27 @@ def test_a_resend_after_a_lost_ack_is_not_counted_again(link, tmp_path, clock, w
 def test_the_receipt_is_written_with_the_action_it_answers(tmp_path):
     from companion.events import DieRolled
     from companion.journal import Entry
+
     with Journal(tmp_path / "companion.sqlite") as journal, Service(journal) as service:
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
         service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
         acked = []
-        service.post(DieRolled((("d6", 5),), "reader", "die-reader", 7,
-                               ack=lambda: acked.append(journal.reader_frames("ABL-9", "b1")),
-                               receipt=("ABL-9", "b1", 7)))
+        service.post(
+            DieRolled(
+                (("d6", 5),),
+                "reader",
+                "die-reader",
+                7,
+                ack=lambda: acked.append(journal.reader_frames("ABL-9", "b1")),
+                receipt=("ABL-9", "b1", 7),
+            )
+        )
         service.view(tid, ADMIN)  # after the roll on the writer's queue
-        assert acked == [[7]]      # in the journal before the ACK could go out
+        assert acked == [[7]]  # in the journal before the ACK could go out
         assert service.view(tid, ADMIN)["table"]["version"] == 2
-        with pytest.raises(Exception):  # a failed append leaves no receipt behind
+        with pytest.raises(TypeError):  # a failed append leaves no receipt behind
             with journal.with_receipt(("ABL-9", "b1", 8)):
-                journal.append(tid, Entry(2, {"kind": "action", "action": {}}, "x", "reader",
-                                          "now", None))
+                journal.append(
+                    tid, Entry(2, {"kind": "action", "action": {}}, "x", "reader", "now", None)
+                )
         assert journal.reader_frames("ABL-9", "b1") == [7]

@@ -13,8 +13,6 @@ import pytest
 
 from companion import cli
 from companion.config import load
-from companion.journal import Journal
-from companion.service import Service
 from firmware_bridge.pins import check_pin_map
 
 
@@ -29,18 +27,26 @@ def serving(tmp_path):
     stops = []
 
     def start(**sections):
-        config = load(overrides={"data": {"dir": str(tmp_path)},
-                                 "server": {"host": "127.0.0.1", "port": 0}, **sections})
+        config = load(
+            overrides={
+                "data": {"dir": str(tmp_path)},
+                "server": {"host": "127.0.0.1", "port": 0},
+                **sections,
+            }
+        )
         stop = threading.Event()
         ports: list[int] = []
         from web.server import make_server
+
         real = make_server
 
         def capture(app, cfg):
             server = real(app, cfg)
             ports.append(server.effective_port)
             return server
+
         import web.server
+
         web.server.make_server = capture
         try:
             runner = threading.Thread(target=cli.serve, args=(config, False, stop), daemon=True)
@@ -54,6 +60,7 @@ def serving(tmp_path):
         stops.append((stop, runner))
         assert ports, "the companion did not start"
         return ports[0], runner
+
     yield start
     for stop, runner in stops:
         stop.set()
@@ -76,31 +83,52 @@ def test_a_missing_pin_factory_leaves_the_companion_serving(serving):
     assert gpio["state"] == "fault" and "lgpio" in gpio["detail"]
     assert gpio["check"] == "check.pin_factory"
     assert runner.is_alive()
-    assert wait_health(port, lambda h: h["devices"].get("die-reader", {}).get("state")
-                       == "online")  # the (simulated) die reader still works
+    assert wait_health(
+        port, lambda h: h["devices"].get("die-reader", {}).get("state") == "online"
+    )  # the (simulated) die reader still works
 
 
 def test_a_pin_used_twice_names_the_config_line_and_the_rest_work(serving):
-    pins = {"digit0": 5, "digit1": 6, "digit2": 13, "digit3": 19, "digit4": 26,
-            "digit5": 16, "digit6": 20, "confirm": 21, "next": 12, "undo": 5, "roll": 4}
+    pins = {
+        "digit0": 5,
+        "digit1": 6,
+        "digit2": 13,
+        "digit3": 19,
+        "digit4": 26,
+        "digit5": 16,
+        "digit6": 20,
+        "confirm": 21,
+        "next": 12,
+        "undo": 5,
+        "roll": 4,
+    }
     port, _ = serving(buttons={"pins": pins})
     seen = wait_health(port, lambda h: "pin-map" in h["devices"] and "buttons" in h["devices"])
-    assert "buttons.pins.undo = 5: GPIO5 is also buttons.pins.digit0" \
+    assert (
+        "buttons.pins.undo = 5: GPIO5 is also buttons.pins.digit0"
         in seen["devices"]["pin-map"]["detail"]
+    )
     assert seen["devices"]["pin-map"]["check"] == "check.pin_map"
     assert seen["devices"]["buttons"]["state"] == "online"
-    assert seen["devices"]["buttons"]["stand_in"] == "mock"   # never shown as hardware
+    assert seen["devices"]["buttons"]["stand_in"] == "mock"  # never shown as hardware
     assert seen["devices"]["die-reader"]["stand_in"] == "simulated"
 
 
-@pytest.mark.parametrize("pins, buses, claimed, line", [
-    ({"undo": 7}, {"spi0": True}, {}, "buttons.pins.undo = 7: GPIO7 is SPI0 CE1"),
-    ({"undo": 2}, {"i2c": True}, {}, "buttons.pins.undo = 2: GPIO2 is I2C1 SDA"),
-    ({"undo": 14}, {"uart": True}, {}, "buttons.pins.undo = 14: GPIO14 is UART TXD"),
-    ({"undo": 25}, {}, {"card_reader.rst": 25}, "buttons.pins.undo = 25: GPIO25 is "
-                                                "card_reader.rst"),
-    ({"undo": 40}, {}, {}, "buttons.pins.undo = 40: not a BCM pin number"),
-])
+@pytest.mark.parametrize(
+    "pins, buses, claimed, line",
+    [
+        ({"undo": 7}, {"spi0": True}, {}, "buttons.pins.undo = 7: GPIO7 is SPI0 CE1"),
+        ({"undo": 2}, {"i2c": True}, {}, "buttons.pins.undo = 2: GPIO2 is I2C1 SDA"),
+        ({"undo": 14}, {"uart": True}, {}, "buttons.pins.undo = 14: GPIO14 is UART TXD"),
+        (
+            {"undo": 25},
+            {},
+            {"card_reader.rst": 25},
+            "buttons.pins.undo = 25: GPIO25 is card_reader.rst",
+        ),
+        ({"undo": 40}, {}, {}, "buttons.pins.undo = 40: not a BCM pin number"),
+    ],
+)
 def test_the_pin_map_check_names_each_wrong_line(pins, buses, claimed, line):
     problems = check_pin_map({"buttons.pins": pins}, buses, claimed)
     assert len(problems) == 1 and str(problems[0]).startswith(line)
@@ -109,13 +137,19 @@ def test_the_pin_map_check_names_each_wrong_line(pins, buses, claimed, line):
 def test_the_shipped_pin_map_works_with_the_card_reader_attached():
     import tomllib
     from pathlib import Path
+
     shipped = tomllib.loads(Path("hardware/pinmap.toml").read_text())
-    config = load(overrides={section: shipped[section]
-                             for section in ("buttons", "buses", "card_reader")})
-    assert check_pin_map({"buttons.pins": config.buttons.pins,
-                          "buttons.leds": config.buttons.leds}, vars(config.buses),
-                         {"card_reader.rst": config.card_reader.rst,
-                          "card_reader.irq": config.card_reader.irq}) == []
+    config = load(
+        overrides={section: shipped[section] for section in ("buttons", "buses", "card_reader")}
+    )
+    assert (
+        check_pin_map(
+            {"buttons.pins": config.buttons.pins, "buttons.leds": config.buttons.leds},
+            vars(config.buses),
+            {"card_reader.rst": config.card_reader.rst, "card_reader.irq": config.card_reader.irq},
+        )
+        == []
+    )
     defaults = load()
     assert defaults.buttons.pins == config.buttons.pins
     assert defaults.buttons.leds == config.buttons.leds
@@ -124,8 +158,10 @@ def test_the_shipped_pin_map_works_with_the_card_reader_attached():
 def test_lights_that_fail_while_running_are_faulted_and_the_table_goes_on(wired):
     service, devices = wired()
     with ExitStack() as stack:
+
         def broken(seat):
             raise OSError("lgpio: GPIO busy")
+
         devices["lights"].show_turn = broken
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
         follower = stack.enter_context(cli.follower(service, devices, every_s=3600))
@@ -138,11 +174,13 @@ def test_lights_that_fail_while_running_are_faulted_and_the_table_goes_on(wired)
             seen = service.health()["devices"]
         assert seen["lights"]["state"] == "fault" and "GPIO busy" in seen["lights"]["detail"]
         from companion.table import Viewer
+
         assert service.view(tid, Viewer(admin=True))["table"]["version"] == 0
 
 
 def test_the_reader_box_hears_want_without_gpio_buttons(wired):
     from companion.table import Viewer
+
     service, devices = wired(buttons={"enabled": False})
     with ExitStack() as stack:
         assert "lights" not in devices
@@ -173,6 +211,7 @@ def test_a_second_start_on_the_same_data_folder_reuses_the_simulators_link(wired
     """The link left by the last run points at its pty: the new one must replace the link,
     not follow it (a restart after a power cut)."""
     import os
+
     master, slave = os.openpty()
     try:
         old_pty = os.ttyname(slave)

@@ -14,8 +14,21 @@ from firmware_bridge.pixels import PixelsDice
 
 def i_am_a_die(leds=6, battery=80) -> bytes:
     # id, leds, design, n/a, data-set hash, pixel id, flash, build, state, face, battery, state
-    return struct.pack("<BBBBIIHIBBBB", 2, leds, 1, 0, 0xCAFE, 0x12345678, 4096,
-                       1_700_000_000, px.ON_FACE, 2, battery, 0)
+    return struct.pack(
+        "<BBBBIIHIBBBB",
+        2,
+        leds,
+        1,
+        0,
+        0xCAFE,
+        0x12345678,
+        4096,
+        1_700_000_000,
+        px.ON_FACE,
+        2,
+        battery,
+        0,
+    )
 
 
 class Device:
@@ -26,7 +39,7 @@ class Device:
 class FakeClient:
     """One connection to a fake die: records writes, lets the test notify and drop."""
 
-    made: list["FakeClient"] = []
+    made: list[FakeClient] = []
 
     def __init__(self, device, disconnected):
         self.device, self.disconnected = device, disconnected
@@ -67,8 +80,15 @@ def start(events, devices):
 
     async def discover(scan_s):
         return list(devices)
-    return PixelsDice(events, scan_s=0.01, backoff_min_s=0.01, backoff_max_s=0.05,
-                      discover=discover, client_factory=FakeClient)
+
+    return PixelsDice(
+        events,
+        scan_s=0.01,
+        backoff_min_s=0.01,
+        backoff_max_s=0.05,
+        discover=discover,
+        client_factory=FakeClient,
+    )
 
 
 def test_roll_states_become_the_serial_readers_events(events, wait):
@@ -79,11 +99,11 @@ def test_roll_states_become_the_serial_readers_events(events, wait):
         assert client.written[0] == b"\x01"
         client.send(bytes([px.ROLL_STATE, px.HANDLING, 0]))
         client.send(bytes([px.ROLL_STATE, px.ROLLING, 3]))
-        client.send(bytes([px.ROLL_STATE, px.ROLLED, 4]))      # face index 4 = 5 pips
-        client.send(bytes([px.ROLL_STATE, px.ON_FACE, 4]))     # set down: not a throw
+        client.send(bytes([px.ROLL_STATE, px.ROLLED, 4]))  # face index 4 = 5 pips
+        client.send(bytes([px.ROLL_STATE, px.ON_FACE, 4]))  # set down: not a throw
         client.send(bytes([px.ROLL_STATE, px.CROOKED, 0]))
         client.send(bytes([px.BATTERY_LEVEL, 55, 1]))
-        client.send(b"\x03")                                   # too short: ignored
+        client.send(b"\x03")  # too short: ignored
         wait(lambda: events.all(DieTilted), what="tilt")
         assert events.all(DiceMoving) == [DiceMoving("pixel-Red")] * 2
         assert events.all(DieRolled) == [DieRolled((("d6", 5),), "ble", "pixel-Red")]
@@ -102,8 +122,10 @@ def test_a_die_that_drops_is_reconnected_with_backoff(events, wait):
         wait(lambda: any(c.connected.is_set() for c in FakeClient.made), what="connected")
         assert len(FakeClient.made) == 3
         FakeClient.made[-1].drop()
-        wait(lambda: len(FakeClient.made) == 4 and FakeClient.made[-1].connected.is_set(),
-             what="reconnected")
+        wait(
+            lambda: len(FakeClient.made) == 4 and FakeClient.made[-1].connected.is_set(),
+            what="reconnected",
+        )
         states = [e.state for e in events.all(DeviceStatus) if e.device == "pixel-Blue"]
         assert states[-3:] == ["online", "reconnecting", "online"]
         FakeClient.made[-1].send(bytes([px.ROLL_STATE, px.ROLLED, 0]))
@@ -129,8 +151,15 @@ def test_a_die_the_games_do_not_use_is_refused_not_guessed(events, wait):
 def test_no_bluetooth_adapter_is_a_fault_not_a_crash(events, wait):
     async def discover(scan_s):
         raise OSError("org.bluez.Error.NotReady")
-    dice = PixelsDice(events, scan_s=0.01, backoff_min_s=0.01, backoff_max_s=0.02,
-                      discover=discover, client_factory=FakeClient)
+
+    dice = PixelsDice(
+        events,
+        scan_s=0.01,
+        backoff_min_s=0.01,
+        backoff_max_s=0.02,
+        discover=discover,
+        client_factory=FakeClient,
+    )
     try:
         wait(lambda: events.all(DeviceStatus), what="a status")
         status = events.all(DeviceStatus)[0]

@@ -28,32 +28,63 @@ def run(steps, hold_s=1.5, bounce_s=0.03):
 CASES = {
     "clean short press": (
         [("down", 0.0), ("tick", 0.05), ("up", 0.2), ("tick", 0.25)],
-        [(SHORT, 0.25)]),
+        [(SHORT, 0.25)],
+    ),
     "bouncy press and release count once": (
-        [("down", 0.0), ("up", 0.004), ("down", 0.006), ("up", 0.009), ("down", 0.012),
-         ("tick", 0.05), ("up", 0.3), ("down", 0.302), ("up", 0.305), ("tick", 0.34)],
-        [(SHORT, 0.34)]),
+        [
+            ("down", 0.0),
+            ("up", 0.004),
+            ("down", 0.006),
+            ("up", 0.009),
+            ("down", 0.012),
+            ("tick", 0.05),
+            ("up", 0.3),
+            ("down", 0.302),
+            ("up", 0.305),
+            ("tick", 0.34),
+        ],
+        [(SHORT, 0.34)],
+    ),
     "a glitch shorter than the bounce time is nothing": (
-        [("down", 0.0), ("up", 0.01), ("tick", 0.5)], []),
+        [("down", 0.0), ("up", 0.01), ("tick", 0.5)],
+        [],
+    ),
     "the next edge settles a level without a tick": (
-        [("down", 0.0), ("up", 0.2), ("down", 0.5)], [(SHORT, 0.5)]),
+        [("down", 0.0), ("up", 0.2), ("down", 0.5)],
+        [(SHORT, 0.5)],
+    ),
     "hold reports long at the hold time, release adds nothing": (
-        [("down", 0.0), ("tick", 0.05), ("tick", 1.0), ("tick", 1.53), ("tick", 2.0),
-         ("up", 3.0), ("tick", 3.1)],
-        [(LONG, 1.53)]),
+        [
+            ("down", 0.0),
+            ("tick", 0.05),
+            ("tick", 1.0),
+            ("tick", 1.53),
+            ("tick", 2.0),
+            ("up", 3.0),
+            ("tick", 3.1),
+        ],
+        [(LONG, 1.53)],
+    ),
     "a hold is measured from the settled press, not the first bounce": (
         [("down", 0.0), ("up", 0.01), ("down", 0.02), ("tick", 1.51), ("tick", 1.52)],
-        [(LONG, 1.52)]),
+        [(LONG, 1.52)],
+    ),
     "a hold seen only at release is still long, once": (
-        [("down", 0.0), ("up", 2.0), ("tick", 2.1)], [(LONG, 2.1)]),
+        [("down", 0.0), ("up", 2.0), ("tick", 2.1)],
+        [(LONG, 2.1)],
+    ),
     "just under the hold time is short": (
-        [("down", 0.0), ("tick", 1.0), ("up", 1.49), ("tick", 1.6)], [(SHORT, 1.6)]),
+        [("down", 0.0), ("tick", 1.0), ("up", 1.49), ("tick", 1.6)],
+        [(SHORT, 1.6)],
+    ),
     "two presses": (
         [("down", 0.0), ("up", 0.1), ("down", 0.2), ("up", 0.3), ("tick", 0.4)],
-        [(SHORT, 0.2), (SHORT, 0.4)]),
+        [(SHORT, 0.2), (SHORT, 0.4)],
+    ),
     "repeated identical edges are harmless": (
         [("down", 0.0), ("down", 0.05), ("up", 0.1), ("up", 0.2), ("tick", 0.3)],
-        [(SHORT, 0.2)]),
+        [(SHORT, 0.2)],
+    ),
 }
 
 
@@ -82,8 +113,9 @@ def test_bad_timings_are_refused():
         PressDetector(hold_s=0.01, bounce_s=0.03)
 
 
-STEPS = st.lists(st.tuples(st.sampled_from(["down", "up", "tick"]), st.floats(0.0, 0.8)),
-                 max_size=60)
+STEPS = st.lists(
+    st.tuples(st.sampled_from(["down", "up", "tick"]), st.floats(0.0, 0.8)), max_size=60
+)
 
 
 @settings(max_examples=200, deadline=None)

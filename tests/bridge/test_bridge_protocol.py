@@ -9,19 +9,48 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware_bridge.protocol import (MAX_LINE, Ack, Button, Card, DeviceError, Heartbeat, Hello,
-                                      Led, Moving, Query, Rejected, Roll, Tilt, checksum, encode,
-                                      frame, parse_line)
+from firmware_bridge.protocol import (
+    MAX_LINE,
+    Ack,
+    Button,
+    Card,
+    DeviceError,
+    Heartbeat,
+    Hello,
+    Led,
+    Moving,
+    Query,
+    Rejected,
+    Roll,
+    Tilt,
+    checksum,
+    encode,
+    frame,
+    parse_line,
+)
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
 GOOD = [
     (b"HELLO 1 PICO-E6614103 1.0.0 d6*5A\n", Hello("PICO-E6614103", "1.0.0", (("d6", "d6"),))),
-    (b"HELLO 1 ABL-01 1.0.0 L1:cattle L2:cattle L3:cattle L4:cattle C1:cowboy*62\n",
-     Hello("ABL-01", "1.0.0", (("L1", "cattle"), ("L2", "cattle"), ("L3", "cattle"),
-                               ("L4", "cattle"), ("C1", "cowboy")))),
-    (b"HELLO 1 ROOT-1 0.9 R1:root12 R2:root12*6D\n",
-     Hello("ROOT-1", "0.9", (("R1", "root12"), ("R2", "root12")))),
+    (
+        b"HELLO 1 ABL-01 1.0.0 L1:cattle L2:cattle L3:cattle L4:cattle C1:cowboy*62\n",
+        Hello(
+            "ABL-01",
+            "1.0.0",
+            (
+                ("L1", "cattle"),
+                ("L2", "cattle"),
+                ("L3", "cattle"),
+                ("L4", "cattle"),
+                ("C1", "cowboy"),
+            ),
+        ),
+    ),
+    (
+        b"HELLO 1 ROOT-1 0.9 R1:root12 R2:root12*6D\n",
+        Hello("ROOT-1", "0.9", (("R1", "root12"), ("R2", "root12"))),
+    ),
     (b"ROLL 0 d6:4*71\n", Roll(0, (("d6", 4),))),
     (b"ROLL 65535 L1:0 L2:5 C1:4*57\n", Roll(65535, (("L1", 0), ("L2", 5), ("C1", 4)))),
     (b"MOVING 17*32\n", Moving(17)),
@@ -37,9 +66,9 @@ GOOD = [
     (b"ACK 17*6F\n", Ack(17)),
     (b"LED blink*0F\n", Led("blink")),
     (b"LED on*6C\n", Led("on")),
-    (b"HB 2000*28\r\n", Heartbeat(2000)),      # CRLF from a terminal program
-    (b"HB 2000*28", Heartbeat(2000)),          # newline already stripped by the framing
-    (b"ACK 17*6f\n", Ack(17)),                 # lower-case hex checksum
+    (b"HB 2000*28\r\n", Heartbeat(2000)),  # CRLF from a terminal program
+    (b"HB 2000*28", Heartbeat(2000)),  # newline already stripped by the framing
+    (b"ACK 17*6f\n", Ack(17)),  # lower-case hex checksum
 ]
 
 
@@ -49,12 +78,12 @@ def test_parses_real_lines(line, expected):
 
 
 BAD = [
-    (b"HELLO 1 PICO-1 1.0 d6\n", "checksum"),              # no checksum at all
-    (b"?\n", "checksum"),                                  # a bare "?" typed by hand
-    (b"ROLL 0 d6:4*72\n", "checksum"),                     # wrong checksum
-    (b"ROLL 0 d6:5*71\n", "checksum"),                     # a flipped face
-    (b"ROLL 0 d6:4*7\n", "checksum"),                      # one hex digit
-    (b"ROLL 0 d6:4*7G\n", "checksum"),                     # not hex
+    (b"HELLO 1 PICO-1 1.0 d6\n", "checksum"),  # no checksum at all
+    (b"?\n", "checksum"),  # a bare "?" typed by hand
+    (b"ROLL 0 d6:4*72\n", "checksum"),  # wrong checksum
+    (b"ROLL 0 d6:5*71\n", "checksum"),  # a flipped face
+    (b"ROLL 0 d6:4*7\n", "checksum"),  # one hex digit
+    (b"ROLL 0 d6:4*7G\n", "checksum"),  # not hex
     (b"ROLL 0 d6:4\xff*71\n", "binary"),
     (b"\x00\x01\x02\n", "binary"),
     (b"ROLL 0 d6:4*71\x1b\n", "binary"),
@@ -104,15 +133,18 @@ def test_checksum_is_the_xor_of_the_body(body, expected):
     assert frame(body) == f"{body}*{expected:02X}\n".encode()
 
 
-@pytest.mark.parametrize("message", [
-    Card(1, "ABCD"),              # upper case would not come back as it went
-    Roll(1, ()),                  # a throw of no dice
-    Roll(70000, (("d6", 1),)),    # seq out of range
-    Led("two words"),
-    Hello("dev id", "1", ()),
-    DeviceError("bad code", "x"),
-    Roll(1, tuple(("L1", 1) for _ in range(30))),  # too long
-])
+@pytest.mark.parametrize(
+    "message",
+    [
+        Card(1, "ABCD"),  # upper case would not come back as it went
+        Roll(1, ()),  # a throw of no dice
+        Roll(70000, (("d6", 1),)),  # seq out of range
+        Led("two words"),
+        Hello("dev id", "1", ()),
+        DeviceError("bad code", "x"),
+        Roll(1, tuple(("L1", 1) for _ in range(30))),  # too long
+    ],
+)
 def test_encode_refuses_what_parse_would_reject(message):
     with pytest.raises(ValueError):
         encode(message)
@@ -127,10 +159,19 @@ NAMES = st.from_regex(r"[a-z0-9_]{1,16}", fullmatch=True)
 TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), max_size=40)
 
 MESSAGES = st.one_of(
-    st.builds(Hello, TOKENS, TOKENS, st.lists(st.one_of(
-        KINDS.map(lambda k: (k, k)), st.tuples(DIE_IDS, KINDS)), max_size=5).map(tuple)),
-    st.builds(Roll, SEQS, st.lists(st.tuples(DIE_IDS, st.integers(0, 999)),
-                                   min_size=1, max_size=8).map(tuple)),
+    st.builds(
+        Hello,
+        TOKENS,
+        TOKENS,
+        st.lists(st.one_of(KINDS.map(lambda k: (k, k)), st.tuples(DIE_IDS, KINDS)), max_size=5).map(
+            tuple
+        ),
+    ),
+    st.builds(
+        Roll,
+        SEQS,
+        st.lists(st.tuples(DIE_IDS, st.integers(0, 999)), min_size=1, max_size=8).map(tuple),
+    ),
     st.builds(Moving, SEQS),
     st.builds(Tilt, SEQS, DIE_IDS),
     st.builds(Card, SEQS, st.binary(min_size=1, max_size=10).map(bytes.hex)),
@@ -170,11 +211,16 @@ def trust_problem(raw: bytes) -> str | None:
 
 
 # random bytes almost never carry a good checksum: framed printable bodies reach the parsers
-RAW_LINES = st.one_of(st.binary(max_size=200), TEXT.map(frame),
-                      st.tuples(TEXT, st.integers(0, 255)).map(
-                          lambda body_sum: f"{body_sum[0]}*{body_sum[1]:02X}\n".encode()),
-                      st.tuples(st.sampled_from(["ROLL", "HELLO", "BTN", "HB", "ACK", "LED"]),
-                                TEXT).map(lambda kind_rest: frame(" ".join(kind_rest))))
+RAW_LINES = st.one_of(
+    st.binary(max_size=200),
+    TEXT.map(frame),
+    st.tuples(TEXT, st.integers(0, 255)).map(
+        lambda body_sum: f"{body_sum[0]}*{body_sum[1]:02X}\n".encode()
+    ),
+    st.tuples(st.sampled_from(["ROLL", "HELLO", "BTN", "HB", "ACK", "LED"]), TEXT).map(
+        lambda kind_rest: frame(" ".join(kind_rest))
+    ),
+)
 
 
 @settings(max_examples=300, deadline=None)
@@ -201,8 +247,11 @@ def test_one_changed_byte_is_caught_by_the_checksum(message, data):
 
 
 def test_every_example_in_the_protocol_doc_parses():
-    examples = re.findall(r"^(?:[<>] )?([A-Z?][ -~]*\*[0-9A-F]{2})$",
-                          DOCS.read_text(encoding="utf-8"), flags=re.MULTILINE)
+    examples = re.findall(
+        r"^(?:[<>] )?([A-Z?][ -~]*\*[0-9A-F]{2})$",
+        DOCS.read_text(encoding="utf-8"),
+        flags=re.MULTILINE,
+    )
     assert len(examples) >= 10
     for line in examples:
         assert not isinstance(parse_line(line.encode()), Rejected), line

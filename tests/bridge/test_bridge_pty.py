@@ -8,8 +8,14 @@ import random
 
 import pytest
 
-from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
-                              DieTilted)
+from companion.events import (
+    ButtonPressed,
+    CardScanned,
+    DeviceStatus,
+    DiceMoving,
+    DieRolled,
+    DieTilted,
+)
 from firmware_bridge.die_reader import DieReader
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.simulator import DieReaderSimulator
@@ -21,10 +27,10 @@ ABILENE = ["L1:cattle", "L2:cattle", "L3:cattle", "L4:cattle", "C1:cowboy"]
 def rig(tmp_path, clock, events):
     """A simulator and a reader on one fake clock; the reader opens the sim's symlink."""
     path = tmp_path / "die-reader"
-    sim = DieReaderSimulator(path, dice=ABILENE, clock=clock, rng=random.Random(7),
-                             poll_s=0.002)
-    reader = DieReader(str(path), events, clock=clock, poll_s=0.002, backoff_min_s=0.5,
-                       backoff_max_s=2.0)
+    sim = DieReaderSimulator(path, dice=ABILENE, clock=clock, rng=random.Random(7), poll_s=0.002)
+    reader = DieReader(
+        str(path), events, clock=clock, poll_s=0.002, backoff_min_s=0.5, backoff_max_s=2.0
+    )
     yield sim, reader, events
     reader.close()
     sim.close()
@@ -36,8 +42,11 @@ def rolled(events):
 
 def expect_rolls(events, expected, clock, wait):
     """Wait for exactly ``expected`` rolls, moving time on so the device resends."""
-    wait(lambda: len(rolled(events)) >= len(expected), tick=lambda: clock.advance(0.05),
-         what=f"{len(expected)} rolls")
+    wait(
+        lambda: len(rolled(events)) >= len(expected),
+        tick=lambda: clock.advance(0.05),
+        what=f"{len(expected)} rolls",
+    )
     assert rolled(events) == expected
 
 
@@ -71,10 +80,13 @@ def test_unplug_and_replug_resume_by_themselves(rig, clock, wait):
         assert not sim.path.exists() and not sim.plugged
         with pytest.raises(BridgeError):
             sim.throw(["cattle"])
-        wait(lambda: reader.state == "reconnecting", tick=lambda: clock.advance(0.05),
-             what="reconnecting")
+        wait(
+            lambda: reader.state == "reconnecting",
+            tick=lambda: clock.advance(0.05),
+            what="reconnecting",
+        )
         clock.advance(3.0)  # a few failed attempts against the missing path
-        sim.replug()        # the device reboots: seq starts at 0 again
+        sim.replug()  # the device reboots: seq starts at 0 again
         online(reader, clock, wait)
         expected.append(throw(sim, ["cattle", "cowboy"]))
         expect_rolls(events, expected, clock, wait)
@@ -125,8 +137,10 @@ def test_silence_goes_offline_then_online_and_the_held_roll_arrives(rig, clock, 
 
 
 def test_seq_wraps_across_a_real_pty(tmp_path, clock, events, wait):
-    with DieReaderSimulator(tmp_path / "r", clock=clock, first_seq=65533, poll_s=0.002) as sim, \
-            DieReader(str(tmp_path / "r"), events, clock=clock, poll_s=0.002) as reader:
+    with (
+        DieReaderSimulator(tmp_path / "r", clock=clock, first_seq=65533, poll_s=0.002) as sim,
+        DieReader(str(tmp_path / "r"), events, clock=clock, poll_s=0.002) as reader,
+    ):
         online(reader, clock, wait)
         expected = [throw(sim, ["d6"]) for _ in range(3)]  # seqs 65534, 0, 2
         expect_rolls(events, expected, clock, wait)
@@ -142,8 +156,11 @@ def test_leds_cards_tilts_and_faults_cross_the_pty(rig, clock, wait):
     sim.button("confirm", True)
     sim.button("confirm", False)
     wait(lambda: sim.leds == ["blink"], what="LED pattern at the device")
-    wait(lambda: events.all(CardScanned) and events.all(DieTilted),
-         tick=lambda: clock.advance(0.05), what="the card and the tilt")
+    wait(
+        lambda: events.all(CardScanned) and events.all(DieTilted),
+        tick=lambda: clock.advance(0.05),
+        what="the card and the tilt",
+    )
     assert events.all(CardScanned) == [CardScanned("04a2246a5b3c80", "die-reader")]
     assert events.all(DieTilted) == [DieTilted("cowboy", "die-reader")]
     wait(lambda: events.all(ButtonPressed), tick=lambda: clock.advance(0.05), what="a press")
@@ -157,8 +174,10 @@ def test_leds_cards_tilts_and_faults_cross_the_pty(rig, clock, wait):
     wait(lambda: sim.leds == ["blink", "blink"], what="LED pattern re-sent after HELLO")
 
 
-@pytest.mark.parametrize("kinds, faces", [([], None), (["d20"], None), (["d6"], [7]),
-                                          (["cowboy"], [0]), (["d6", "d6"], [1])])
+@pytest.mark.parametrize(
+    "kinds, faces",
+    [([], None), (["d20"], None), (["d6"], [7]), (["cowboy"], [0]), (["d6", "d6"], [1])],
+)
 def test_the_simulator_refuses_impossible_throws(tmp_path, kinds, faces):
     with DieReaderSimulator(tmp_path / "r") as sim, pytest.raises(BridgeError):
         sim.throw(kinds, faces)

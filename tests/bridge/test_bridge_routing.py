@@ -10,8 +10,6 @@ from contextlib import ExitStack
 
 import pytest
 
-from companion import cli
-from companion.config import load
 from companion.events import DieRolled
 from companion.journal import Journal
 from companion.service import Service
@@ -27,11 +25,18 @@ def table(tmp_path, clock):
     with ExitStack() as stack:
         journal = stack.enter_context(Journal(tmp_path / "companion.sqlite"))
         service = stack.enter_context(Service(journal))
-        sim = stack.enter_context(DieReaderSimulator(tmp_path / "die-reader", dice=["d6"],
-                                                     clock=clock, rng=random.Random(5),
-                                                     poll_s=0.002))
-        reader = stack.enter_context(DieReader(str(sim.path), service.post, clock=clock,
-                                               poll_s=0.002))
+        sim = stack.enter_context(
+            DieReaderSimulator(
+                tmp_path / "die-reader",
+                dice=["d6"],
+                clock=clock,
+                rng=random.Random(5),
+                poll_s=0.002,
+            )
+        )
+        reader = stack.enter_context(
+            DieReader(str(sim.path), service.post, clock=clock, poll_s=0.002)
+        )
         service.add_probe("die-reader", reader.probe)
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
         sub = service.hub.subscribe(tid, ADMIN, "tablet")
@@ -51,7 +56,7 @@ def test_a_roll_the_host_cannot_use_is_shown_and_counted(table, clock, wait):
     service, sim, reader, tid, sub = table
     wait(lambda: reader.state == "online", tick=lambda: clock.advance(0.05), what="online")
     service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
-    seq = sim.send_roll([("X9", 3)])   # a die its HELLO did not declare
+    seq = sim.send_roll([("X9", 3)])  # a die its HELLO did not declare
     wait(lambda: not sim.pending, tick=lambda: clock.advance(0.05), what="ACKed")
     wait(lambda: service.health()["devices"]["die-reader"]["refused"], what="counted")
     health = service.health()["devices"]["die-reader"]
@@ -69,8 +74,11 @@ def test_health_counts_every_frame_as_it_comes(table, clock, wait):
     before = service.health()["devices"]["die-reader"]["counters"]["checksum"]
     sim.corrupt_next(1)
     sim.tilt("d6")
-    wait(lambda: service.health()["devices"]["die-reader"]["counters"]["checksum"]
-         == before + 1, tick=lambda: clock.advance(0.05), what="the bad checksum counted")
+    wait(
+        lambda: service.health()["devices"]["die-reader"]["counters"]["checksum"] == before + 1,
+        tick=lambda: clock.advance(0.05),
+        what="the bad checksum counted",
+    )
     assert reader.state == "online"  # no change of state was needed to see it
     assert service.health()["devices"]["die-reader"]["heard_s_ago"] is not None
 
@@ -78,7 +86,7 @@ def test_health_counts_every_frame_as_it_comes(table, clock, wait):
 def test_a_die_given_to_a_seat_answers_only_that_seats_prompts(tmp_path):
     with Journal(tmp_path / "c.sqlite") as journal, Service(journal) as service:
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
-        service.give_die(tid, "pixel-Red", 1, ADMIN)     # Bruno's die
+        service.give_die(tid, "pixel-Red", 1, ADMIN)  # Bruno's die
         service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
         service.post(DieRolled((("d6", 6),), "ble", "pixel-Red"))
         assert service.view(tid, ADMIN)["table"]["version"] == 1  # Ann's prompt: free roll
@@ -91,9 +99,11 @@ def test_a_die_given_to_a_seat_answers_only_that_seats_prompts(tmp_path):
         service.give_die(tid, "pixel-Red", None, ADMIN)  # back to the table
         assert service.die_seat("pixel-Red") is None
         from companion.errors import Forbidden
+
         with pytest.raises(Forbidden):
             service.give_die(tid, "pixel-Red", 0, Viewer(seat=0))
         from companion.rules.base import RuleError
+
         with pytest.raises(RuleError):
             service.give_die(tid, "pixel-Red", 5, ADMIN)
 
@@ -110,8 +120,10 @@ def test_the_docs_abilene_lines_sent_as_written_answer_the_throw(tmp_path):
     """docs/protocol.md's Abilene HELLO and ROLL, through the host session and the router."""
     import re
     from pathlib import Path
+
     from firmware_bridge.protocol import parse_line
     from firmware_bridge.session import ReaderSession
+
     doc = (Path(__file__).resolve().parents[2] / "docs" / "protocol.md").read_text()
     hello = re.search(r"^HELLO 1\.1 ABL-01 .*$", doc, re.M).group(0)
     roll = re.search(r"^ROLL 40 .*$", doc, re.M).group(0)

@@ -4,10 +4,31 @@ from __future__ import annotations
 
 import pytest
 
-from companion.events import (ButtonPressed, CardScanned, DeviceStatus, DiceMoving, DieRolled,
-                              DieTilted, InputRefused)
-from firmware_bridge.protocol import (Ack, Button, Card, DeviceError, Heartbeat, Hello, Led,
-                                      Moving, Query, Rejected, Roll, Tilt, Want, encode)
+from companion.events import (
+    ButtonPressed,
+    CardScanned,
+    DeviceStatus,
+    DiceMoving,
+    DieRolled,
+    DieTilted,
+    InputRefused,
+)
+from firmware_bridge.protocol import (
+    Ack,
+    Button,
+    Card,
+    DeviceError,
+    Heartbeat,
+    Hello,
+    Led,
+    Moving,
+    Query,
+    Rejected,
+    Roll,
+    Tilt,
+    Want,
+    encode,
+)
 from firmware_bridge.session import DEDUP_WINDOW, FrameMemory, ReaderSession
 
 ABILENE = Hello("ABL-01", "1.0", (("L1", "cattle"), ("L2", "cattle"), ("C1", "cowboy")))
@@ -41,8 +62,15 @@ def test_a_roll_is_acked_and_posted_with_kinds_from_hello():
     out = session.receive(Roll(7, (("L1", 3), ("C1", 4), ("L2", 0))), 1.0)
     assert out.replies == []  # the ACK waits until the host has dealt with the roll
     assert session.settled(7).replies == [Ack(7)]
-    assert rolls(out) == [DieRolled((("cattle", 3), ("cowboy", 4), ("cattle", 0)), "reader",
-                                    "reader", 7, wait_for_confirm=True)]
+    assert rolls(out) == [
+        DieRolled(
+            (("cattle", 3), ("cowboy", 4), ("cattle", 0)),
+            "reader",
+            "reader",
+            7,
+            wait_for_confirm=True,
+        )
+    ]
 
 
 def test_a_die_not_declared_is_its_own_kind():
@@ -50,20 +78,22 @@ def test_a_die_not_declared_is_its_own_kind():
     assert rolls(out)[0].dice == (("d6", 6), ("root12", 3))
 
 
-@pytest.mark.parametrize("roll, counter", [
-    (Roll(1, (("X9", 3),)), "unknown_die"),
-    (Roll(1, (("d6", 7),)), "bad_face"),
-    (Roll(1, (("C1", 0),)), "bad_face"),       # the cowboy die has no 0
-    (Roll(1, (("L1", 2), ("C1", 5))), "bad_face"),
-])
+@pytest.mark.parametrize(
+    "roll, counter",
+    [
+        (Roll(1, (("X9", 3),)), "unknown_die"),
+        (Roll(1, (("d6", 7),)), "bad_face"),
+        (Roll(1, (("C1", 0),)), "bad_face"),  # the cowboy die has no 0
+        (Roll(1, (("L1", 2), ("C1", 5))), "bad_face"),
+    ],
+)
 def test_an_impossible_roll_is_acked_counted_and_refused(roll, counter):
     session = online(ABILENE)
     out = session.receive(roll, 1.0)
     assert out.replies == [Ack(1)] and rolls(out) == []
     assert session.counters[counter] == 1 and session.counters["refused"] == 1
     refused = [e for e in out.events if isinstance(e, InputRefused)]
-    assert refused == [InputRefused("reader", roll.body(),
-                                    f"reader_{counter}")]
+    assert refused == [InputRefused("reader", roll.body(), f"reader_{counter}")]
 
 
 def test_a_resend_is_acked_again_but_posted_once():
@@ -126,12 +156,15 @@ def test_heartbeat_before_hello_asks_again():
     assert session.receive(Heartbeat(100), 1.0).replies == [Query()]
 
 
-@pytest.mark.parametrize("frame, event", [
-    (Moving(1), DiceMoving("reader")),
-    (Tilt(1, "C1"), DieTilted("cowboy", "reader")),
-    (Tilt(1, "d6"), DieTilted("d6", "reader")),
-    (Card(1, "04a2246a5b3c80"), CardScanned("04a2246a5b3c80", "reader")),
-])
+@pytest.mark.parametrize(
+    "frame, event",
+    [
+        (Moving(1), DiceMoving("reader")),
+        (Tilt(1, "C1"), DieTilted("cowboy", "reader")),
+        (Tilt(1, "d6"), DieTilted("d6", "reader")),
+        (Card(1, "04a2246a5b3c80"), CardScanned("04a2246a5b3c80", "reader")),
+    ],
+)
 def test_other_frames_become_events(frame, event):
     out = online(ABILENE).receive(frame, 1.0)
     assert out.events == [event] and out.replies == [Ack(1)]
@@ -174,12 +207,13 @@ def test_losing_the_port_is_reconnecting_and_stops_the_watch():
     out = session.lost(1.0, "SerialException: gone")
     assert states(out) == ["reconnecting"] and session.counters["disconnects"] == 1
     assert session.tick(100.0).events == []
-    assert session.lost(101.0, "SerialException: gone").events == []   # no repeats
+    assert session.lost(101.0, "SerialException: gone").events == []  # no repeats
     assert session.counters["disconnects"] == 1
 
 
-@pytest.mark.parametrize("rejected", ["binary", "checksum", "too_long", "unknown_type",
-                                      "malformed", "version"])
+@pytest.mark.parametrize(
+    "rejected", ["binary", "checksum", "too_long", "unknown_type", "malformed", "version"]
+)
 def test_rejections_are_counted(rejected):
     session = online()
     assert session.receive(Rejected(rejected), 1.0).events == []
@@ -238,11 +272,11 @@ def test_a_v1_hello_answering_our_query_keeps_the_seqs_until_a_heartbeat_tells()
     session.receive(Roll(3, (("d6", 5),)), 1.5)
     session.settled(3)
     assert states(session.tick(8.0)) == ["offline"]  # silence: the host asks "?"
-    session.receive(PLAIN, 8.1)                       # ...and the answer is no reboot
+    session.receive(PLAIN, 8.1)  # ...and the answer is no reboot
     held = session.receive(Roll(3, (("d6", 5),)), 8.2)
-    assert rolls(held) == [] and held.replies == []   # not ACKed: resend or new boot?
+    assert rolls(held) == [] and held.replies == []  # not ACKed: resend or new boot?
     assert session.counters["held"] == 1
-    session.receive(Heartbeat(9300), 8.3)             # it kept counting: a resend
+    session.receive(Heartbeat(9300), 8.3)  # it kept counting: a resend
     again = session.receive(Roll(3, (("d6", 5),)), 8.4)
     assert rolls(again) == [] and again.replies == [Ack(3)]
 

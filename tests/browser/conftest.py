@@ -18,9 +18,16 @@ from web import create_app
 from web.server import ServerThread, make_server
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--disable-dev-shm-usage"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-dev-shm-usage",
+]
 SHOTS = Path(__file__).resolve().parents[2] / "test-output" / "screenshots"
 
 
@@ -28,13 +35,20 @@ class LiveServer:
     def __init__(self, tmp_path: Path, port: int = 0) -> None:
         self.tmp_path = tmp_path
         self.stack = ExitStack()
-        self.config = load(overrides={"data": {"dir": str(tmp_path)},
-                                      "server": {"host": "127.0.0.1", "port": port,
-                                                 "requests_per_minute": 100_000,
-                                                 "requests_per_minute_anonymous": 100_000,
-                                                 "requests_per_minute_per_address": 100_000,
-                                                 # every page and client here is 127.0.0.1
-                                                 "connections_per_address": 256}})
+        self.config = load(
+            overrides={
+                "data": {"dir": str(tmp_path)},
+                "server": {
+                    "host": "127.0.0.1",
+                    "port": port,
+                    "requests_per_minute": 100_000,
+                    "requests_per_minute_anonymous": 100_000,
+                    "requests_per_minute_per_address": 100_000,
+                    # every page and client here is 127.0.0.1
+                    "connections_per_address": 256,
+                },
+            }
+        )
         self.journal = self.stack.enter_context(Journal(self.config.data.database))
         self.service = self.stack.enter_context(Service(self.journal))
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)
@@ -48,12 +62,16 @@ class LiveServer:
         headers = {"Content-Type": "application/json"}
         if token:
             headers["Authorization"] = f"Bearer {token}"
-        request = urllib.request.Request(self.url + path, method=method, headers=headers,
-                                         data=None if data is None else json.dumps(data).encode())
+        request = urllib.request.Request(
+            self.url + path,
+            method=method,
+            headers=headers,
+            data=None if data is None else json.dumps(data).encode(),
+        )
         with urllib.request.urlopen(request, timeout=10) as reply:
             return json.loads(reply.read())
 
-    def restart(self) -> "LiveServer":
+    def restart(self) -> LiveServer:
         """Stop everything (as a power cut would, minus the kill) and start again on the
         same port and database."""
         self.close()
@@ -80,6 +98,7 @@ def browser():
     if not Path(CHROMIUM).exists():
         pytest.fail("Debian's chromium is not installed: run ./scripts/test, which installs it")
     from playwright.sync_api import sync_playwright
+
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
@@ -95,4 +114,5 @@ def shoot():
         path = SHOTS / f"{name}.png"
         page.screenshot(path=str(path), full_page=full_page)
         return path
+
     return take

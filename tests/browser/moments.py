@@ -7,8 +7,8 @@ reaches fails the test (change its seed or its condition), it is never passed ov
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from companion.errors import CompanionError
 from companion.rules.base import RuleError
@@ -36,9 +36,18 @@ def walk_until(service, table_id: str, rng: random.Random, moment: Moment) -> in
             return step
         table = service.table(table_id)
         assert not table.ended, f"the game ended before {moment.name}"
-        choices = [(v, legal) for v in viewers
-                   for legal in [[t for t in service.call(lambda v=v: table.legal_for(v))
-                                  if t["type"] not in moment.avoid]] if legal]
+        choices = [
+            (v, legal)
+            for v in viewers
+            for legal in [
+                [
+                    t
+                    for t in service.call(lambda v=v: table.legal_for(v))
+                    if t["type"] not in moment.avoid
+                ]
+            ]
+            if legal
+        ]
         assert choices, f"nobody can move before {moment.name}"
         viewer, legal = rng.choice(choices)
         try:
@@ -49,43 +58,84 @@ def walk_until(service, table_id: str, rng: random.Random, moment: Moment) -> in
 
 
 def herds_out(s):
-    return any(t["herds"] for r in s["ranches"] for t in r["terrains"]) and s["killers"] \
+    return (
+        any(t["herds"] for r in s["ranches"] for t in r["terrains"])
+        and s["killers"]
         and s["bank"] != s["pile"]
+    )
 
 
 NO_POINTS = frozenset({"score", "set_points"})  # typed at random, 30 points end the game
 # game -> (players, table options, walk seed, moments in the order the walk meets them)
 MOMENTS = {
-    "lawless": (3, {}, 0, [Moment("the first player chosen", lambda s: s["phase"] != "first_player"),
-                       Moment("herds on a terrain and a hired killer", herds_out),
-                       Moment("the scoring table", lambda s: s["scoring"] is not None)]),
+    "lawless": (
+        3,
+        {},
+        0,
+        [
+            Moment("the first player chosen", lambda s: s["phase"] != "first_player"),
+            Moment("herds on a terrain and a hired killer", herds_out),
+            Moment("the scoring table", lambda s: s["scoring"] is not None),
+        ],
+    ),
     # a long game (a high goal) so that a Shootout and a robbery come before the end
-    "nowheresville": (3, {"goal": 90000}, 2, [
-        Moment("planning the first round", lambda s: s["planning"] is not None),
-        Moment("notes on the pots and a gun in a gang",
-               lambda s: s["pots"]["bank"] and s["pots"]["coach"] and any(
-                   c["kind"] == "gun" for b in s["bandits"].values() for c in b["equipment"])),
-        Moment("a shootout", lambda s: s["shootout"] is not None),
-        Moment("a robbery", lambda s: s["robbery"] is not None),
-    ]),
+    "nowheresville": (
+        3,
+        {"goal": 90000},
+        2,
+        [
+            Moment("planning the first round", lambda s: s["planning"] is not None),
+            Moment(
+                "notes on the pots and a gun in a gang",
+                lambda s: (
+                    s["pots"]["bank"]
+                    and s["pots"]["coach"]
+                    and any(
+                        c["kind"] == "gun" for b in s["bandits"].values() for c in b["equipment"]
+                    )
+                ),
+            ),
+            Moment("a shootout", lambda s: s["shootout"] is not None),
+            Moment("a robbery", lambda s: s["robbery"] is not None),
+        ],
+    ),
     # five players, so that the end can be triggered with four turns still to come
-    "outlaws108": (5, {}, 6, [
-        Moment("outlaws in play", lambda s: sum(a["outlaw_count"] for a in s["areas"]) >= 6),
-        Moment("the end triggered, four turns left",
-               lambda s: s["end"]["triggered"] and s["end"]["turns_left"] == 4),
-        Moment("the last turn", lambda s: s["last_turn"]),
-        Moment("the final table", lambda s: s["standings"] is not None),
-    ]),
-    "root_doves": (3, {}, 0, [
-        Moment("refugees on the pile", lambda s: len(s["board"]["pile"]) >= 2,
-               avoid=NO_POINTS),
-        Moment("a battle rolled", lambda s: bool(s["battle"] and s["battle"]["dice"]),
-               avoid=NO_POINTS),
-        Moment("a winner", lambda s: s["stage"] == "over"),
-    ]),
-    "abilene": (3, {}, 4, [
-        Moment("the first throw", lambda s: s["dice"] is not None),
-        Moment("a sale sold and a loan taken", lambda s: bool(s["last_sale"] and s["loans"])),
-        Moment("the final money", lambda s: bool(s.get("final"))),
-    ]),
+    "outlaws108": (
+        5,
+        {},
+        6,
+        [
+            Moment("outlaws in play", lambda s: sum(a["outlaw_count"] for a in s["areas"]) >= 6),
+            Moment(
+                "the end triggered, four turns left",
+                lambda s: s["end"]["triggered"] and s["end"]["turns_left"] == 4,
+            ),
+            Moment("the last turn", lambda s: s["last_turn"]),
+            Moment("the final table", lambda s: s["standings"] is not None),
+        ],
+    ),
+    "root_doves": (
+        3,
+        {},
+        0,
+        [
+            Moment("refugees on the pile", lambda s: len(s["board"]["pile"]) >= 2, avoid=NO_POINTS),
+            Moment(
+                "a battle rolled",
+                lambda s: bool(s["battle"] and s["battle"]["dice"]),
+                avoid=NO_POINTS,
+            ),
+            Moment("a winner", lambda s: s["stage"] == "over"),
+        ],
+    ),
+    "abilene": (
+        3,
+        {},
+        4,
+        [
+            Moment("the first throw", lambda s: s["dice"] is not None),
+            Moment("a sale sold and a loan taken", lambda s: bool(s["last_sale"] and s["loans"])),
+            Moment("the final money", lambda s: bool(s.get("final"))),
+        ],
+    ),
 }

@@ -14,9 +14,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-SEAT_PARAM = re.compile(r"^(seat|player|players|opponent|target|victim|defender|attacker|"
-                        r"shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|"
-                        r"challenger|seller|winner|loser|faction)$|_seat$")
+SEAT_PARAM = re.compile(
+    r"^(seat|player|players|opponent|target|victim|defender|attacker|"
+    r"shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|"
+    r"challenger|seller|winner|loser|faction)$|_seat$"
+)
 SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")
 
 
@@ -25,6 +27,7 @@ class Read:
     """``text`` must be read inside ``within`` (a CSS selector; every match is searched,
     or with ``heading`` only the boxes whose first heading reads that, alone or followed by
     more words). Words and numbers must come in this order; spacing may differ."""
+
     what: str
     text: str
     within: str = "#board"
@@ -35,6 +38,7 @@ class Read:
 @dataclass(frozen=True)
 class Dice:
     """The dice drawn inside ``within`` (in page order) must show ``faces``."""
+
     what: str
     faces: tuple
     within: str = "#board"
@@ -82,8 +86,12 @@ class Words:
             return ""
         out = {}
         for name, value in (line.get("params") or {}).items():
-            if isinstance(value, int) and not isinstance(value, bool) and \
-                    SEAT_PARAM.search(name) and 0 <= value < len(players):
+            if (
+                isinstance(value, int)
+                and not isinstance(value, bool)
+                and SEAT_PARAM.search(name)
+                and 0 <= value < len(players)
+            ):
                 out[name] = players[value]
             elif isinstance(value, str) and self.has(f"value.{self.game}.{value}"):
                 out[name] = self.value(value)
@@ -128,7 +136,8 @@ LOOK = """reads => reads.map(([within, heading]) => {
             dice: boxes.flatMap((box) => Array.from(box.querySelectorAll('svg.die')).map((d) => {
                 const printed = d.querySelector('text');
                 return {label: d.getAttribute('aria-label') || '',
-                        drawn: printed ? printed.textContent : String(d.querySelectorAll('circle').length)};
+                        drawn: printed ? printed.textContent :
+                        String(d.querySelectorAll('circle').length)};
             }))};
 })"""
 
@@ -146,9 +155,11 @@ def problems(page, reads: list) -> list[str]:
             wanted = tuple(js_string(face) for face in read.faces)
             labels = [d["label"] for d in found["dice"]]
             if drawn != wanted or [label.split(" ")[-1] for label in labels] != list(wanted):
-                out.append(f"{read.what}: dice {drawn} (labels {labels}) {where}, "
-                           f"the view says {wanted}")
+                out.append(
+                    f"{read.what}: dice {drawn} (labels {labels}) {where}, the view says {wanted}"
+                )
         elif not pattern(read.text, read.after_number).search(normalised(found["text"])):
-            out.append(f"{read.what}: {read.text!r} not {where}: "
-                       f"{normalised(found['text'])[:300]!r}")
+            out.append(
+                f"{read.what}: {read.text!r} not {where}: {normalised(found['text'])[:300]!r}"
+            )
     return out

@@ -11,11 +11,13 @@ from playwright.sync_api import Error as PlaywrightError
 from tests.browser.test_live import make_table
 
 pytestmark = pytest.mark.browser
-GAMES = [("lawless", ("Ann", "Bruno", "Claudia")),
-         ("nowheresville", ("Ann", "Bruno", "Claudia")),
-         ("outlaws108", ("Ann", "Bruno", "Claudia")),
-         ("root_doves", ("Ann", "Bruno", "Claudia")),
-         ("abilene", ("Ann", "Bruno", "Claudia"))]
+GAMES = [
+    ("lawless", ("Ann", "Bruno", "Claudia")),
+    ("nowheresville", ("Ann", "Bruno", "Claudia")),
+    ("outlaws108", ("Ann", "Bruno", "Claudia")),
+    ("root_doves", ("Ann", "Bruno", "Claudia")),
+    ("abilene", ("Ann", "Bruno", "Claudia")),
+]
 STEPS = 30
 
 
@@ -26,7 +28,7 @@ def top_version(page) -> int:
 
 def fill_dialog(page, rng):
     for group in page.query_selector_all("#dialog .options"):
-        choices = group.query_selector_all("button")
+        choices = [b for b in group.query_selector_all("button") if b.is_visible()]
         if choices and not group.query_selector("button[aria-pressed=true]"):
             rng.choice(choices).click(timeout=5000)
     for field in page.query_selector_all("#dialog input[type=text]"):
@@ -35,9 +37,13 @@ def fill_dialog(page, rng):
 
 def press_something(page, rng) -> str:
     for _ in range(3):  # a live update may redraw the buttons between finding and pressing
-        buttons = [b for b in page.query_selector_all(
-            "#prompt-actions button[data-action], #actions button[data-action], #virtual-roll")
-            if b.is_visible()]
+        buttons = [
+            b
+            for b in page.query_selector_all(
+                "#prompt-actions button[data-action], #actions button[data-action], #virtual-roll"
+            )
+            if b.is_visible()
+        ]
         if not buttons:
             return "nothing"
         button = rng.choice(buttons)
@@ -58,8 +64,10 @@ def press_something(page, rng) -> str:
             page.click("#dialog button[type=submit]", timeout=5000)
         except PlaywrightError:
             # a live update closed or redrew the form under the press: the next press goes on
-            page.evaluate("document.getElementById('dialog').open && "
-                          "document.getElementById('dialog').close()")
+            page.evaluate(
+                "document.getElementById('dialog').open && "
+                "document.getElementById('dialog').close()"
+            )
             return "nothing-yet"
     return pressed
 
@@ -71,8 +79,14 @@ def test_random_presses_on_the_dashboard(browser, live, game, players):
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     # a refused press is a 4xx the page turns into a message; only other errors count
-    page.on("console", lambda message: errors.append(message.text)
-            if message.type == "error" and "status of 4" not in message.text else None)
+    page.on(
+        "console",
+        lambda message: (
+            errors.append(message.text)
+            if message.type == "error" and "status of 4" not in message.text
+            else None
+        ),
+    )
     made = make_table(page, live, game, players)
     page.goto(f"{live.url}/table/{made['id']}")
     page.wait_for_selector("#actions h2")
@@ -90,12 +104,18 @@ def test_random_presses_on_the_dashboard(browser, live, game, players):
                 const now = first ? Number(first.dataset.version) : 0;
                 return now !== before || !document.getElementById('toast').hidden
                     || document.querySelector('.rolled');
-            }""", arg=[before], timeout=5000)
-        page.evaluate("document.getElementById('dialog').open && document.getElementById('dialog').close()")
+            }""",
+            arg=[before],
+            timeout=5000,
+        )
+        page.evaluate(
+            "document.getElementById('dialog').open && document.getElementById('dialog').close()"
+        )
         page.evaluate("document.getElementById('toast').hidden = true")
         changed += top_version(page) != before
     print(f"{game}: {changed} of {STEPS} presses changed the table")
     assert errors == []
-    ended = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])[
-        "table"]["ended"]
+    ended = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])["table"][
+        "ended"
+    ]
     assert changed >= 3 or ended, f"only {changed} presses changed the {game} table"

@@ -27,8 +27,11 @@ def test_the_panel_shows_stand_ins_as_such_and_counts_bad_frames(browser, live, 
     assert page.inner_text("#reader-state") == "Die reader: simulated"
     live.devices["simulator"].corrupt_next(3)
     live.devices["simulator"].tilt("d6")
-    page.wait_for_function("""() => [...document.querySelectorAll('#devices .device-facts')]
-        .some(n => /Bad frames: [1-9]/.test(n.textContent))""", timeout=15000)
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#devices .device-facts')]
+        .some(n => /Bad frames: [1-9]/.test(n.textContent))""",
+        timeout=15000,
+    )
     shoot(page, "devices-panel")
     context.close()
 
@@ -37,8 +40,11 @@ def test_a_down_server_is_server_unreachable_not_a_device_state(browser, live, s
     context, page, _ = dashboard(browser, live)
     page.wait_for_selector("[data-device='die-reader'].simulated")
     live.close()
-    page.wait_for_function("""() => document.getElementById('reader-state').textContent
-        === 'Server unreachable'""", timeout=15000)
+    page.wait_for_function(
+        """() => document.getElementById('reader-state').textContent
+        === 'Server unreachable'""",
+        timeout=15000,
+    )
     states = page.eval_on_selector_all("#devices .device-state", "ns => ns.map(n => n.textContent)")
     assert states and set(states) == {"Server unreachable"}
     shoot(page, "devices-unreachable")

@@ -23,8 +23,12 @@ def test_close_the_game_publishes_the_seed_and_a_bid_can_be_changed(browser, liv
     tablet.goto(f"{live.url}/table/{tid}")
     ann, bruno = phone_for(browser, live, made, 0), phone_for(browser, live, made, 1)
     # a sealed round: Ann bids, changes her mind from her phone, then Bruno's bid reveals
-    live.api("POST", f"/api/tables/{tid}/actions",
-             {"action": {"type": "call_bids", "seat": 0}}, token=admin)
+    live.api(
+        "POST",
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "call_bids", "seat": 0}},
+        token=admin,
+    )
     for amount in ("3", "9"):
         ann.click("[data-action=bid]")
         ann.fill("#dialog input", amount)
@@ -38,11 +42,19 @@ def test_close_the_game_publishes_the_seed_and_a_bid_can_be_changed(browser, liv
     bruno.click("#dialog button[type=submit]")
     tablet.wait_for_selector("#log li[data-version='4']")
     # the game ends: every screen says so, the tablet can still undo, and closes it
-    live.api("POST", f"/api/tables/{tid}/actions",
-             {"action": {"type": "add", "seat": 0, "amount": 5}}, token=admin)
+    live.api(
+        "POST",
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "add", "seat": 0, "amount": 5}},
+        token=admin,
+    )
     for _ in range(9):
-        live.api("POST", f"/api/tables/{tid}/actions",
-                 {"action": {"type": "add", "seat": 0, "amount": 5}}, token=admin)
+        live.api(
+            "POST",
+            f"/api/tables/{tid}/actions",
+            {"action": {"type": "add", "seat": 0, "amount": 5}},
+            token=admin,
+        )
     tablet.wait_for_selector("#close-game")
     assert tablet.is_visible("#undo")
     assert "Seed commitment" in ann.inner_text("#seed-line")
@@ -51,8 +63,9 @@ def test_close_the_game_publishes_the_seed_and_a_bid_can_be_changed(browser, liv
     tablet.click("#close-yes")
     seed = live.service.tables[tid].record.seed.hex()
     for page in (tablet, ann, bruno):
-        page.wait_for_function(f"() => document.querySelector('#seed-line')"
-                               f".textContent.includes('{seed}')")
+        page.wait_for_function(
+            f"() => document.querySelector('#seed-line').textContent.includes('{seed}')"
+        )
     assert tablet.locator("#close-game").count() == 0
     assert "Game closed" in bruno.inner_text("#turn")
     shoot(ann, "phone-game-closed-seed")

@@ -11,7 +11,7 @@ import pytest
 
 from companion import registry
 from tests.browser.test_live import make_table
-from tests.browser.test_tablet_layout import PHONE, TABLET, phone_for
+from tests.browser.test_tablet_layout import TABLET, phone_for
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +43,10 @@ def test_the_new_game_page_labels_explains_and_remembers(browser, live, shoot, l
     assert 90 in [v for row in first.values() for v in row.values()]
     page.goto(f"{live.url}/new")
     page.wait_for_selector("#player-names input")
-    assert [f.input_value() for f in page.locator("#player-names input").all()][:2] == ["Ann", "Bruno"]
+    assert [f.input_value() for f in page.locator("#player-names input").all()][:2] == [
+        "Ann",
+        "Bruno",
+    ]
 
 
 def test_your_turn_buzzes_and_ending_the_turn_asks_first(browser, live, shoot):
@@ -53,7 +56,9 @@ def test_your_turn_buzzes_and_ending_the_turn_asks_first(browser, live, shoot):
     tablet.wait_for_selector("[data-action=first_player]")
     ann = phone_for(browser, live, made, 0)
     # a stand-in for the phone's vibrator, counting the buzzes
-    ann.evaluate("() => { window.buzzed = 0; navigator.vibrate = () => { window.buzzed++; return true; }; }")
+    ann.evaluate(
+        "() => { window.buzzed = 0; navigator.vibrate = () => { window.buzzed++; return true; }; }"
+    )
     tablet.click("[data-action=first_player]")
     tablet.click("#dialog button[data-value='\"Ann\"']")
     tablet.click("#dialog button[type=submit]")
@@ -61,14 +66,18 @@ def test_your_turn_buzzes_and_ending_the_turn_asks_first(browser, live, shoot):
     assert ann.evaluate("window.buzzed") == 1
     assert tablet.inner_text("#turn") == "Ann's turn"
     # the turn-ending verb comes last, and with things left it asks before it ends
-    labels = ann.eval_on_selector_all("#prompt-actions button", "bs => bs.map(b => b.dataset.action)")
+    labels = ann.eval_on_selector_all(
+        "#prompt-actions button", "bs => bs.map(b => b.dataset.action)"
+    )
     assert labels[-1] == "end_turn" and len(labels) > 1
     ann.click("#prompt-actions [data-action=end_turn]")
     ann.wait_for_selector("#end-turn-check")
     shoot(ann, "phone-end-turn-check")
     ann.click("#end-turn-no")
-    assert live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])["table"][
-        "version"] == 1
+    assert (
+        live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])["table"]["version"]
+        == 1
+    )
 
 
 def test_while_the_companion_is_away(browser, live):
@@ -93,7 +102,12 @@ def test_while_the_companion_is_away(browser, live):
         page.wait_for_selector("#log li[data-version='1']", timeout=20000)
         page.wait_for_selector("#waiting", state="detached")
         assert restarted.service.tables[made["id"]].state["scores"] == [3, 0]
-        assert page.eval_on_selector_all("#main button", "bs => bs.filter(b => b.disabled && b.dataset.linkOff).length") == 0
+        assert (
+            page.eval_on_selector_all(
+                "#main button", "bs => bs.filter(b => b.disabled && b.dataset.linkOff).length"
+            )
+            == 0
+        )
     finally:
         restarted.close()
 
@@ -101,9 +115,15 @@ def test_while_the_companion_is_away(browser, live):
 def test_the_final_screen_rematch_export_and_history(browser, live, shoot):
     page = browser.new_context(viewport=TABLET, accept_downloads=True).new_page()
     made = page_made = make_table(page, live, "tally", ("Ann", "Bruno"))
+
     def act(action):
-        live.api("POST", f"/api/tables/{made['id']}/actions", {"action": action},
-                 token=made["admin_token"])
+        live.api(
+            "POST",
+            f"/api/tables/{made['id']}/actions",
+            {"action": action},
+            token=made["admin_token"],
+        )
+
     for turn in range(10):  # Ann adds 5 a turn until she reaches the target, 50
         act({"type": "add", "seat": 0, "amount": 5})
         if turn < 9:
@@ -134,5 +154,7 @@ def test_the_final_screen_rematch_export_and_history(browser, live, shoot):
     page.wait_for_selector("details.archived")
     page.click("details.archived summary")
     page.click(f".history-row[data-table='{made['id']}'] [data-delete]")
-    page.wait_for_function(f"() => !document.querySelector(\".history-row[data-table='{made['id']}']\")")
+    page.wait_for_function(
+        f"() => !document.querySelector(\".history-row[data-table='{made['id']}']\")"
+    )
     shoot(page, "home-history")

@@ -24,18 +24,24 @@ def join(browser, live, made, seat):
 def test_secret_bids_sent_in_the_same_millisecond_all_land(browser, live):
     tablet = browser.new_context(viewport={"width": 1280, "height": 800})
     made = make_table(tablet.new_page(), live, players=("Ann", "Bruno", "Cleo"))
-    live.api("POST", f"/api/tables/{made['id']}/actions",
-             {"action": {"type": "call_bids", "seat": 0}}, token=made["admin_token"])
+    live.api(
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        {"action": {"type": "call_bids", "seat": 0}},
+        token=made["admin_token"],
+    )
     phones = [join(browser, live, made, seat) for seat in range(3)]
     for _, page in phones:
         page.wait_for_selector("[data-action=bid]")
     at = phones[0][1].evaluate("Date.now() + 400")
     # each page sends its bid with the version it saw, at the same instant, as a tap would
     for seat, (_, page) in enumerate(phones):  # armed first, fired together
-        page.evaluate("""([seat, at]) => { window.bidSent = new Promise((done) => setTimeout(
+        page.evaluate(
+            """([seat, at]) => { window.bidSent = new Promise((done) => setTimeout(
                () => Companion.act({type: "bid", seat, amount: 10 + seat}).then(
                    () => done("ok"), (e) => done(e.code || e.message)), at - Date.now())); }""",
-                      [seat, at])
+            [seat, at],
+        )
     results = [page.evaluate("window.bidSent") for _, page in phones]
     assert results == ["ok", "ok", "ok"]
     view = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
@@ -49,8 +55,12 @@ def test_a_duel_is_thrown_die_by_die_from_each_phone(browser, live):
     tablet_context = browser.new_context(viewport={"width": 1280, "height": 800})
     tablet = tablet_context.new_page()
     made = make_table(tablet, live)
-    live.api("POST", f"/api/tables/{made['id']}/actions",
-             {"action": {"type": "challenge", "seat": 0}}, token=made["admin_token"])
+    live.api(
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        {"action": {"type": "challenge", "seat": 0}},
+        token=made["admin_token"],
+    )
     tablet.goto(f"{live.url}/table/{made['id']}")
     (ann_context, ann), (bruno_context, bruno) = (join(browser, live, made, s) for s in (0, 1))
     for page, face in ((ann, 6), (bruno, 2)):
@@ -74,8 +84,12 @@ def test_a_tablet_whose_table_the_reader_does_not_feed_says_so_by_its_dice(brows
     page = context.new_page()
     first = make_table(page, live)
     make_table(page, live)  # the newest table takes the reader
-    live.api("POST", f"/api/tables/{first['id']}/actions",
-             {"action": {"type": "ask", "seat": 0}}, token=first["admin_token"])
+    live.api(
+        "POST",
+        f"/api/tables/{first['id']}/actions",
+        {"action": {"type": "ask", "seat": 0}},
+        token=first["admin_token"],
+    )
     page.goto(f"{live.url}/table/{first['id']}")
     page.wait_for_selector("#dice-area #elsewhere")
     page.click("#use-reader")

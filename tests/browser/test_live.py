@@ -13,13 +13,16 @@ pytestmark = pytest.mark.browser
 def make_table(page, live, game="tally", players=("Ann", "Bruno")):
     """Create a table from the browser itself, so it holds the admin cookie like a tablet."""
     page.goto(live.url + "/")
-    made = page.evaluate("""async ([game, players]) => {
+    made = page.evaluate(
+        """async ([game, players]) => {
         const csrf = document.cookie.split('; ').find(c => c.startsWith('tc_csrf=')).slice(8);
         const r = await fetch('/api/tables', {method: 'POST', headers: {
             'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
             body: JSON.stringify({game, players})});
         return r.json();
-    }""", [game, list(players)])
+    }""",
+        [game, list(players)],
+    )
     return made
 
 
@@ -31,8 +34,12 @@ def test_dashboard_updates_live_over_sse(browser, live, shoot):
     page.wait_for_selector("#log", state="attached")
     page.wait_for_selector("[data-action=add]")
     # another device acts: the open page must show it without a reload
-    live.api("POST", f"/api/tables/{made['id']}/actions",
-             {"action": {"type": "add", "seat": 0, "amount": 4}}, token=made["admin_token"])
+    live.api(
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        {"action": {"type": "add", "seat": 0, "amount": 4}},
+        token=made["admin_token"],
+    )
     page.wait_for_selector("#log li[data-version='1']")
     assert "Ann" in page.inner_text("#log")
     shoot(page, "core-dashboard")
@@ -45,16 +52,24 @@ def test_roll_button_throws_the_seeds_virtual_die(browser, live):
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     made = make_table(page, live)
-    live.api("POST", f"/api/tables/{made['id']}/actions",
-             {"action": {"type": "ask", "seat": 0}}, token=made["admin_token"])
+    live.api(
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        {"action": {"type": "ask", "seat": 0}},
+        token=made["admin_token"],
+    )
     page.goto(f"{live.url}/table/{made['id']}")
     page.click("#virtual-roll")
     page.wait_for_selector("#log li[data-version='2']")
     face = int(page.get_attribute(".rolled .die", "data-face"))
     seed = live.service.tables[made["id"]].record.seed
     assert face == draws.dice(seed, {}, [("d6", FACES["d6"])])[0][1]
-    assert live.service.view(made["id"], live.service.viewer_for(made["id"], None, None))[
-        "state"]["scores"][0] == face
+    assert (
+        live.service.view(made["id"], live.service.viewer_for(made["id"], None, None))["state"][
+            "scores"
+        ][0]
+        == face
+    )
     context.close()
 
 

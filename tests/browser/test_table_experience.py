@@ -91,8 +91,9 @@ def test_set_up_join_play_reconnect_and_translate(browser, live, shoot):
         assert "Reconnecting" in tablet.inner_text("#link-state")
         # ...and comes back; a change made meanwhile is caught up from Last-Event-ID
         for page in (tablet, ann, bruno):
-            page.wait_for_function("() => !document.body.classList.contains('stale')",
-                              timeout=20000)
+            page.wait_for_function(
+                "() => !document.body.classList.contains('stale')", timeout=20000
+            )
         ann.click("[data-action=place_cowboy]")
         ann.click("#dialog button[data-value='\"novice\"']")
         ann.click("#dialog button[type=submit]")

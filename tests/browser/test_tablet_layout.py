@@ -41,7 +41,9 @@ def check_phone(page, where: str) -> None:
 def press(page, rng, selector: str) -> bool:
     before = top_version(page)
     for _ in range(3):  # a change arriving meanwhile redraws the buttons: pick again
-        buttons = [b for b in page.query_selector_all(selector) if b.is_visible() and b.is_enabled()]
+        buttons = [
+            b for b in page.query_selector_all(selector) if b.is_visible() and b.is_enabled()
+        ]
         if not buttons:
             return False
         try:
@@ -61,8 +63,13 @@ def press(page, rng, selector: str) -> bool:
             const first = document.querySelector('#log li');
             return (first ? Number(first.dataset.version) : 0) !== before
                 || !document.getElementById('toast').hidden || document.querySelector('.rolled');
-        }""", arg=[before], timeout=5000)
-    page.evaluate("document.getElementById('dialog').open && document.getElementById('dialog').close()")
+        }""",
+        arg=[before],
+        timeout=5000,
+    )
+    page.evaluate(
+        "document.getElementById('dialog').open && document.getElementById('dialog').close()"
+    )
     page.evaluate("document.getElementById('toast').hidden = true")
     return True
 

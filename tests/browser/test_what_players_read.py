@@ -41,8 +41,9 @@ def open_page(context, url: str, version: int):
     return page, errors
 
 
-def look(page, errors, game: str, lang: str, where: str, seat: bool, table_id: str,
-         catalog: dict) -> list[str]:
+def look(
+    page, errors, game: str, lang: str, where: str, seat: bool, table_id: str, catalog: dict
+) -> list[str]:
     view, log = page.evaluate(VIEW_AND_LOG, [table_id, seat])
     words = Words(catalog, game, lang, narrow=page.viewport_size["width"] <= PHONE["width"])
     found = problems(page, shell(view, log, words) + board(game, view, words))
@@ -63,7 +64,8 @@ def screens(tablet, phones: list, table_id: str, number: int) -> list[tuple]:
     would make this the slowest test of the suite for little more)."""
     seats = sorted({number % len(phones), (number + 1) % len(phones)})
     return [("tablet", tablet, f"/table/{table_id}", False)] + [
-        (f"seat {n}", phones[n], f"/seat/{table_id}", True) for n in seats]
+        (f"seat {n}", phones[n], f"/seat/{table_id}", True) for n in seats
+    ]
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -72,14 +74,18 @@ def test_every_number_on_screen_is_the_views(browser, live, monkeypatch, shoot, 
     monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)  # the same deals every run
     players, options, seed, moments = MOMENTS[game]
     assert len(moments) + 1 >= players, "too few moments for every phone to be read"
-    made = live.api("POST", "/api/tables", {"game": game, "options": options,
-                                            "players": player_names(game, players)},
-                    token="script")  # a script has no cookies to forge: no CSRF token needed
+    made = live.api(
+        "POST",
+        "/api/tables",
+        {"game": game, "options": options, "players": player_names(game, players)},
+        token="script",
+    )  # a script has no cookies to forge: no CSRF token needed
     table_id = made["id"]
     catalog = live.api("GET", f"/api/i18n/{lang}.json?game={game}")
     tablet = browser.new_context(viewport=TABLET)
-    tablet.add_cookies([{"name": f"tc_admin_{table_id}", "value": made["admin_token"],
-                         "url": live.url}])
+    tablet.add_cookies(
+        [{"name": f"tc_admin_{table_id}", "value": made["admin_token"], "url": live.url}]
+    )
     phones = []
     for seat in made["seats"]:
         phone = browser.new_context(viewport=PHONE)
@@ -95,8 +101,10 @@ def test_every_number_on_screen_is_the_views(browser, live, monkeypatch, shoot, 
         version = live.service.table(table_id).version
         for where, context, path, seat in screens(tablet, phones, table_id, number):
             page, errors = open_page(context, f"{live.url}{path}?lang={lang}", version)
-            failures += [f"{moment.name}, " + p for p in look(
-                page, errors, game, lang, where, seat, table_id, catalog)]
+            failures += [
+                f"{moment.name}, " + p
+                for p in look(page, errors, game, lang, where, seat, table_id, catalog)
+            ]
             if where in ("tablet", "seat 0"):
                 shoot(page, f"read-{game}-{number}-{where.replace(' ', '')}-{lang}")
             page.close()

@@ -21,6 +21,7 @@ RENDER_ALL = """async ([game, jobs]) => {
 @pytest.mark.parametrize("lang", registry.LANGUAGES)
 def test_the_pages_render_every_message_cleanly(browser, live, lang):
     from web.i18n import Catalog
+
     catalog = Catalog()
     page = browser.new_context().new_page()
     page.goto(f"{live.url}/?lang={lang}")
@@ -28,14 +29,23 @@ def test_the_pages_render_every_message_cleanly(browser, live, lang):
     bad = []
     for game in registry.names():
         words = {**catalog.files["core"][lang], **catalog.files[game][lang]}
-        jobs = [(key, samples(text, number)) for key, text in sorted(words.items())
-                for number in (1, 2, 12345)]
+        jobs = [
+            (key, samples(text, number))
+            for key, text in sorted(words.items())
+            for number in (1, 2, 12345)
+        ]
         shown = page.evaluate(RENDER_ALL, [game, jobs])
         for (key, params), out in zip(jobs, shown):
-            problems = [name for name, found in (
-                ("raw parameter", "{" in out or "}" in out), ("raw key", RAW_KEY.search(out)),
-                ("ungrouped number", UNGROUPED.search(out)),
-                ("French spacing", lang == "fr" and BAD_FRENCH.search(out))) if found]
+            problems = [
+                name
+                for name, found in (
+                    ("raw parameter", "{" in out or "}" in out),
+                    ("raw key", RAW_KEY.search(out)),
+                    ("ungrouped number", UNGROUPED.search(out)),
+                    ("French spacing", lang == "fr" and BAD_FRENCH.search(out)),
+                )
+                if found
+            ]
             # the page and the server write the same sentence (Intl and Babel agree)
             if out != render(lang, words[key], params):
                 problems.append(f"server says {render(lang, words[key], params)!r}")

@@ -11,8 +11,17 @@ from pathlib import Path
 import pytest
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
-FIRMWARE_MODULES = ("wire", "orientation", "mpu6050", "keys", "reader", "settings", "board",
-                    "calibrate", "mfrc522")
+FIRMWARE_MODULES = (
+    "wire",
+    "orientation",
+    "mpu6050",
+    "keys",
+    "reader",
+    "settings",
+    "board",
+    "calibrate",
+    "mfrc522",
+)
 TICKS_PERIOD = 1 << 30  # MicroPython's ticks_ms wraps here
 
 
@@ -39,7 +48,7 @@ class Ticks:
 class FakePin:
     IN, OUT, PULL_UP = 0, 1, 2
 
-    def __init__(self, board: "FakeBoard", id, mode=-1, pull=-1) -> None:
+    def __init__(self, board: FakeBoard, id, mode=-1, pull=-1) -> None:
         self.id = id
         self.level = 1 if pull == self.PULL_UP else 0
         board.pins[id] = self
@@ -61,11 +70,11 @@ class FakeMPU:
     def tilt(self, x: float, y: float, z: float) -> None:
         for offset, g in zip((0, 2, 4), (x, y, z)):
             raw = int(round(g * 16384)) & 0xFFFF
-            self.registers[0x3B + offset:0x3D + offset] = raw.to_bytes(2, "big")
+            self.registers[0x3B + offset : 0x3D + offset] = raw.to_bytes(2, "big")
 
 
 class FakeI2C:
-    def __init__(self, board: "FakeBoard", id, sda=None, scl=None, freq=None) -> None:
+    def __init__(self, board: FakeBoard, id, sda=None, scl=None, freq=None) -> None:
         self.board = board
 
     def scan(self) -> list[int]:
@@ -77,10 +86,10 @@ class FakeI2C:
         return self.board.i2c_devices[address]
 
     def readfrom_mem(self, address: int, register: int, count: int) -> bytes:
-        return bytes(self._device(address).registers[register:register + count])
+        return bytes(self._device(address).registers[register : register + count])
 
     def writeto_mem(self, address: int, register: int, data: bytes) -> None:
-        self._device(address).registers[register:register + len(data)] = data
+        self._device(address).registers[register : register + len(data)] = data
 
 
 class FakeBoard:
@@ -93,8 +102,11 @@ class FakeBoard:
         self.ticks = Ticks()
         self.keyboard_interrupt = 3
         machine = types.ModuleType("machine")
-        machine.Pin = type("Pin", (FakePin,), {"__init__": lambda pin, *a, **k:
-                                                FakePin.__init__(pin, self, *a, **k)})
+        machine.Pin = type(
+            "Pin",
+            (FakePin,),
+            {"__init__": lambda pin, *a, **k: FakePin.__init__(pin, self, *a, **k)},
+        )
         machine.I2C = lambda *a, **k: FakeI2C(self, *a, **k)
         machine.unique_id = lambda: bytes.fromhex("e6614103e7452d2f")
         utime = types.ModuleType("utime")
@@ -102,8 +114,10 @@ class FakeBoard:
             setattr(utime, name, getattr(self.ticks, name))
         micropython = types.ModuleType("micropython")
         self.interrupts: list[int] = []
-        micropython.kbd_intr = lambda char: (setattr(self, "keyboard_interrupt", char),
-                                             self.interrupts.append(char))
+        micropython.kbd_intr = lambda char: (
+            setattr(self, "keyboard_interrupt", char),
+            self.interrupts.append(char),
+        )
         self.modules = {"machine": machine, "utime": utime, "micropython": micropython}
 
     @property
@@ -129,6 +143,9 @@ def board(monkeypatch):
 @pytest.fixture
 def firmware(board):
     """The firmware's pure modules, loaded on a fake board: ``firmware.wire`` etc."""
-    return types.SimpleNamespace(**{name: board.load(name) for name in
-                                    ("wire", "orientation", "mpu6050", "keys", "reader",
-                                     "calibrate")})
+    return types.SimpleNamespace(
+        **{
+            name: board.load(name)
+            for name in ("wire", "orientation", "mpu6050", "keys", "reader", "calibrate")
+        }
+    )

@@ -24,33 +24,45 @@ class Bus:
         return [0x68]
 
     def readfrom_mem(self, address, register, count):
-        return bytes(self.registers[register:register + count])
+        return bytes(self.registers[register : register + count])
 
     def writeto_mem(self, address, register, data):
-        self.registers[register:register + len(data)] = data
+        self.registers[register : register + len(data)] = data
 
 
 sensor = mpu6050.MPU6050(Bus())
 print("accel", [int(g * 1000) for g in sensor.acceleration()])
-print("faces", orientation.face_up((0, 0, -1), orientation.FACES["d6"]),
-      orientation.face_up((0.7, 0, 0.7), orientation.FACES["d6"]),
-      orientation.face_up((0, -0.98, 0.1), orientation.FACES["cowboy"]))
+print(
+    "faces",
+    orientation.face_up((0, 0, -1), orientation.FACES["d6"]),
+    orientation.face_up((0.7, 0, 0.7), orientation.FACES["d6"]),
+    orientation.face_up((0, -0.98, 0.1), orientation.FACES["cowboy"]),
+)
 
-device = reader.Reader(sent.append, "PICO-E7452D2F", "1.0.0",
-                       ["L1:cattle", "L2:cattle", "C1:cowboy", "C2:cowboy", "C3:cowboy"],
-                       boot="0badcafe")
+device = reader.Reader(
+    sent.append,
+    "PICO-E7452D2F",
+    "1.0.0",
+    ["L1:cattle", "L2:cattle", "C1:cowboy", "C2:cowboy", "C3:cowboy"],
+    boot="0badcafe",
+)
 device.boot(0)
-for now in range(0, 400, 20):                  # resting, 0 up
+for now in range(0, 400, 20):  # resting, 0 up
     device.reading((0, 0, 1), now)
-device.reading((1.4, 0.5, 0.3), 400)           # thrown
-for now in range(420, 1400, 20):               # lands with 3 up
+device.reading((1.4, 0.5, 0.3), 400)  # thrown
+for now in range(420, 1400, 20):  # lands with 3 up
     device.reading((-1, 0, 0), now)
 
 pressed = {}
-keypad = keys.Keys({name: (lambda name=name: pressed.get(name, False))
-                    for name in ("0", "1", "2", "3", "4", "5", "6", "confirm")}, 30)
+keypad = keys.Keys(
+    {
+        name: (lambda name=name: pressed.get(name, False))
+        for name in ("0", "1", "2", "3", "4", "5", "6", "confirm")
+    },
+    30,
+)
 now = 1400
-for name in ("3", "0", "6", "2", "4", "1", "confirm"):   # 6 is no cowboy face: ignored
+for name in ("3", "0", "6", "2", "4", "1", "confirm"):  # 6 is no cowboy face: ignored
     for level in (True, False, True, True, True, False, False, False):  # bounce, hold, release
         pressed[name] = level
         now += 20

@@ -30,8 +30,19 @@ def test_keys_debounce(board):
     levels = {"confirm": False}
     keys = board.load("keys").Keys({"confirm": lambda: levels["confirm"]}, bounce_ms=30)
     seen = []
-    for now, level in [(0, True), (5, False), (8, True), (20, True), (40, True), (60, True),
-                       (300, False), (302, True), (304, False), (340, False), (400, False)]:
+    for now, level in [
+        (0, True),
+        (5, False),
+        (8, True),
+        (20, True),
+        (40, True),
+        (60, True),
+        (300, False),
+        (302, True),
+        (304, False),
+        (340, False),
+        (400, False),
+    ]:
         levels["confirm"] = level
         seen += [(now, edge) for edge in keys.poll(now)]
     assert seen == [(40, ("confirm", True)), (340, ("confirm", False))]
@@ -104,15 +115,20 @@ def test_run_answers_hello_reports_a_lost_sensor_once_and_rolls(board, usb):
     hello = Hello("PICO-1", "1.0.0", (("d6", "d6"),))
     assert parsed[:4] == [hello, hello, hello, DeviceError("imu", "[Errno 5] EIO")]
     assert [m for m in parsed[4:] if not isinstance(m, (Heartbeat, Hello))][:2] == [
-        Moving(0), Roll(1, (("d6", 5),))]
+        Moving(0),
+        Roll(1, (("d6", 5),)),
+    ]
     assert isinstance(orientation.Motion(), orientation.Motion)
 
 
 def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypatch):
     board_module = board.load("board")
     settings = board.load("settings")
-    monkeypatch.setattr(board_module, "UsbLink", lambda: type(
-        "Link", (), {"send": lambda self, line: None, "lines": lambda self: []})())
+    monkeypatch.setattr(
+        board_module,
+        "UsbLink",
+        lambda: type("Link", (), {"send": lambda self, line: None, "lines": lambda self: []})(),
+    )
     reader, link, sensor, keys, led, problem, cards = board_module.build()
     assert cards is None  # no card reader in this build
     assert board.interrupts == []  # building leaves Ctrl-C alone: boot_window decides
@@ -120,7 +136,7 @@ def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypa
     assert reader.boot_id and len(reader.boot_id) == 8
     assert reader.device_id == settings.device_id() == "PICO-E7452D2F"
     assert set(keys.readers) == set(settings.KEYS)
-    board.pins[settings.KEYS["3"]].value(0)          # pressed (pulled up, shorted to GND)
+    board.pins[settings.KEYS["3"]].value(0)  # pressed (pulled up, shorted to GND)
     assert keys.readers["3"]() and not keys.readers["4"]()
     led.value(1)
     assert board.pins[settings.LED].level == 1
@@ -139,8 +155,9 @@ def test_ctrl_c_works_during_the_boot_window_then_is_off(board):
     board_module = board.load("board")
     settings = board.load("settings")
     slept = []
-    board_module.boot_window(sleep_ms=lambda ms: (slept.append(ms),
-                                                  slept.append(board.keyboard_interrupt)))
+    board_module.boot_window(
+        sleep_ms=lambda ms: (slept.append(ms), slept.append(board.keyboard_interrupt))
+    )
     assert slept == [settings.BOOT_WINDOW_MS, 3] and board.keyboard_interrupt == -1
 
 
@@ -155,6 +172,7 @@ def test_the_maintenance_key_held_at_boot_leaves_the_repl_free(board, monkeypatc
         original(pin, *args, **kwargs)
         if pin.id == settings.KEYS[settings.MAINTENANCE_KEY]:
             pin.level = 0  # pressed
+
     monkeypatch.setattr(board.modules["machine"].Pin, "__init__", held)
     board_module.main()
     assert started == [] and board.interrupts == []
@@ -162,12 +180,18 @@ def test_the_maintenance_key_held_at_boot_leaves_the_repl_free(board, monkeypatc
 
 def test_a_tray_build_never_sends_a_face_the_keys_did_not_type(board, monkeypatch):
     from firmware_bridge.protocol import Moving, Roll, parse_line
+
     board_module = board.load("board")
     settings = board.load("settings")
     sent = []
     monkeypatch.setattr(settings, "SENSOR", "tray")
-    monkeypatch.setattr(board_module, "UsbLink", lambda: type(
-        "Link", (), {"send": lambda self, line: sent.append(line), "lines": lambda self: []})())
+    monkeypatch.setattr(
+        board_module,
+        "UsbLink",
+        lambda: type(
+            "Link", (), {"send": lambda self, line: sent.append(line), "lines": lambda self: []}
+        )(),
+    )
     reader, link, sensor, keys, led, problem, cards = board_module.build()
     reader.boot(0)
     for now, reading in enumerate([(0, 0, 1)] * 5 + [(1.5, 0.4, 0.2)] + [(0, 0, 1)] * 60):
@@ -180,7 +204,7 @@ def test_a_tray_build_never_sends_a_face_the_keys_did_not_type(board, monkeypatc
 def test_calibration_offsets_are_stored_and_taken_off(board, tmp_path):
     calibrate = board.load("calibrate")
     mpu = board.load("mpu6050")
-    board.mpu.tilt(0.03, -0.02, 1.07)   # at rest, within the datasheet's offsets
+    board.mpu.tilt(0.03, -0.02, 1.07)  # at rest, within the datasheet's offsets
     sensor = mpu.MPU6050(board.modules["machine"].I2C(0))
     offset = calibrate.measure(sensor, board.ticks.sleep_ms)
     path = tmp_path / "calibration.json"

@@ -65,6 +65,7 @@ class FakeChip:
 
     def _reply(self, frame: bytes, bits: int) -> bytes | None:
         from functools import reduce
+
         if self.uid is None:
             return None
         if bits == 7 and frame == b"\x26":
@@ -73,13 +74,17 @@ class FakeChip:
             return None
         cl1 = (bytes([0x88]) + self.uid[:3]) if len(self.uid) == 7 else self.uid[:4]
         cl2 = self.uid[3:7]
-        bcc = lambda part: bytes([reduce(lambda a, b: a ^ b, part)])
+
+        def bcc(part):
+            return bytes([reduce(lambda a, b: a ^ b, part)])
+
         if frame == b"\x93\x20":
             return cl1 + bcc(cl1)
         if frame == b"\x95\x20":
             return cl2 + bcc(cl2)
         if frame[:2] in (b"\x93\x70", b"\x95\x70"):
             from mfrc522 import crc_a
+
             assert frame[-2:] == crc_a(frame[:-2]), "the SELECT's CRC_A"
             return b"\x08\xb6\xdd"
         if frame[:2] == b"\x50\x00":
@@ -116,20 +121,20 @@ def test_the_firmware_sends_one_card_line_per_presentation(board):
     chip = FakeChip()
     look = board_module.CardLook(board.load("mfrc522").MFRC522(chip, chip.cs), every_ms=100)
     sent = []
-    link = type("Link", (), {"send": lambda self, line: sent.append(line),
-                             "lines": lambda self: []})()
-    reader = reader_module.Reader(sent.append, "PICO-1", "1.0.0", ["d6"], faces=(),
-                                  boot="0a0b0c0d")
+    link = type(
+        "Link", (), {"send": lambda self, line: sent.append(line), "lines": lambda self: []}
+    )()
+    reader = reader_module.Reader(sent.append, "PICO-1", "1.0.0", ["d6"], faces=(), boot="0a0b0c0d")
     board_module.run(reader, link, board.ticks.ticks_ms, cards=look, steps=10)
     chip.uid = bytes.fromhex("04a2246a5b3c80")
     board_module.run(reader, link, board.ticks.ticks_ms, cards=look, steps=40)
-    chip.uid, chip.halted = None, False          # taken away
+    chip.uid, chip.halted = None, False  # taken away
     board_module.run(reader, link, board.ticks.ticks_ms, cards=look, steps=40)
-    chip.uid = bytes.fromhex("04a2246a5b3c80")   # put back
+    chip.uid = bytes.fromhex("04a2246a5b3c80")  # put back
     board_module.run(reader, link, board.ticks.ticks_ms, cards=look, steps=40)
     cards = [m for m in (parse_line(line.encode()) for line in sent) if isinstance(m, Card)]
     assert {c.uid for c in cards} == {"04a2246a5b3c80"}
-    assert len({c.seq for c in cards}) == 2       # two presentations (the rest are resends)
+    assert len({c.seq for c in cards}) == 2  # two presentations (the rest are resends)
 
 
 def test_a_card_reader_that_fails_is_said_once_and_the_box_goes_on(board):
@@ -140,10 +145,15 @@ def test_a_card_reader_that_fails_is_said_once_and_the_box_goes_on(board):
     class Broken:
         def uid(self):
             raise OSError("SPI timeout")
+
     link = type("Link", (), {"send": lambda self, line: None, "lines": lambda self: []})()
     reader = reader_module.Reader(sent.append, "PICO-1", "1.0.0", ["d6"], faces=())
-    board_module.run(reader, link, board.ticks.ticks_ms,
-                     cards=board_module.CardLook(Broken(), every_ms=0), steps=20)
-    errors = [m for m in (parse_line(line.encode()) for line in sent)
-              if isinstance(m, DeviceError)]
+    board_module.run(
+        reader,
+        link,
+        board.ticks.ticks_ms,
+        cards=board_module.CardLook(Broken(), every_ms=0),
+        steps=20,
+    )
+    errors = [m for m in (parse_line(line.encode()) for line in sent) if isinstance(m, DeviceError)]
     assert errors == [DeviceError("nfc", "SPI timeout")]

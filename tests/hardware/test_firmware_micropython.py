@@ -24,8 +24,14 @@ PACKAGE = RUNNER / "node_modules" / "@micropython" / "micropython-webassembly-py
 
 def cpython_output() -> list[str]:
     env = {**os.environ, "PYTHONPATH": str(FIRMWARE)}
-    done = subprocess.run([sys.executable, str(SCENARIO)], env=env, capture_output=True,
-                          text=True, timeout=60, check=True)
+    done = subprocess.run(
+        [sys.executable, str(SCENARIO)],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
     return done.stdout.splitlines()
 
 
@@ -38,8 +44,11 @@ def micropython_missing() -> str | None:
     if shutil.which("node") is None:
         return "Node.js is not installed ('sudo apt-get install nodejs npm', or ./scripts/test)"
     if not PACKAGE.is_dir():
-        log = NPM_LOG.read_text(encoding="utf-8", errors="replace")[-2000:] \
-            if NPM_LOG.exists() else "(no log: run ./scripts/test)"
+        log = (
+            NPM_LOG.read_text(encoding="utf-8", errors="replace")[-2000:]
+            if NPM_LOG.exists()
+            else "(no log: run ./scripts/test)"
+        )
         return f"`npm install --prefix hardware/micropython` did not install {PACKAGE.name}:\n{log}"
     return None
 
@@ -48,8 +57,12 @@ def test_micropython_and_cpython_run_the_firmware_alike():
     missing = micropython_missing()
     if missing:
         pytest.fail(f"the firmware cannot be checked under real MicroPython: {missing}")
-    done = subprocess.run(["node", str(RUNNER / "run.mjs"), str(FIRMWARE), str(SCENARIO)],
-                          capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        ["node", str(RUNNER / "run.mjs"), str(FIRMWARE), str(SCENARIO)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     micropython = done.stdout.splitlines()
     assert micropython == cpython_output()
@@ -57,8 +70,8 @@ def test_micropython_and_cpython_run_the_firmware_alike():
     assert len(frames) >= 10
     for line in frames:
         assert not isinstance(parse_line(line.encode()), Rejected), line
-    assert "ROLL 2 L1:3 L2:0 C1:2 C2:4 C3:1*51" in frames   # the keypad's five dice
-    assert "ROLL 5 C1:4 C2:2*0D" in frames                  # only what WANT asked for
+    assert "ROLL 2 L1:3 L2:0 C1:2 C2:4 C3:1*51" in frames  # the keypad's five dice
+    assert "ROLL 5 C1:4 C2:2*0D" in frames  # only what WANT asked for
     assert frames[0].startswith("HELLO 1.1 PICO-E7452D2F 1.0.0 0badcafe ")
 
 

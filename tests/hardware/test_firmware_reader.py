@@ -8,12 +8,22 @@ import math
 import pytest
 
 from companion.events import DiceMoving, DieRolled, DieTilted
-from firmware_bridge.protocol import (Ack, Button, Heartbeat, Hello, Moving, Roll, Tilt, Want,
-                                      encode, parse_line)
+from firmware_bridge.protocol import (
+    Ack,
+    Button,
+    Heartbeat,
+    Hello,
+    Moving,
+    Roll,
+    Tilt,
+    Want,
+    encode,
+    parse_line,
+)
 from firmware_bridge.session import ReaderSession
 
-REST_1 = (0.0, 0.0, 1.0)      # d6: face 1 up
-REST_3 = (1.0, 0.0, 0.0)      # d6: face 3 up
+REST_1 = (0.0, 0.0, 1.0)  # d6: face 1 up
+REST_3 = (1.0, 0.0, 0.0)  # d6: face 3 up
 COCKED = (0.0, math.sqrt(0.5), math.sqrt(0.5))  # leaning on an edge between 1 and 2
 
 
@@ -22,8 +32,9 @@ class Device:
 
     def __init__(self, firmware, dice=("d6",), **kwargs) -> None:
         self.lines: list[str] = []
-        self.reader = firmware.reader.Reader(self.lines.append, "PICO-1", "1.0.0", list(dice),
-                                             **kwargs)
+        self.reader = firmware.reader.Reader(
+            self.lines.append, "PICO-1", "1.0.0", list(dice), **kwargs
+        )
         self.now = 0
 
     def sent(self) -> list:
@@ -43,19 +54,30 @@ class Device:
         self.rest(reading, 800)
 
 
-@pytest.mark.parametrize("reading, face", [
-    ((0, 0, 1), 1), ((0, 0, -1), 6), ((0, 1, 0), 2), ((0, -1, 0), 5), ((1, 0, 0), 3),
-    ((-1, 0, 0), 4), ((0.15, -0.1, 0.98), 1), (COCKED, None), ((0, 0, 0.2), None),
-    ((0, 0, 2.0), None),
-])
+@pytest.mark.parametrize(
+    "reading, face",
+    [
+        ((0, 0, 1), 1),
+        ((0, 0, -1), 6),
+        ((0, 1, 0), 2),
+        ((0, -1, 0), 5),
+        ((1, 0, 0), 3),
+        ((-1, 0, 0), 4),
+        ((0.15, -0.1, 0.98), 1),
+        (COCKED, None),
+        ((0, 0, 0.2), None),
+        ((0, 0, 2.0), None),
+    ],
+)
 def test_face_up_for_a_d6(firmware, reading, face):
     orientation = firmware.orientation
     assert orientation.face_up(reading, orientation.FACES["d6"]) == face
 
 
-@pytest.mark.parametrize("kind, values", [("d6", {1, 2, 3, 4, 5, 6}),
-                                          ("cattle", {0, 1, 2, 3, 4, 5}),
-                                          ("cowboy", {1, 2, 3, 4})])
+@pytest.mark.parametrize(
+    "kind, values",
+    [("d6", {1, 2, 3, 4, 5, 6}), ("cattle", {0, 1, 2, 3, 4, 5}), ("cowboy", {1, 2, 3, 4})],
+)
 def test_face_tables_cover_each_kind(firmware, kind, values):
     faces = firmware.orientation.FACES[kind]
     assert len(faces) == 6 and {face for face, _ in faces} == values
@@ -77,8 +99,11 @@ def test_boot_says_hello_and_a_throw_is_moving_then_roll(firmware):
     device.reader.boot(0)
     device.rest(REST_1, 400)
     device.throw_onto(REST_3)
-    assert device.sent() == [Hello("PICO-1", "1.0.0", (("d6", "d6"),)), Moving(0),
-                             Roll(1, (("d6", 3),))]
+    assert device.sent() == [
+        Hello("PICO-1", "1.0.0", (("d6", "d6"),)),
+        Moving(0),
+        Roll(1, (("d6", 3),)),
+    ]
 
 
 def test_a_cocked_die_is_a_tilt(firmware):
@@ -126,15 +151,28 @@ def test_the_keypad_types_the_five_abilene_dice_in_hello_order(firmware):
     device.reader.key("confirm", False, 8)
     assert device.sent() == [
         Roll(0, (("L1", 3), ("L2", 0), ("C1", 2), ("C2", 4), ("C3", 1))),
-        Button(1, "confirm", True), Button(2, "confirm", False)]
+        Button(1, "confirm", True),
+        Button(2, "confirm", False),
+    ]
 
 
 def test_the_keypad_types_exactly_the_dice_the_host_wants(firmware):
     device = Device(firmware, dice=ABILENE, boot="a1b2c3d4")
     device.reader.boot(0)
-    assert device.sent() == [Hello("PICO-1", "1.0.0", (("L1", "cattle"), ("L2", "cattle"),
-                                                       ("C1", "cowboy"), ("C2", "cowboy"),
-                                                       ("C3", "cowboy")), "a1b2c3d4")]
+    assert device.sent() == [
+        Hello(
+            "PICO-1",
+            "1.0.0",
+            (
+                ("L1", "cattle"),
+                ("L2", "cattle"),
+                ("C1", "cowboy"),
+                ("C2", "cowboy"),
+                ("C3", "cowboy"),
+            ),
+            "a1b2c3d4",
+        )
+    ]
     device.reader.host_line(encode(Want(("C1", "C2"))).decode(), 0)  # a two-dice duel
     assert device.reader.light == "blink"
     for key in "42":
@@ -153,12 +191,13 @@ def test_led_patterns(firmware):
     assert device.reader.led == "blink"
     assert [level("blink", t) for t in (0, 499, 500, 1000)] == [True, True, False, True]
     assert level("on", 123) and not level("off", 123) and not level("party", 0)
-    device.reader.host_line(encode_led("party"), 0)   # unknown: keep the last one
+    device.reader.host_line(encode_led("party"), 0)  # unknown: keep the last one
     assert device.reader.led == "blink"
 
 
 def encode_led(pattern):
     from firmware_bridge.protocol import Led
+
     return encode(Led(pattern)).decode()
 
 
@@ -188,17 +227,20 @@ def test_firmware_and_host_session_agree_end_to_end(firmware):
         device.lines.clear()
 
     for reply in session.connected(0).replies:
-        device.reader.host_line(encode(reply).decode(), 0)   # "?" -> HELLO
+        device.reader.host_line(encode(reply).decode(), 0)  # "?" -> HELLO
     exchange(0)
     device.rest((0, 0, 1), 200)
-    device.throw_onto((-1, 0, 0))          # cattle: 3 on top
+    device.throw_onto((-1, 0, 0))  # cattle: 3 on top
     device.lines.append(device.lines[-1])  # a duplicate on the wire
     exchange(device.now)
     device.rest((-1, 0, 0), 200)
-    device.throw_onto((0.0, 0.7, 0.7))     # cocked
+    device.throw_onto((0.0, 0.7, 0.7))  # cocked
     exchange(device.now)
     assert device.reader.pending == []
     assert [e for e in events if not hasattr(e, "state")] == [
-        DiceMoving("reader"), DieRolled((("cattle", 3),), "reader", "reader", 1),
-        DiceMoving("reader"), DieTilted("cattle", "reader")]
+        DiceMoving("reader"),
+        DieRolled((("cattle", 3),), "reader", "reader", 1),
+        DiceMoving("reader"),
+        DieTilted("cattle", "reader"),
+    ]
     assert session.counters["resent"] == 1

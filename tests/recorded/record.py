@@ -22,17 +22,37 @@ HERE = Path(__file__).resolve().parent
 
 # game -> [(name, test module, test function, arguments)]: whole games the suite plays
 SCENARIOS = {
-    "lawless": [("three-ranchers", "tests.rules.test_lawless_games",
-                 "test_whole_games_end_with_a_scoring_table", (["Ann", "Bob", "Cid"], 2))],
-    "nowheresville": [("three-virtual", "tests.rules.test_nowheresville_game",
-                       "test_a_whole_game_to_a_winner", (3, "virtual"))],
-    "abilene": [("last-cow", "tests.rules.test_abilene_game",
-                 "test_a_whole_game_to_the_last_cow", ())],
-    "root_doves": [("thirty-points", "tests.rules.test_root_doves",
-                    "test_whole_game_to_thirty_points", ())],
-    "outlaws108": [("three-players", "tests.rules.test_outlaws108_scoring",
-                    "test_three_player_game_to_the_end", ()),
-                   ("solo", "tests.rules.test_outlaws108_solo", "test_solo_game_to_the_end", ())],
+    "lawless": [
+        (
+            "three-ranchers",
+            "tests.rules.test_lawless_games",
+            "test_whole_games_end_with_a_scoring_table",
+            (["Ann", "Bob", "Cid"], 2),
+        )
+    ],
+    "nowheresville": [
+        (
+            "three-virtual",
+            "tests.rules.test_nowheresville_game",
+            "test_a_whole_game_to_a_winner",
+            (3, "virtual"),
+        )
+    ],
+    "abilene": [
+        ("last-cow", "tests.rules.test_abilene_game", "test_a_whole_game_to_the_last_cow", ())
+    ],
+    "root_doves": [
+        ("thirty-points", "tests.rules.test_root_doves", "test_whole_game_to_thirty_points", ())
+    ],
+    "outlaws108": [
+        (
+            "three-players",
+            "tests.rules.test_outlaws108_scoring",
+            "test_three_player_game_to_the_end",
+            (),
+        ),
+        ("solo", "tests.rules.test_outlaws108_solo", "test_solo_game_to_the_end", ()),
+    ],
 }
 
 
@@ -52,6 +72,7 @@ def watching(game):
         if after is not state:
             made.setdefault(id(after), ("apply", state, action, after))
         return after
+
     game.setup, game.apply = setup, apply
     try:
         yield made
@@ -69,8 +90,7 @@ def path_to_the_end(game, made: dict) -> dict:
         actions.append(action)
         state = before
     _, players, options, _ = made[id(state)]
-    return {"players": players, "options": options, "actions": actions[::-1],
-            "final": finals[-1]}
+    return {"players": players, "options": options, "actions": actions[::-1], "final": finals[-1]}
 
 
 def record(game_name: str) -> list[Path]:
@@ -81,15 +101,23 @@ def record(game_name: str) -> list[Path]:
             getattr(importlib.import_module(module), function)(*args)
         found = path_to_the_end(game, made)
         target = HERE / f"{game_name}-{name}.json"
-        target.write_text(json.dumps({"game": game_name, "rules_version": game.RULES_VERSION,
-                                      **found}, ensure_ascii=False, sort_keys=True,
-                                     separators=(",", ":")) + "\n", encoding="utf-8")
+        target.write_text(
+            json.dumps(
+                {"game": game_name, "rules_version": game.RULES_VERSION, **found},
+                ensure_ascii=False,
+                sort_keys=True,
+                separators=(",", ":"),
+            )
+            + "\n",
+            encoding="utf-8",
+        )
         written.append(target)
     return written
 
 
 def main(argv: list[str]) -> None:
     from tests.support.tally import game as tally  # the suite's own game must be known too
+
     registry.register(tally)
     for game_name in argv or sorted(SCENARIOS):
         for path in record(game_name):

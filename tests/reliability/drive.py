@@ -57,9 +57,9 @@ def fill_param(spec: dict, rng: random.Random):
     if kind == "multi":
         picks = list(spec["options"])
         rng.shuffle(picks)
-        return picks[:rng.randint(spec["min"], spec["max"])]
+        return picks[: rng.randint(spec["min"], spec["max"])]
     if kind == "text":
-        return f"N{rng.randrange(10 ** 6):06d}"[: spec["max"]]
+        return f"N{rng.randrange(10**6):06d}"[: spec["max"]]
     if kind == "dice":
         return [rng.choice(FACES[die]) for die in spec["dice"]]
     raise AssertionError(f"the reliability driver must be taught param kind {kind!r}")

@@ -10,9 +10,32 @@ import random
 LONE_SURROGATES = "\udc00x\ud800"
 
 HOSTILE_VALUES = [
-    None, True, False, 0, -1, 1.5, 2 ** 63, -(2 ** 63), 10 ** 30, float("inf"),
-    float("nan"), "", "0", "1", " ", "x" * 5000, LONE_SURROGATES, "\u0000", "<b>x</b>",
-    [], {}, [[[]]], {"$ne": 1}, [1] * 1000, ["a", None], {"type": "add"},
+    None,
+    True,
+    False,
+    0,
+    -1,
+    1.5,
+    2**63,
+    -(2**63),
+    10**30,
+    float("inf"),
+    float("nan"),
+    "",
+    "0",
+    "1",
+    " ",
+    "x" * 5000,
+    LONE_SURROGATES,
+    "\u0000",
+    "<b>x</b>",
+    [],
+    {},
+    [[[]]],
+    {"$ne": 1},
+    [1] * 1000,
+    ["a", None],
+    {"type": "add"},
 ]
 
 
@@ -25,15 +48,17 @@ def mutate(action: dict, rng: random.Random, others: list[str], seats: int) -> d
     """``action`` broken in one way a client could break it."""
     out = dict(action)
     names = [k for k in out if k not in ("type", "seat")]
-    how = rng.choice(["value", "value", "value", "drop", "extra", "seat", "type", "drawn",
-                      "as_string", "listed"])
+    how = rng.choice(
+        ["value", "value", "value", "drop", "extra", "seat", "type", "drawn", "as_string", "listed"]
+    )
     if how == "value" and names:
         out[rng.choice(names)] = rng.choice(HOSTILE_VALUES)
     elif how == "drop" and names:
         del out[rng.choice(names)]
     elif how == "extra":
-        out[rng.choice(["x", "dice", "amount", "__proto__", "seat_token"])] = \
-            rng.choice(HOSTILE_VALUES)
+        out[rng.choice(["x", "dice", "amount", "__proto__", "seat_token"])] = rng.choice(
+            HOSTILE_VALUES
+        )
     elif how == "seat":
         out["seat"] = rng.choice([seats, -1, 99, True, "0", None, 0.0, [0]])
     elif how == "type":

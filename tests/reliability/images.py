@@ -22,8 +22,12 @@ def play(service: Service, table_id: str, players: int, steps: int, rng: random.
         if view["table"]["ended"] or not view["legal"]:
             continue
         try:
-            service.act(table_id, fill(rng.choice(view["legal"]), rng), viewer,
-                        request=Request(f"key-{rng.getrandbits(64):x}", "fp"))
+            service.act(
+                table_id,
+                fill(rng.choice(view["legal"]), rng),
+                viewer,
+                request=Request(f"key-{rng.getrandbits(64):x}", "fp"),
+            )
         except (RuleError, CompanionError):
             pass
 

@@ -22,9 +22,13 @@ def companion_app(folder: Path, clock=None, memory: bool = False, **sections):
     """``(service, app)`` on ``folder/companion.sqlite`` (or an in-memory database when
     durability is not what is tested); ``sections`` override the config (the rate limit is
     lifted unless a test sets it)."""
-    overrides = {"server": {"requests_per_minute": 1_000_000,
-                            "requests_per_minute_anonymous": 1_000_000,
-                            "requests_per_minute_per_address": 1_000_000}}
+    overrides = {
+        "server": {
+            "requests_per_minute": 1_000_000,
+            "requests_per_minute_anonymous": 1_000_000,
+            "requests_per_minute_per_address": 1_000_000,
+        }
+    }
     for name, values in sections.items():
         overrides.setdefault(name, {}).update(values)
     config = load(overrides=overrides)
@@ -40,8 +44,7 @@ def companion_app(folder: Path, clock=None, memory: bool = False, **sections):
 def new_table(app, game: str, players: list[str], options: dict | None = None):
     """A table made by a tablet (a Device holding the admin cookie); returns (tablet, made)."""
     tablet = Device(app)
-    made = tablet.post("/api/tables", {"game": game, "players": players,
-                                       "options": options or {}})
+    made = tablet.post("/api/tables", {"game": game, "players": players, "options": options or {}})
     assert made.status_code == 201, made.json
     return tablet, made.json
 
@@ -60,14 +63,22 @@ def seat_token(phone: Device, table_id: str) -> str:
 def fingerprint(service: Service) -> dict:
     """Everything a refused request must leave as it was: every table's version, the
     tablet's view and the log, the active table, the remembered cards and card catalogue."""
+
     def take():
         tables = {}
         for table_id, table in service.tables.items():
-            tables[table_id] = (table.version, plain(table.view(Viewer(admin=True))),
-                                plain(table.log_for(Viewer(admin=True))),
-                                [s[1:] for s in service.journal.seats(table_id)])
+            tables[table_id] = (
+                table.version,
+                plain(table.view(Viewer(admin=True))),
+                plain(table.log_for(Viewer(admin=True))),
+                [s[1:] for s in service.journal.seats(table_id)],
+            )
         games = {t.record.game for t in service.tables.values()}
-        return {"tables": tables, "active": service.active_table_id(),
-                "cards": {g: service.journal.cards(g) for g in sorted(games)},
-                "catalogue": {g: service.journal.catalogue(g) for g in sorted(games)}}
+        return {
+            "tables": tables,
+            "active": service.active_table_id(),
+            "cards": {g: service.journal.cards(g) for g in sorted(games)},
+            "catalogue": {g: service.journal.catalogue(g) for g in sorted(games)},
+        }
+
     return service.call(take)

@@ -45,6 +45,7 @@ class Scenario:
 @dataclass
 class Seen:
     """What one run produced: bytes per viewer, and the fork it took."""
+
     by_viewer: dict = field(default_factory=dict)
     target: int | None = None
     submitted: dict | None = None
@@ -83,9 +84,10 @@ def qualifying(table, rng: random.Random) -> list[tuple[int, dict, dict]]:
         for template in table.game.legal(table.state, seat):
             if not template.get("secret"):
                 continue
-            numbers_only = any(p["kind"] == "int" for p in template["params"].values()) and \
-                all(p["kind"] == "int" or (p["kind"] == "choice" and len(p["options"]) == 1)
-                    for p in template["params"].values())
+            numbers_only = any(p["kind"] == "int" for p in template["params"].values()) and all(
+                p["kind"] == "int" or (p["kind"] == "choice" and len(p["options"]) == 1)
+                for p in template["params"].values()
+            )
             if not (open_round and seat in prompt.get("seats", [])) and not numbers_only:
                 continue
             pairs = candidate_pairs(table, template, rng)
@@ -102,8 +104,11 @@ def round_fill(template: dict, rng: random.Random) -> dict:
         if spec["kind"] != "int" or rng.random() < 0.3:
             continue
         step = spec.get("step", 1)
-        hundreds = [v for v in range(-(-spec["min"] // 100) * 100, spec["max"] + 1, 100)[:50]
-                    if (v - spec["min"]) % step == 0]
+        hundreds = [
+            v
+            for v in range(-(-spec["min"] // 100) * 100, spec["max"] + 1, 100)[:50]
+            if (v - spec["min"]) % step == 0
+        ]
         if hundreds:
             action[name] = rng.choice(hundreds)
     return action
@@ -151,15 +156,22 @@ def walk_to_fork(service, table_id: str, scenario: Scenario, drain=lambda: None)
         table = service.table(table_id)
         if table.ended:
             return None
-        points = [p for p in service.call(lambda: qualifying(table, rng))
-                  if p[1]["type"] == scenario.secret or not scenario.secret]
+        points = [
+            p
+            for p in service.call(lambda: qualifying(table, rng))
+            if p[1]["type"] == scenario.secret or not scenario.secret
+        ]
         if points:
             seen_points += 1
             if seen_points == scenario.point:
                 return rng.choice(points)
         viewers = [Viewer(admin=True), *(Viewer(seat=s) for s in range(len(table.record.players)))]
-        choices = [(v, legal) for v in viewers
-                   for legal in [service.call(lambda v=v: table.legal_for(v))] if legal]
+        choices = [
+            (v, legal)
+            for v in viewers
+            for legal in [service.call(lambda v=v: table.legal_for(v))]
+            if legal
+        ]
         if choices:
             viewer, legal = rng.choice(choices)
             try:
@@ -172,20 +184,31 @@ def walk_to_fork(service, table_id: str, scenario: Scenario, drain=lambda: None)
 def get_routes(app, table_id: str, seats: int, codes: list[str]) -> list[str]:
     out = []
     for rule in app.url_map.iter_rules():
-        if "GET" not in rule.methods or rule.endpoint == "static" or \
-                rule.rule.endswith("/events"):
+        if "GET" not in rule.methods or rule.endpoint == "static" or rule.rule.endswith("/events"):
             continue
         for seat in range(seats) if "<int:seat>" in rule.rule else [0]:
             for code in codes if "<code>" in rule.rule else [""]:
                 for lang in ("en", "fr") if "<lang>" in rule.rule else [""]:
-                    out.append(rule.rule.replace("<table_id>", table_id)
-                               .replace("<int:seat>", str(seat)).replace("<code>", code)
-                               .replace("<lang>", lang))
+                    out.append(
+                        rule.rule.replace("<table_id>", table_id)
+                        .replace("<int:seat>", str(seat))
+                        .replace("<code>", code)
+                        .replace("<lang>", lang)
+                    )
     return sorted(set(out))
 
 
-def collect(device, app, table_id: str, seats: int, codes: list[str], live: list[str],
-            attempt: dict, version: int, is_target: bool) -> list[tuple[str, bytes]]:
+def collect(
+    device,
+    app,
+    table_id: str,
+    seats: int,
+    codes: list[str],
+    live: list[str],
+    attempt: dict,
+    version: int,
+    is_target: bool,
+) -> list[tuple[str, bytes]]:
     items = []
     for path in get_routes(app, table_id, seats, codes):
         reply = device.get(path)
@@ -199,10 +222,11 @@ def collect(device, app, table_id: str, seats: int, codes: list[str], live: list
         return items  # its own refusals would differ by design; it sent the secret
     base = f"/api/tables/{table_id}"
     for name, path, body in (
-            ("their secret", "/actions", {"action": attempt}),
-            ("stale undo", "/undo", {"expected_version": max(0, version - 1)}),
-            ("stale action", "/actions", {"action": attempt, "expected_version": 0}),
-            ("reissue", f"/seats/{attempt['seat']}/reissue", {"expected_version": 0})):
+        ("their secret", "/actions", {"action": attempt}),
+        ("stale undo", "/undo", {"expected_version": max(0, version - 1)}),
+        ("stale action", "/actions", {"action": attempt, "expected_version": 0}),
+        ("reissue", f"/seats/{attempt['seat']}/reissue", {"expected_version": 0}),
+    ):
         if device.is_admin and name == "reissue":
             continue  # the tablet may re-issue a seat: a change, not a refusal
         reply = device.post(base + path, body)
@@ -215,14 +239,18 @@ def play_once(tmp: Path, scenario: Scenario, variant: int) -> Seen:
     seen = Seen()
     names = player_names(scenario.game)
     with ExitStack() as stack:
-        service, app = stack.enter_context(companion_app(tmp, memory=True,
-                                                         streams={"heartbeat_s": 0.01}))
+        service, app = stack.enter_context(
+            companion_app(tmp, memory=True, streams={"heartbeat_s": 0.01})
+        )
         tablet, made = new_table(app, scenario.game, names, dict(scenario.options))
         table_id = made["id"]
         codes = [s["join_code"] for s in made["seats"]]
         phones = [phone_for(app, made, s) for s in range(len(names))]
-        viewers = {"table": Device(app), "tablet": tablet,
-                   **{f"seat{s}": p for s, p in enumerate(phones)}}
+        viewers = {
+            "table": Device(app),
+            "tablet": tablet,
+            **{f"seat{s}": p for s, p in enumerate(phones)},
+        }
         for name, device in viewers.items():
             device.is_admin = name == "tablet"
         streams = {name: open_stream(d, table_id) for name, d in viewers.items()}
@@ -246,12 +274,24 @@ def play_once(tmp: Path, scenario: Scenario, variant: int) -> Seen:
         version = service.table(table_id).version
         drain()
         for name, device in viewers.items():
-            seen.by_viewer[name] = collect(device, app, table_id, len(names), codes,
-                                           live[name], first, version,
-                                           name == f"seat{seen.target}")
-        seen.tokens = {"admin": made["admin_token"],
-                       **{f"seat{s}": p.client.get_cookie(f"tc_seat_{table_id}").value
-                          for s, p in enumerate(phones)}}
+            seen.by_viewer[name] = collect(
+                device,
+                app,
+                table_id,
+                len(names),
+                codes,
+                live[name],
+                first,
+                version,
+                name == f"seat{seen.target}",
+            )
+        seen.tokens = {
+            "admin": made["admin_token"],
+            **{
+                f"seat{s}": p.client.get_cookie(f"tc_seat_{table_id}").value
+                for s, p in enumerate(phones)
+            },
+        }
     return seen
 
 
@@ -275,7 +315,7 @@ def differences(a: Seen, b: Seen) -> list[str]:
 
 def first_difference(a: bytes, b: bytes) -> str:
     at = next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))
-    return f"at byte {at}: {a[max(0, at - 80):at + 80]!r} vs {b[max(0, at - 80):at + 80]!r}"
+    return f"at byte {at}: {a[max(0, at - 80) : at + 80]!r} vs {b[max(0, at - 80) : at + 80]!r}"
 
 
 def foreign_tokens(seen: Seen) -> list[str]:
@@ -291,7 +331,6 @@ def foreign_tokens(seen: Seen) -> list[str]:
 
 def differs_for_target(a: Seen, b: Seen) -> bool:
     key = f"seat{a.target}"
-    return [normalised(d) for _, d in a.by_viewer[key]] != \
-        [normalised(d) for _, d in b.by_viewer[key]]
-
-
+    return [normalised(d) for _, d in a.by_viewer[key]] != [
+        normalised(d) for _, d in b.by_viewer[key]
+    ]

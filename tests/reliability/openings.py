@@ -20,7 +20,7 @@ NOWHERESVILLE = (("saloon", "in"), ("goal", 90000))
 def nowheresville_until(kind: str, money: str) -> list[dict]:
     """The secrecy test's three rounds, up to (not including) the first ``kind`` move."""
     moves = nowheresville_game(money)
-    return moves[:next(i for i, m in enumerate(moves) if m["type"] == kind)]
+    return moves[: next(i for i, m in enumerate(moves) if m["type"] == kind)]
 
 
 def abilene_until_a_sale() -> list[dict]:
@@ -30,13 +30,22 @@ def abilene_until_a_sale() -> list[dict]:
 
 # secret -> (game, table options, opening moves)
 OPENINGS = {
-    "plan": ("nowheresville", NOWHERESVILLE, [enlist(0, "Doc"), enlist(1, "Kid"),
-                                              enlist(2, "Jo"), act("start")]),
-    "plan_virtual": ("nowheresville", NOWHERESVILLE + (("money", "virtual"),),
-                     nowheresville_until("plan", "virtual")),
+    "plan": (
+        "nowheresville",
+        NOWHERESVILLE,
+        [enlist(0, "Doc"), enlist(1, "Kid"), enlist(2, "Jo"), act("start")],
+    ),
+    "plan_virtual": (
+        "nowheresville",
+        NOWHERESVILLE + (("money", "virtual"),),
+        nowheresville_until("plan", "virtual"),
+    ),
     "count_pot": ("nowheresville", NOWHERESVILLE, nowheresville_until("count_pot", "physical")),
     "corral_vote": ("abilene", (), abilene_until_a_sale()),
     "sale_truth": ("abilene", (), abilene_until_a_sale()),
-    "bid": ("tally", (), [{"type": "add", "seat": 0, "amount": 3},
-                          {"type": "call_bids", "seat": 0}]),
+    "bid": (
+        "tally",
+        (),
+        [{"type": "add", "seat": 0, "amount": 3}, {"type": "call_bids", "seat": 0}],
+    ),
 }

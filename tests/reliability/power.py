@@ -22,8 +22,14 @@ from pathlib import Path
 
 from companion.rules.dice import FACES
 from tests.reliability.drive import existing_games, fill, player_names
-from tests.reliability.recovery import (copy_database, plain, recover,
-                                        replay_in_fresh_process, seen_by_everyone, without_draws)
+from tests.reliability.recovery import (
+    copy_database,
+    plain,
+    recover,
+    replay_in_fresh_process,
+    seen_by_everyone,
+    without_draws,
+)
 from tests.reliability.server import Client, CompanionProcess, Unreachable, join_seat
 
 CONFIG = """\
@@ -42,6 +48,7 @@ STARTUP_KILL_CHANCE = 0.12
 @dataclass
 class Sent:
     """One change request and what became of it: acked, rejected or unknown (no answer)."""
+
     table: str
     kind: str  # "action", "undo" or "dice"
     actor: str
@@ -88,8 +95,7 @@ class Seating:
 
 
 def open_table(client: Client, game: str) -> Seating:
-    made = client.post("/api/tables", {"game": game, "players": player_names(game)},
-                       token="script")
+    made = client.post("/api/tables", {"game": game, "players": player_names(game)}, token="script")
     assert made.status == 201, made.body[:300]
     data = made.json()
     seats = [join_seat(client, data["id"], s["join_code"]) for s in data["seats"]]
@@ -117,12 +123,17 @@ def settle(sent: Sent, reply, ledger: Ledger) -> None:
 def route(sent: Sent) -> str:
     """Where a request of this kind goes; a retry goes there too (the key is bound to the
     route, its viewer and its body: the same key elsewhere is a 409, not a replay)."""
-    return f"/api/tables/{sent.table}/" + {"undo": "undo", "dice": "dice"}.get(sent.kind,
-                                                                              "actions")
+    return f"/api/tables/{sent.table}/" + {"undo": "undo", "dice": "dice"}.get(sent.kind, "actions")
 
 
-def send_one(client: Client, seating: Seating, seat: int | None, view: dict,
-             ledger: Ledger, rng: random.Random) -> None:
+def send_one(
+    client: Client,
+    seating: Seating,
+    seat: int | None,
+    view: dict,
+    ledger: Ledger,
+    rng: random.Random,
+) -> None:
     actor = "admin" if seat is None else f"seat:{seat}"
     idem = uuid.uuid4().hex
     expected = {"expected_version": view["table"]["version"]} if rng.random() < 0.5 else {}
@@ -134,26 +145,41 @@ def send_one(client: Client, seating: Seating, seat: int | None, view: dict,
         faces = [rng.choice(FACES[k]) for k in prompt["dice"]]
         dice = [{"die": k, "face": f} for k, f in zip(prompt["dice"], faces)]
         # the tablet answers the prompt: the log says so, and a retry is answered once
-        sent = Sent(seating.id, "dice", "admin", {"dice": dice, "idempotency_key": idem}, idem,
-                    action={**prompt["action"], "dice": faces})
+        sent = Sent(
+            seating.id,
+            "dice",
+            "admin",
+            {"dice": dice, "idempotency_key": idem},
+            idem,
+            action={**prompt["action"], "dice": faces},
+        )
     else:
         if not view["legal"]:
             return
         action = fill(rng.choice(view["legal"]), rng)
-        sent = Sent(seating.id, "action", actor,
-                    {"action": action, "idempotency_key": idem, **expected}, idem,
-                    action=action)
+        sent = Sent(
+            seating.id,
+            "action",
+            actor,
+            {"action": action, "idempotency_key": idem, **expected},
+            idem,
+            action=action,
+        )
     ledger.add(sent)
     try:
-        reply = client.post(route(sent), sent.body,
-                            token=seating.token(seat))
+        reply = client.post(route(sent), sent.body, token=seating.token(seat))
     except Unreachable:
         return
     settle(sent, reply, ledger)
 
 
-def worker(client: Client, seatings: list[Seating], ledger: Ledger,
-           stop: threading.Event, rng: random.Random) -> None:
+def worker(
+    client: Client,
+    seatings: list[Seating],
+    ledger: Ledger,
+    stop: threading.Event,
+    rng: random.Random,
+) -> None:
     while not stop.is_set():
         seating = rng.choice(seatings)
         seat = rng.choice([None, None, *range(len(seating.seats))])
@@ -177,15 +203,21 @@ def check_journal(crashed: dict, ledger: Ledger) -> list[str]:
         by_idem = {e.idem: e for e in rec.entries if e.idem}
         sent = ledger.of(table_id)
         known = {s.idem for s in sent if s.idem}
-        problems += [f"{table_id}: entry {e.version} was never sent" for k, e in
-                     by_idem.items() if k not in known]
+        problems += [
+            f"{table_id}: entry {e.version} was never sent"
+            for k, e in by_idem.items()
+            if k not in known
+        ]
         acked = [s for s in sent if s.outcome == "acked"]
         if len({s.version for s in acked}) != len(acked):
             problems.append(f"{table_id}: two acknowledged requests share a version")
         for s in acked:
             problems += acked_problems(table_id, rec.entries, s)
-        problems += [f"{table_id}: refused request {s.idem} is in the journal"
-                     for s in sent if s.outcome == "rejected" and s.idem in by_idem]
+        problems += [
+            f"{table_id}: refused request {s.idem} is in the journal"
+            for s in sent
+            if s.outcome == "rejected" and s.idem in by_idem
+        ]
     return problems
 
 
@@ -209,17 +241,20 @@ def acked_problems(table_id: str, entries: list, sent: Sent) -> list[str]:
     return []
 
 
-def check_live(client: Client, crashed: dict, seatings: dict[str, Seating],
-               image: Path) -> list[str]:
+def check_live(
+    client: Client, crashed: dict, seatings: dict[str, Seating], image: Path
+) -> list[str]:
     """The restarted server shows exactly what a clean replay of the journal shows."""
     live = {}
-    for table_id, rec in crashed.items():
+    for table_id in crashed:
         seating = seatings[table_id]
         live[table_id] = {
             "admin": client.get(f"/api/tables/{table_id}", seating.admin).json(),
-            "seats": [client.get(f"/api/tables/{table_id}", token).json()
-                      for token in seating.seats],
-            "log": client.get(f"/api/tables/{table_id}/log", seating.admin).json()["log"]}
+            "seats": [
+                client.get(f"/api/tables/{table_id}", token).json() for token in seating.seats
+            ],
+            "log": client.get(f"/api/tables/{table_id}/log", seating.admin).json()["log"],
+        }
     expected = seen_by_everyone(crashed)
     if live != expected:  # a game module edited since this process imported it?
         expected = replay_in_fresh_process(image)
@@ -227,8 +262,10 @@ def check_live(client: Client, crashed: dict, seatings: dict[str, Seating],
     for table_id, seen in live.items():
         for part in ("admin", "seats", "log"):
             if seen[part] != expected[table_id][part]:
-                problems.append(f"{table_id}: live {part} differs from a clean replay: "
-                                f"{first_gap(seen[part], expected[table_id][part])}")
+                problems.append(
+                    f"{table_id}: live {part} differs from a clean replay: "
+                    f"{first_gap(seen[part], expected[table_id][part])}"
+                )
     return problems
 
 
@@ -239,26 +276,30 @@ def first_gap(live, replayed) -> str:
                 return f"item {i}: live {str(a)[:300]} / replay {str(b)[:300]}"
         return f"lengths {len(live)} / {len(replayed)}"
     keys = sorted(k for k in set(live) | set(replayed) if live.get(k) != replayed.get(k))
-    return f"keys {keys}: live {str(live.get(keys[0]))[:300]} / replay " \
-           f"{str(replayed.get(keys[0]))[:300]}" if keys else "?"
+    return (
+        f"keys {keys}: live {str(live.get(keys[0]))[:300]} / replay "
+        f"{str(replayed.get(keys[0]))[:300]}"
+        if keys
+        else "?"
+    )
 
 
-def retry_unknown(client: Client, crashed: dict, seatings: dict[str, Seating],
-                  ledger: Ledger, figures: Counter) -> list[str]:
+def retry_unknown(
+    client: Client, crashed: dict, seatings: dict[str, Seating], ledger: Ledger, figures: Counter
+) -> list[str]:
     """A phone that never got its answer retries with the same key after the restart."""
     problems = []
     for sent in [s for s in ledger.sent if s.outcome == "unknown" and s.idem]:
         entries = {e.idem: e for e in crashed[sent.table].entries if e.idem}
         done = entries.get(sent.idem)
         seat = None if sent.actor == "admin" else int(sent.actor.split(":")[1])
-        reply = client.post(route(sent), sent.body,
-                            token=seatings[sent.table].token(seat))
+        reply = client.post(route(sent), sent.body, token=seatings[sent.table].token(seat))
         if done is not None:
             figures["unanswered_but_applied"] += 1
-            if reply.status != 200 or reply.json() != {"version": done.version,
-                                                       "replayed": True}:
-                problems.append(f"retry of applied {sent.idem} answered {reply.status} "
-                                f"{reply.body[:120]!r}")
+            if reply.status != 200 or reply.json() != {"version": done.version, "replayed": True}:
+                problems.append(
+                    f"retry of applied {sent.idem} answered {reply.status} {reply.body[:120]!r}"
+                )
             sent.outcome, sent.version = "acked", done.version
         else:
             figures["unanswered_not_applied"] += 1
@@ -282,9 +323,14 @@ class Run:
 
 def play_until_cut(proc: CompanionProcess, client: Client, run: Run) -> None:
     stop = threading.Event()
-    threads = [threading.Thread(target=worker, daemon=True, args=(
-        client, run.active(), run.ledger, stop, random.Random(run.rng.random())))
-        for _ in range(WORKERS)]
+    threads = [
+        threading.Thread(
+            target=worker,
+            daemon=True,
+            args=(client, run.active(), run.ledger, stop, random.Random(run.rng.random())),
+        )
+        for _ in range(WORKERS)
+    ]
     before = len(run.ledger.sent)
     for thread in threads:
         thread.start()
@@ -328,8 +374,9 @@ def run_power_cuts(tmp_path: Path, kills: int, seed: int) -> Counter:
                 proc.kill()
                 run.figures["kills_during_startup"] += 1
                 again = crash_image(proc, run, f"a kill during start-up after cut {cut}")
-                assert {t: plain(r.table.state) for t, r in again.items()} == \
-                    {t: plain(r.table.state) for t, r in crashed.items()}
+                assert {t: plain(r.table.state) for t, r in again.items()} == {
+                    t: plain(r.table.state) for t, r in crashed.items()
+                }
             client = proc.start()
             problems = check_live(client, crashed, run.seatings, run.image)
             problems += retry_unknown(client, crashed, run.seatings, run.ledger, run.figures)
@@ -352,15 +399,17 @@ def run_power_cuts(tmp_path: Path, kills: int, seed: int) -> Counter:
 
 def summarise(run: Run, final: dict) -> None:
     outcomes = Counter(s.outcome for s in run.ledger.sent)
-    run.figures.update({
-        "games": len({s.game for s in run.seatings.values()}),
-        "tables": len(run.seatings),
-        "requests_sent": len(run.ledger.sent),
-        "acknowledged": outcomes["acked"],
-        "refused": outcomes["rejected"],
-        "unknown_left": outcomes["unknown"],
-        "journal_entries": sum(len(r.entries) for r in final.values()),
-        "snapshots": sum(r.snapshots for r in final.values()),
-        "acknowledged_lost": 0,  # check_journal failed the run otherwise
-        "server_errors_5xx": len(run.ledger.server_errors),
-    })
+    run.figures.update(
+        {
+            "games": len({s.game for s in run.seatings.values()}),
+            "tables": len(run.seatings),
+            "requests_sent": len(run.ledger.sent),
+            "acknowledged": outcomes["acked"],
+            "refused": outcomes["rejected"],
+            "unknown_left": outcomes["unknown"],
+            "journal_entries": sum(len(r.entries) for r in final.values()),
+            "snapshots": sum(r.snapshots for r in final.values()),
+            "acknowledged_lost": 0,  # check_journal failed the run otherwise
+            "server_errors_5xx": len(run.ledger.server_errors),
+        }
+    )

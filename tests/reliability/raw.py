@@ -30,9 +30,15 @@ def served_table(folder: Path, config_text: str, game: str = "lawless"):
     proc = CompanionProcess(folder / "data", config)
     proc.start()
     try:
-        status, body = exchange(proc.port, http("POST", "/api/tables", token="script",
-                                                data={"game": game,
-                                                      "players": player_names(game)}))
+        status, body = exchange(
+            proc.port,
+            http(
+                "POST",
+                "/api/tables",
+                token="script",
+                data={"game": game, "players": player_names(game)},
+            ),
+        )
         assert status == 201, body[:300]
         yield proc, json.loads(body)
     finally:
@@ -40,8 +46,9 @@ def served_table(folder: Path, config_text: str, game: str = "lawless"):
 
 
 def connect(port: int, source: str = "127.0.0.1", timeout: float = ANSWER_S) -> socket.socket:
-    sock = socket.create_connection(("127.0.0.1", port), timeout=timeout,
-                                    source_address=(source, 0))
+    sock = socket.create_connection(
+        ("127.0.0.1", port), timeout=timeout, source_address=(source, 0)
+    )
     return sock
 
 
@@ -51,8 +58,7 @@ def exchange(port: int, request: bytes, source: str = "127.0.0.1") -> tuple[int,
     return status, body
 
 
-def exchange_full(port: int, request: bytes,
-                  source: str = "127.0.0.1") -> tuple[int, dict, bytes]:
+def exchange_full(port: int, request: bytes, source: str = "127.0.0.1") -> tuple[int, dict, bytes]:
     """``exchange``, with the cookies the answer sets."""
     deadline = time.monotonic() + ANSWER_S
     with connect(port, source) as sock:
@@ -74,8 +80,14 @@ def exchange_full(port: int, request: bytes,
     return int(head.split()[1]), cookies, body
 
 
-def http(method: str, path: str, token: str | None = None, data: dict | None = None,
-         extra: str = "", cookies: dict | None = None) -> bytes:
+def http(
+    method: str,
+    path: str,
+    token: str | None = None,
+    data: dict | None = None,
+    extra: str = "",
+    cookies: dict | None = None,
+) -> bytes:
     body = json.dumps(data).encode() if data is not None else b""
     lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
     if token:
@@ -120,11 +132,22 @@ class Stream:
         self.sock.close()
 
 
-def open_stream(port: int, table_id: str, token: str | None, after: int,
-                source: str = "127.0.0.1", cookies: dict | None = None) -> Stream:
+def open_stream(
+    port: int,
+    table_id: str,
+    token: str | None,
+    after: int,
+    source: str = "127.0.0.1",
+    cookies: dict | None = None,
+) -> Stream:
     sock = connect(port, source)
-    request = http("GET", f"/api/tables/{table_id}/events", token, cookies=cookies,
-                   extra=f"Last-Event-ID: {after}\r\n").replace(b"Connection: close\r\n", b"")
+    request = http(
+        "GET",
+        f"/api/tables/{table_id}/events",
+        token,
+        cookies=cookies,
+        extra=f"Last-Event-ID: {after}\r\n",
+    ).replace(b"Connection: close\r\n", b"")
     sock.sendall(request)
     return Stream(sock)
 
@@ -141,18 +164,25 @@ def tablet_acts(port: int, made: dict, rng, cookies: dict | None = None) -> int:
     its prompt asks for); every exchange within a second. Returns the version before."""
     table_id, admin = made["id"], made["admin_token"]
     for _ in range(30):
-        status, body = exchange(port, http("GET", f"/api/tables/{table_id}", admin,
-                                           cookies=cookies))
+        status, body = exchange(
+            port, http("GET", f"/api/tables/{table_id}", admin, cookies=cookies)
+        )
         assert status == 200, body[:300]
         view = json.loads(body)
         prompt = view.get("prompt") or {}
         if prompt.get("kind") == "dice":
             dice = [{"die": kind, "face": 1} for kind in prompt["dice"]]
-            request = http("POST", f"/api/tables/{table_id}/dice", admin, {"dice": dice},
-                           cookies=cookies)
+            request = http(
+                "POST", f"/api/tables/{table_id}/dice", admin, {"dice": dice}, cookies=cookies
+            )
         elif view["legal"]:
-            request = http("POST", f"/api/tables/{table_id}/actions", admin,
-                           {"action": fill(rng.choice(view["legal"]), rng)}, cookies=cookies)
+            request = http(
+                "POST",
+                f"/api/tables/{table_id}/actions",
+                admin,
+                {"action": fill(rng.choice(view["legal"]), rng)},
+                cookies=cookies,
+            )
         else:
             continue
         status, body = exchange(port, request)
@@ -166,6 +196,7 @@ def tablet_acts(port: int, made: dict, rng, cookies: dict | None = None) -> int:
 class Crowd:
     """Sockets that hold the server: ``idle`` ones never send a byte, ``slow`` ones send a
     request one byte at a time and never finish it."""
+
     port: int
     sources: list[str]
     sockets: list[tuple[socket.socket, bool]] = field(default_factory=list)

@@ -15,8 +15,8 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.journal import Entry, Journal, TableRecord
 from companion import registry
+from companion.journal import Entry, Journal, TableRecord
 from companion.service import Service
 from companion.table import Table, Viewer
 
@@ -64,9 +64,11 @@ def recover(database: Path, accept_loss: bool = False) -> dict[str, Recovered]:
             snapshots = journal.snapshots(record.id)
             clean = Table(record, game, entries)
             assert plain(started.tables[record.id].state) == plain(clean.state), (
-                f"table {record.id}: start-up from a snapshot differs from a clean replay")
+                f"table {record.id}: start-up from a snapshot differs from a clean replay"
+            )
             assert [e.version for e in entries] == list(range(1, len(entries) + 1)), (
-                f"table {record.id}: versions are not 1..n")
+                f"table {record.id}: versions are not 1..n"
+            )
             if clean.ended:
                 assert record.ended, f"table {record.id}: game over but not marked ended"
             out[record.id] = Recovered(record, entries, len(snapshots), clean)
@@ -87,9 +89,11 @@ def seen_by_everyone(recovered: dict) -> dict:
     out = {}
     for table_id, rec in recovered.items():
         seats = range(len(rec.record.players))
-        out[table_id] = {"admin": rec.view(Viewer(admin=True)),
-                         "seats": [rec.view(Viewer(seat=s)) for s in seats],
-                         "log": rec.log(Viewer(admin=True))}
+        out[table_id] = {
+            "admin": rec.view(Viewer(admin=True)),
+            "seats": [rec.view(Viewer(seat=s)) for s in seats],
+            "log": rec.log(Viewer(admin=True)),
+        }
     return out
 
 
@@ -98,15 +102,22 @@ def replay_in_fresh_process(database: Path) -> dict:
     loaded (the game modules may have been edited since this test process imported them)."""
     import subprocess
     import sys
-    done = subprocess.run([sys.executable, "-m", "tests.reliability.recovery", str(database)],
-                          capture_output=True, timeout=300, cwd=Path(__file__).parents[2])
+
+    done = subprocess.run(
+        [sys.executable, "-m", "tests.reliability.recovery", str(database)],
+        capture_output=True,
+        timeout=300,
+        cwd=Path(__file__).parents[2],
+    )
     assert done.returncode == 0, done.stderr.decode()[-2000:]
     return json.loads(done.stdout)
 
 
 if __name__ == "__main__":
     import sys
+
     from tests.support.tally import game as tally
+
     registry.register(tally)
     copy = copy_database(Path(sys.argv[1]).parent, Path(sys.argv[1]).parent / "fresh")
     print(json.dumps(seen_by_everyone(recover(copy))))

@@ -52,8 +52,9 @@ def junk_line(rng: random.Random):
     """One line of the kinds of junk a wire carries (bytes ending in a newline)."""
     kind = rng.randrange(8)
     if kind == 0:
-        return bytes(rng.randrange(256) for _ in range(rng.randrange(80))).replace(b"\n", b"")\
-            + b"\n"
+        return (
+            bytes(rng.randrange(256) for _ in range(rng.randrange(80))).replace(b"\n", b"") + b"\n"
+        )
     if kind == 1:
         return b"\x00" * rng.randrange(1, 200) + b"\n"
     if kind == 2:
@@ -81,8 +82,13 @@ class PtyReader:
         self.last_sentinel: tuple | None = None
         self._drain = threading.Thread(target=self._read_replies, daemon=True)
         self._drain.start()
-        self.reader = DieReader(os.ttyname(self.slave), post or self._record,
-                                clock=lambda: 1000.0, poll_s=0.005, heartbeat_timeout_s=1e9)
+        self.reader = DieReader(
+            os.ttyname(self.slave),
+            post or self._record,
+            clock=lambda: 1000.0,
+            poll_s=0.005,
+            heartbeat_timeout_s=1e9,
+        )
         self._wait(lambda: b"?" in self._heard_bytes(), "the reader's question")
         self.write(b"\n" + encode(HELLO))
         self._wait(lambda: self.reader.state == "online", "the reader online")
@@ -116,7 +122,7 @@ class PtyReader:
         while view:
             assert time.monotonic() < deadline, f"the reader took no bytes for {limit_s}s"
             if select.select([], [self.master], [], 0.2)[1]:
-                view = view[os.write(self.master, view[:512]):]
+                view = view[os.write(self.master, view[:512]) :]
 
     def _wait(self, predicate, what: str, limit_s: float = 30.0) -> None:
         deadline = time.monotonic() + limit_s  # a bound on a hang, not a timing assertion

@@ -51,8 +51,15 @@ class Client:
         self.port = port
         self.timeout = timeout
 
-    def request(self, method: str, path: str, data=None, token: str | None = None,
-                headers: dict | None = None, raw: bytes | None = None) -> Reply:
+    def request(
+        self,
+        method: str,
+        path: str,
+        data=None,
+        token: str | None = None,
+        headers: dict | None = None,
+        raw: bytes | None = None,
+    ) -> Reply:
         sent = dict(headers or {})
         body = raw
         if data is not None:
@@ -94,10 +101,24 @@ class CompanionProcess:
         self.starts += 1
         with open(self._out, "wb") as out, open(self._err, "ab") as err:
             self.process = subprocess.Popen(
-                [str(COMPANION), "serve", "--sim", "--host", "127.0.0.1", "--port", "0",
-                 "--data", str(self.data_dir), "--config", str(self.config)],
-                stdout=out, stderr=err, stdin=subprocess.DEVNULL,
-                env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                [
+                    str(COMPANION),
+                    "serve",
+                    "--sim",
+                    "--host",
+                    "127.0.0.1",
+                    "--port",
+                    "0",
+                    "--data",
+                    str(self.data_dir),
+                    "--config",
+                    str(self.config),
+                ],
+                stdout=out,
+                stderr=err,
+                stdin=subprocess.DEVNULL,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
         self.port = None
 
     def wait_ready(self, limit_s: float = 60.0) -> Client:
@@ -110,8 +131,9 @@ class CompanionProcess:
                 self.port = int(found.group(2))
                 return Client(self.port)
             if self.process.poll() is not None:
-                raise AssertionError(f"companion exited with {self.process.returncode}:\n"
-                                     f"{self.stderr()[-3000:]}")
+                raise AssertionError(
+                    f"companion exited with {self.process.returncode}:\n{self.stderr()[-3000:]}"
+                )
             time.sleep(0.02)
         raise AssertionError(f"companion did not start in {limit_s}s:\n{self.stderr()[-3000:]}")
 
@@ -136,14 +158,18 @@ class CompanionProcess:
 
 def run_cli(args: list[str], limit_s: float = 60.0) -> subprocess.CompletedProcess:
     """Run ``companion`` to completion (for start-ups expected to refuse a damaged journal)."""
-    return subprocess.run([str(COMPANION), *args], capture_output=True, timeout=limit_s,
-                          stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [str(COMPANION), *args], capture_output=True, timeout=limit_s, stdin=subprocess.DEVNULL
+    )
 
 
 def join_seat(client: Client, table_id: str, code: str) -> str:
     """Spend a join code like a phone does (a form post); return the seat token."""
-    reply = client.request("POST", f"/join/{table_id}/{code}",
-                           headers={"Content-Type": "application/x-www-form-urlencoded"},
-                           raw=b"")
+    reply = client.request(
+        "POST",
+        f"/join/{table_id}/{code}",
+        headers={"Content-Type": "application/x-www-form-urlencoded"},
+        raw=b"",
+    )
     assert reply.status == 303, (reply.status, reply.body[:300])
     return reply.cookies()[f"tc_seat_{table_id}"]

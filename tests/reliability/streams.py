@@ -8,8 +8,7 @@ import json
 
 def open_stream(device, table_id: str, last: int | None = None):
     headers = {} if last is None else {"Last-Event-ID": str(last)}
-    return device.client.get(f"/api/tables/{table_id}/events", headers=headers,
-                             buffered=False)
+    return device.client.get(f"/api/tables/{table_id}/events", headers=headers, buffered=False)
 
 
 def frames_until_idle(reply, limit: int = 10_000) -> tuple[list[str], bool]:

@@ -18,15 +18,18 @@ from pathlib import Path
 import pytest
 
 from companion import access
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, \
-    seat_token
 from tests.reliability.hostile import check_reply
+from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, seat_token
 from tests.web.conftest import Device
 
 ROOT = Path(__file__).resolve().parents[2]
-ADMIN_ONLY = ["/api/tables/{id}/undo", "/api/tables/{id}/seats/1/reissue",
-              "/api/tables/{id}/cards", "/api/tables/{id}/active",
-              "/api/tables/{id}/seats/1/pin"]
+ADMIN_ONLY = [
+    "/api/tables/{id}/undo",
+    "/api/tables/{id}/seats/1/reissue",
+    "/api/tables/{id}/cards",
+    "/api/tables/{id}/active",
+    "/api/tables/{id}/seats/1/pin",
+]
 
 
 @pytest.fixture
@@ -36,8 +39,16 @@ def world(tmp_path):
         _, other = new_table(app, "tally", ["Carl", "Dora"])
         tablet.act(made["id"], {"type": "add", "seat": 0, "amount": 1})
         ann = phone_for(app, made, 0)
-        yield {"service": service, "app": app, "tablet": tablet, "made": made, "ann": ann,
-               "id": made["id"], "other": other, "ann_token": seat_token(ann, made["id"])}
+        yield {
+            "service": service,
+            "app": app,
+            "tablet": tablet,
+            "made": made,
+            "ann": ann,
+            "id": made["id"],
+            "other": other,
+            "ann_token": seat_token(ann, made["id"]),
+        }
 
 
 def bearer_device(app, token: str) -> Device:
@@ -85,21 +96,30 @@ def secret_equality(path: Path) -> list[str]:
     found = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if not isinstance(node, ast.Compare) or not any(
-                isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops):
+            isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops
+        ):
             continue
         parts = [node.left, *node.comparators]
         if any(isinstance(p, ast.Constant) for p in parts):
             continue
-        names = [n.id if isinstance(n, ast.Name) else n.attr for p in parts
-                 for n in ast.walk(p) if isinstance(n, (ast.Name, ast.Attribute))]
+        names = [
+            n.id if isinstance(n, ast.Name) else n.attr
+            for p in parts
+            for n in ast.walk(p)
+            if isinstance(n, (ast.Name, ast.Attribute))
+        ]
         if any(re.search(r"token|hash|csrf|code|pin|secret", n, re.I) for n in names):
             found.append(f"{path.name}:{node.lineno}: {ast.unparse(node)}")
     return found
 
 
 def test_no_secret_is_compared_with_double_equals():
-    files = [ROOT / "companion" / "access.py", ROOT / "companion" / "service.py",
-             ROOT / "companion" / "private.py", *sorted((ROOT / "web").glob("*.py"))]
+    files = [
+        ROOT / "companion" / "access.py",
+        ROOT / "companion" / "service.py",
+        ROOT / "companion" / "private.py",
+        *sorted((ROOT / "web").glob("*.py")),
+    ]
     found = [hit for f in files if f.exists() for hit in secret_equality(f)]
     assert not found, found
 
@@ -126,8 +146,7 @@ def test_tokens_do_not_cross_tables(world):
     other = world["other"]["id"]
     for token in (world["ann_token"], world["made"]["admin_token"]):
         script = bearer_device(world["app"], token)
-        assert script.get(f"/api/tables/{other}").json["viewer"] == {"seat": None,
-                                                                     "admin": False}
+        assert script.get(f"/api/tables/{other}").json["viewer"] == {"seat": None, "admin": False}
         reply = script.act(other, {"type": "add", "seat": 0, "amount": 1})
         assert reply.status_code == 403
     forged = Device(world["app"])  # Ann's token in the cookie named for the other table
@@ -137,13 +156,17 @@ def test_tokens_do_not_cross_tables(world):
 
 # -- CSRF --------------------------------------------------------------------------------
 def state_changing_routes(app) -> list[str]:
-    return sorted(r.rule for r in app.url_map.iter_rules()
-                  if r.methods & {"POST", "PUT", "PATCH", "DELETE"})
+    return sorted(
+        r.rule for r in app.url_map.iter_rules() if r.methods & {"POST", "PUT", "PATCH", "DELETE"}
+    )
 
 
 def fill_rule(rule: str, table_id: str) -> str:
-    return (rule.replace("<table_id>", table_id).replace("<int:seat>", "1")
-            .replace("<code>", "not-a-code"))
+    return (
+        rule.replace("<table_id>", table_id)
+        .replace("<int:seat>", "1")
+        .replace("<code>", "not-a-code")
+    )
 
 
 def test_every_state_changing_api_route_needs_the_csrf_header(world):
@@ -170,8 +193,10 @@ def test_a_cross_site_form_cannot_spend_a_join_code(world):
     assert routes == ["/join/<table_id>/<code>"], routes
     victim = Device(app)
     path = f"/join/{made['id']}/{made['seats'][1]['join_code']}"
-    for cross_site in ({"Origin": "http://evil.example"},
-                       {"Origin": "null", "Sec-Fetch-Site": "cross-site"}):
+    for cross_site in (
+        {"Origin": "http://evil.example"},
+        {"Origin": "null", "Sec-Fetch-Site": "cross-site"},
+    ):
         reply = victim.client.post(path, headers=cross_site)
         assert reply.status_code == 403, reply.status_code
     same_site = victim.client.post(path, headers={"Origin": "http://localhost"})
@@ -184,10 +209,12 @@ def test_every_cookie_is_samesite_strict_and_credentials_are_httponly(world):
     device = Device(app)
     jar = device.client.get("/api/health").headers.getlist("Set-Cookie")
     fresh = app.test_client()
-    for reply in (fresh.get("/"),
-                  device.post("/api/tables", {"game": "tally", "players": ["A", "B"]}),
-                  device.client.post(f"/join/{made['id']}/{made['seats'][1]['join_code']}"),
-                  device.post("/api/language", {"lang": "fr"})):
+    for reply in (
+        fresh.get("/"),
+        device.post("/api/tables", {"game": "tally", "players": ["A", "B"]}),
+        device.client.post(f"/join/{made['id']}/{made['seats'][1]['join_code']}"),
+        device.post("/api/language", {"lang": "fr"}),
+    ):
         jar += reply.headers.getlist("Set-Cookie")
     names = {c.split("=", 1)[0] for c in jar}
     assert {"tc_csrf", "tc_device", "tc_lang", f"tc_seat_{made['id']}"} <= names

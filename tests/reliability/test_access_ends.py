@@ -81,8 +81,9 @@ class Stream:
 
 
 def new_table(live, players=("Ann", "Bruno", "Cid")):
-    made = live.api("POST", "/api/tables", {"game": "tally", "players": list(players)},
-                    token="script")  # a bearer: a script needs no CSRF cookie
+    made = live.api(
+        "POST", "/api/tables", {"game": "tally", "players": list(players)}, token="script"
+    )  # a bearer: a script needs no CSRF cookie
     return made["id"], made["admin_token"], [s["join_code"] for s in made["seats"]]
 
 
@@ -93,26 +94,41 @@ def join(live, tid, code) -> str:
 
 
 def log_keys(live, tid, admin):
-    return [line["line"]["key"] for line in live.api("GET", f"/api/tables/{tid}/log",
-                                                      token=admin)["log"]]
+    return [
+        line["line"]["key"]
+        for line in live.api("GET", f"/api/tables/{tid}/log", token=admin)["log"]
+    ]
 
 
 def test_a_reissued_seats_old_stream_ends_now_and_hears_nothing_after(live):
     tid, admin, codes = new_table(live)
     old = join(live, tid, codes[1])
-    live.api("POST", f"/api/tables/{tid}/actions",
-             {"action": {"type": "call_bids", "seat": 0}}, token=admin)
-    live.api("POST", f"/api/tables/{tid}/actions",
-             {"action": {"type": "bid", "seat": 1, "amount": 414}}, token=old)
+    live.api(
+        "POST",
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "call_bids", "seat": 0}},
+        token=admin,
+    )
+    live.api(
+        "POST",
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "bid", "seat": 1, "amount": 414}},
+        token=old,
+    )
     stream = Stream(live, f"/api/tables/{tid}/events", token=old)
     assert 414 in stream_numbers(stream.data)  # its own secret, while it was the seat's device
-    code = live.api("POST", f"/api/tables/{tid}/seats/1/reissue", {},
-                    token=admin)["join_url"].rsplit("/", 1)[1]
+    code = live.api("POST", f"/api/tables/{tid}/seats/1/reissue", {}, token=admin)[
+        "join_url"
+    ].rsplit("/", 1)[1]
     assert stream.after_revoked() == b""
     assert b'"reason":"reissued"' in stream.data
     new = join(live, tid, code)
-    live.api("POST", f"/api/tables/{tid}/actions",
-             {"action": {"type": "bid", "seat": 1, "amount": 515}}, token=new)
+    live.api(
+        "POST",
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "bid", "seat": 1, "amount": 515}},
+        token=new,
+    )
     again = Stream(live, f"/api/tables/{tid}/events", token=old)  # the old token: public
     assert {414, 515}.isdisjoint(stream_numbers(again.data))
     again.close()
@@ -120,11 +136,13 @@ def test_a_reissued_seats_old_stream_ends_now_and_hears_nothing_after(live):
 
 
 def pin_session(live, tid, admin, seat=2, pin="2468") -> str:
-    status, body, _ = request(live, "POST", f"/api/tables/{tid}/seats/{seat}/pin",
-                              {"pin": pin}, token=admin)
+    status, body, _ = request(
+        live, "POST", f"/api/tables/{tid}/seats/{seat}/pin", {"pin": pin}, token=admin
+    )
     assert status == 200, body
-    status, body, cookie = request(live, "POST", f"/api/tables/{tid}/seats/{seat}/unlock",
-                                   {"pin": pin}, token=admin)
+    status, body, cookie = request(
+        live, "POST", f"/api/tables/{tid}/seats/{seat}/unlock", {"pin": pin}, token=admin
+    )
     assert status == 200, body
     return cookie.split(";", 1)[0]
 
@@ -134,15 +152,22 @@ def test_a_locked_private_sessions_stream_ends_now(live):
     session = pin_session(live, tid, admin)
     stream = Stream(live, f"/api/tables/{tid}/events?as=seat", cookie=session)
     assert b'"seat":2' in stream.data
-    status, _body, _ = request(live, "POST", f"/api/tables/{tid}/lock", {},
-                               cookie=session + "; tc_csrf=made-by-the-page",
-                               headers={"X-Companion-View": "seat",
-                                        "X-CSRF-Token": "made-by-the-page"})
+    status, _body, _ = request(
+        live,
+        "POST",
+        f"/api/tables/{tid}/lock",
+        {},
+        cookie=session + "; tc_csrf=made-by-the-page",
+        headers={"X-Companion-View": "seat", "X-CSRF-Token": "made-by-the-page"},
+    )
     assert status == 200
     assert stream.after_revoked() == b""
     assert b'"reason":"locked"' in stream.data
-    assert log_keys(live, tid, admin)[-3:] == ["core.on_tablet", "core.private_open",
-                                               "core.private_closed.lock"]
+    assert log_keys(live, tid, admin)[-3:] == [
+        "core.on_tablet",
+        "core.private_open",
+        "core.private_closed.lock",
+    ]
     stream.close()
 
 
@@ -164,17 +189,20 @@ def test_a_pin_seat_unlocks_only_on_the_tablet_and_wrong_tries_count_per_device(
     phone = join(live, tid, codes[0])
     request(live, "POST", f"/api/tables/{tid}/seats/2/pin", {"pin": "2468"}, token=admin)
     before = log_keys(live, tid, admin)
-    status, body, cookie = request(live, "POST", f"/api/tables/{tid}/seats/2/unlock",
-                                   {"pin": "2468"}, token=phone)
+    status, body, cookie = request(
+        live, "POST", f"/api/tables/{tid}/seats/2/unlock", {"pin": "2468"}, token=phone
+    )
     assert status == 403 and json.loads(body)["error"]["code"] == "unlock_needs_tablet"
     assert "tc_pin" not in cookie and log_keys(live, tid, admin) == before
     stranger = {"Cookie": "tc_device=" + "a" * 32}
     for _ in range(6):  # a passer-by hammering wrong PINs is refused before any try
-        status, _b, _c = request(live, "POST", f"/api/tables/{tid}/seats/2/unlock",
-                                 {"pin": "0000"}, headers=stranger)
+        status, _b, _c = request(
+            live, "POST", f"/api/tables/{tid}/seats/2/unlock", {"pin": "0000"}, headers=stranger
+        )
         assert status == 403
-    status, _b, _c = request(live, "POST", f"/api/tables/{tid}/seats/2/unlock",
-                             {"pin": "2468"}, token=admin)
+    status, _b, _c = request(
+        live, "POST", f"/api/tables/{tid}/seats/2/unlock", {"pin": "2468"}, token=admin
+    )
     assert status == 200
 
 

@@ -48,13 +48,18 @@ def test_a_destroyed_database_comes_back_from_the_newest_backup(tmp_path):
         client = proc.start()
         tables = []
         for game in existing_games():
-            made = client.post("/api/tables", {"game": game, "players": player_names(game)},
-                               token="script").json()
+            made = client.post(
+                "/api/tables", {"game": game, "players": player_names(game)}, token="script"
+            ).json()
             tables.append(made)
             for _ in range(3):
                 tablet_acts(proc.port, made, rng)
-        now = {t["id"]: client.get(f"/api/tables/{t['id']}", t["admin_token"]).json()
-               ["table"]["version"] for t in tables}
+        now = {
+            t["id"]: client.get(f"/api/tables/{t['id']}", t["admin_token"]).json()["table"][
+                "version"
+            ]
+            for t in tables
+        }
 
         def caught_up():
             for path in reversed(backups.existing(folder)):
@@ -62,14 +67,16 @@ def test_a_destroyed_database_comes_back_from_the_newest_backup(tmp_path):
                 if {t: v for t, (v, _) in checked.heads.items()} == now:
                     return checked
             return None
+
         newest = wait_for(caught_up)
         busy = run_cli(["restore", "--data", str(data)])
         assert busy.returncode == 4 and b"stop it first" in busy.stderr
         assert len(backups.existing(folder)) <= 3  # keep = 3
     finally:
         proc.kill()
-    expected = recover(copy_database(newest.path.parent, tmp_path / "expected",
-                                     newest.path.name), accept_loss=True)
+    expected = recover(
+        copy_database(newest.path.parent, tmp_path / "expected", newest.path.name), accept_loss=True
+    )
     database = data / DB_NAME
     database.write_bytes(random.Random(1).randbytes(database.stat().st_size or 8192))
     (data / (DB_NAME + "-wal")).unlink(missing_ok=True)
@@ -86,9 +93,15 @@ def test_a_destroyed_database_comes_back_from_the_newest_backup(tmp_path):
             assert view == expected[made["id"]].view(Viewer(admin=True))
     finally:
         proc.close()
-    record("restore", {"tables": len(tables), "entries_restored": sum(now.values()),
-                       "backup": newest.path.name, "tables_back_at_backup_version":
-                       len(tables)})
+    record(
+        "restore",
+        {
+            "tables": len(tables),
+            "entries_restored": sum(now.values()),
+            "backup": newest.path.name,
+            "tables_back_at_backup_version": len(tables),
+        },
+    )
 
 
 def test_a_backup_is_made_when_a_game_ends(tmp_path):

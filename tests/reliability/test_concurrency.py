@@ -19,7 +19,7 @@ import pytest
 
 from tests.browser.conftest import LiveServer
 from tests.reliability.drive import record_part
-from tests.reliability.server import join_seat, Client
+from tests.reliability.server import Client, join_seat
 
 
 @pytest.fixture
@@ -31,8 +31,11 @@ def live(tmp_path):
 
 def post(live, path: str, body: dict, token: str) -> tuple[int, dict]:
     request = urllib.request.Request(
-        live.url + path, method="POST", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"})
+        live.url + path,
+        method="POST",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as reply:
             return reply.status, json.loads(reply.read())
@@ -40,9 +43,13 @@ def post(live, path: str, body: dict, token: str) -> tuple[int, dict]:
         return error.code, json.loads(error.read())
 
 
-def new_table(live, target: int = 10 ** 9) -> tuple[str, str, str]:
-    made = live.api("POST", "/api/tables", {"game": "tally", "players": ["Ann", "Bruno"],
-                                            "options": {"target": target}}, token="script")
+def new_table(live, target: int = 10**9) -> tuple[str, str, str]:
+    made = live.api(
+        "POST",
+        "/api/tables",
+        {"game": "tally", "players": ["Ann", "Bruno"], "options": {"target": target}},
+        token="script",
+    )
     port = int(live.url.rsplit(":", 1)[1])
     ann = join_seat(Client(port), made["id"], made["seats"][0]["join_code"])
     return made["id"], made["admin_token"], ann
@@ -58,12 +65,21 @@ def test_two_devices_on_the_same_version_one_wins_one_gets_409(live):
 
         def tap(name, token, amount):
             gate.wait()
-            replies[name] = post(live, f"/api/tables/{table_id}/actions", {
-                "action": {"type": "add", "seat": 0, "amount": amount},
-                "expected_version": version, "idempotency_key": uuid.uuid4().hex}, token)
+            replies[name] = post(
+                live,
+                f"/api/tables/{table_id}/actions",
+                {
+                    "action": {"type": "add", "seat": 0, "amount": amount},
+                    "expected_version": version,
+                    "idempotency_key": uuid.uuid4().hex,
+                },
+                token,
+            )
 
-        threads = [threading.Thread(target=tap, args=("tablet", admin, 1)),
-                   threading.Thread(target=tap, args=("phone", ann, 2))]
+        threads = [
+            threading.Thread(target=tap, args=("tablet", admin, 1)),
+            threading.Thread(target=tap, args=("phone", ann, 2)),
+        ]
         for thread in threads:
             thread.start()
         for thread in threads:
@@ -86,8 +102,10 @@ class StreamWatcher(threading.Thread):
         super().__init__(daemon=True)
         port = int(live.url.rsplit(":", 1)[1])
         self.raw = socket.create_connection(("127.0.0.1", port), timeout=30)
-        self.raw.sendall(f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                         f"Authorization: Bearer {token}\r\n\r\n".encode())
+        self.raw.sendall(
+            f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"Authorization: Bearer {token}\r\n\r\n".encode()
+        )
         self.until = until
         self.ids: list[int] = []
         self.logged: list[int] = []
@@ -127,16 +145,19 @@ def hammer(live, clients: int, each: int, seed: int) -> dict:
     def client(number: int) -> None:
         rng = random.Random(seed * 1000 + number)
         for _ in range(each):
-            body = {"action": {"type": "add", "seat": 0, "amount": rng.randint(1, 5)},
-                    "idempotency_key": uuid.uuid4().hex}
+            body = {
+                "action": {"type": "add", "seat": 0, "amount": rng.randint(1, 5)},
+                "idempotency_key": uuid.uuid4().hex,
+            }
             if rng.random() < 0.5:  # half the taps come from a page that may be stale
                 view = live.api("GET", f"/api/tables/{table_id}", token=admin)
                 body["expected_version"] = view["table"]["version"]
             status, reply = post(live, f"/api/tables/{table_id}/actions", body, admin)
             with lock:
                 if status == 200:
-                    acked.append((reply["version"], body["idempotency_key"],
-                                  body["action"]["amount"]))
+                    acked.append(
+                        (reply["version"], body["idempotency_key"], body["action"]["amount"])
+                    )
                 else:
                     refused[status] += 1
 
@@ -147,8 +168,11 @@ def hammer(live, clients: int, each: int, seed: int) -> dict:
         thread.join(timeout=300)
     check_one_order(live, table_id, admin, acked, refused, watcher)
     watcher.close()
-    return {"clients": clients, "acknowledged": len(acked), **{str(k): v for k, v in
-                                                               refused.items()}}
+    return {
+        "clients": clients,
+        "acknowledged": len(acked),
+        **{str(k): v for k, v in refused.items()},
+    }
 
 
 def check_one_order(live, table_id, admin, acked, refused, watcher) -> None:

@@ -19,8 +19,15 @@ import time
 import pytest
 
 from tests.reliability.drive import FIGURES
-from tests.reliability.raw import (exchange, exchange_full, http, open_stream,
-                                   served_table, signed_device, tablet_acts)
+from tests.reliability.raw import (
+    exchange,
+    exchange_full,
+    http,
+    open_stream,
+    served_table,
+    signed_device,
+    tablet_acts,
+)
 
 ATTACKERS = [f"127.0.0.{i}" for i in range(2, 10)]
 PHONE = "127.0.0.20"
@@ -30,8 +37,12 @@ def made_up_cookie(rng: random.Random, index: int) -> str:
     """Every shape a forger might try: the old free-form id, an id with a random
     signature, a real-looking id signed by another key, an empty signature."""
     hexes = "".join(rng.choice("0123456789abcdef") for _ in range(16))
-    shapes = ["".join(rng.choice(string.ascii_letters) for _ in range(20)),
-              f"{hexes}.{secrets.token_urlsafe(16)[:22]}", f"{hexes}.", hexes]
+    shapes = [
+        "".join(rng.choice(string.ascii_letters) for _ in range(20)),
+        f"{hexes}.{secrets.token_urlsafe(16)[:22]}",
+        f"{hexes}.",
+        hexes,
+    ]
     return shapes[index % len(shapes)]
 
 
@@ -49,8 +60,12 @@ def test_made_up_device_cookies_share_one_tight_bucket(served):
     for index in range(300):
         cookies = {"tc_device": made_up_cookie(rng, index)}
         status, set_cookies, body = exchange_full(
-            proc.port, http("GET", f"/api/tables/{made['id']}", cookies=cookies,
-                            extra="Accept-Language: fr\r\n"), source=ATTACKERS[0])
+            proc.port,
+            http(
+                "GET", f"/api/tables/{made['id']}", cookies=cookies, extra="Accept-Language: fr\r\n"
+            ),
+            source=ATTACKERS[0],
+        )
         statuses.append(status)
         if status == 429:
             assert json.loads(body)["error"]["message"].startswith("Trop de requêtes")
@@ -63,8 +78,10 @@ def test_made_up_device_cookies_share_one_tight_bucket(served):
     assert ok <= 30 + math.ceil(2 * elapsed)
     status, _ = exchange(proc.port, http("GET", f"/api/tables/{made['id']}", cookies=tablet))
     assert status == 200  # the tablet, a signed device, is served all along
-    _figures("forged_device_requests", {"requests": 300, "answered_200": ok,
-                                        "refused_429": statuses.count(429)})
+    _figures(
+        "forged_device_requests",
+        {"requests": 300, "answered_200": ok, "refused_429": statuses.count(429)},
+    )
 
 
 def test_streams_with_made_up_or_minted_ids_never_evict_the_table(served):
@@ -76,10 +93,16 @@ def test_streams_with_made_up_or_minted_ids_never_evict_the_table(served):
     tablet = signed_device(proc.port)
     phone = signed_device(proc.port, PHONE)
     code = made["seats"][0]["join_code"]
-    status, joined, _ = exchange_full(proc.port, http(
-        "POST", f"/join/{made['id']}/{code}", cookies=phone,
-        extra="Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n"),
-        PHONE)
+    status, joined, _ = exchange_full(
+        proc.port,
+        http(
+            "POST",
+            f"/join/{made['id']}/{code}",
+            cookies=phone,
+            extra="Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 0\r\n",
+        ),
+        PHONE,
+    )
     assert status == 303, joined
     phone.update(joined)
     tablet_stream = open_stream(proc.port, made["id"], made["admin_token"], 0, cookies=tablet)
@@ -90,8 +113,7 @@ def test_streams_with_made_up_or_minted_ids_never_evict_the_table(served):
     minted = [signed_device(proc.port, ATTACKERS[i % len(ATTACKERS)]) for i in range(41)]
     for index in range(82):
         source = ATTACKERS[index % len(ATTACKERS)]
-        cookies = ({"tc_device": made_up_cookie(rng, index)} if index < 41
-                   else minted[index - 41])
+        cookies = {"tc_device": made_up_cookie(rng, index)} if index < 41 else minted[index - 41]
         sock = open_stream(proc.port, made["id"], None, 0, source, cookies)
         if sock.status() != b"200":  # 503, or the connection itself refused
             refused += 1
@@ -111,8 +133,14 @@ def test_streams_with_made_up_or_minted_ids_never_evict_the_table(served):
         tablet_stream.close()
         phone_stream.close()
     assert seen["tablet"] == seen["phone"] == list(range(start + 1, start + 11))
-    _figures("forged_device_streams", {"streams_tried": 82, "refused_503": refused,
-                                       "table_updates_seen": "10 of 10 (tablet and phone)"})
+    _figures(
+        "forged_device_streams",
+        {
+            "streams_tried": 82,
+            "refused_503": refused,
+            "table_updates_seen": "10 of 10 (tablet and phone)",
+        },
+    )
 
 
 def test_a_junk_bearer_header_does_not_skip_csrf_for_an_admin_cookie(served):
@@ -120,17 +148,32 @@ def test_a_junk_bearer_header_does_not_skip_csrf_for_an_admin_cookie(served):
     tablet = signed_device(proc.port)
     cookies = {**tablet, f"tc_admin_{made['id']}": made["admin_token"]}
     for token in ("junk", made["admin_token"], ""):
-        status, body = exchange(proc.port, http(
-            "POST", f"/api/tables/{made['id']}/undo", data={},
-            cookies=cookies, extra=f"Authorization: Bearer {token}\r\n"))
+        status, body = exchange(
+            proc.port,
+            http(
+                "POST",
+                f"/api/tables/{made['id']}/undo",
+                data={},
+                cookies=cookies,
+                extra=f"Authorization: Bearer {token}\r\n",
+            ),
+        )
         assert status == 403 and json.loads(body)["error"]["code"] == "csrf", body
-    status, body = exchange(proc.port, http(
-        "GET", f"/api/tables/{made['id']}", made["admin_token"]))
+    status, body = exchange(
+        proc.port, http("GET", f"/api/tables/{made['id']}", made["admin_token"])
+    )
     assert json.loads(body)["table"]["version"] == 0
     # with the double-submitted token it goes through (then refused by the rules: no undo)
-    status, body = exchange(proc.port, http(
-        "POST", f"/api/tables/{made['id']}/undo", data={}, cookies=cookies,
-        extra=f"Authorization: Bearer junk\r\nX-CSRF-Token: {tablet['tc_csrf']}\r\n"))
+    status, body = exchange(
+        proc.port,
+        http(
+            "POST",
+            f"/api/tables/{made['id']}/undo",
+            data={},
+            cookies=cookies,
+            extra=f"Authorization: Bearer junk\r\nX-CSRF-Token: {tablet['tc_csrf']}\r\n",
+        ),
+    )
     assert status != 403, body
 
 

@@ -14,9 +14,8 @@ import pytest
 
 from companion import registry
 from tests.reliability.drive import existing_games, fill, player_names, record_part
-from tests.reliability.hostile import mutate
+from tests.reliability.hostile import check_reply, mutate
 from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
-from tests.reliability.hostile import check_reply
 
 GAMES = existing_games() + ["tally"]
 
@@ -81,6 +80,5 @@ def test_broken_actions_are_refused_and_change_nothing(tmp_path, game):
 def test_broken_actions_long(tmp_path, game):
     seen = Counter()
     for seed in range(10):
-        seen.update(hammer(tmp_path / str(seed), game, moves=150, broken_per_move=6,
-                           seed=seed))
+        seen.update(hammer(tmp_path / str(seed), game, moves=150, broken_per_move=6, seed=seed))
     record_part("hostile_actions_long", game, dict(seen))

@@ -18,12 +18,10 @@ from schemathesis import GenerationMode
 
 from tests.reliability.drive import record_part
 from tests.reliability.hostile import check_reply, header
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, \
-    seat_token
+from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, seat_token
 from web.openapi import spec
 
-OPERATIONS = [(path, method.upper()) for path, item in spec()["paths"].items()
-              for method in item]
+OPERATIONS = [(path, method.upper()) for path, item in spec()["paths"].items() for method in item]
 FUZZ_STREAMS = {"heartbeat_s": 0.01, "max_age_s": 0.0}  # a stream answers and ends
 
 
@@ -38,21 +36,26 @@ def fuzz_operation(tmp_path, path: str, method: str, examples: int) -> Counter:
         fixed = {"table_id": table_id} if "{table_id}" in path else None
         cases = st.one_of(
             operation.as_strategy(path_parameters=fixed),
-            operation.as_strategy(generation_mode=GenerationMode.NEGATIVE,
-                                  path_parameters=fixed),
-            operation.as_strategy())
+            operation.as_strategy(generation_mode=GenerationMode.NEGATIVE, path_parameters=fixed),
+            operation.as_strategy(),
+        )
         tokens = st.sampled_from([made["admin_token"], ann, None, "A" * 43])
 
-        @settings(max_examples=examples, deadline=None, database=None,
-                  suppress_health_check=list(HealthCheck))
+        @settings(
+            max_examples=examples,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        )
         @given(case=cases, token=tokens)
         def one(case, token):
             before = fingerprint(service)
             reply = case.call(headers={"Authorization": f"Bearer {token}"} if token else {})
             seen["requests"] += 1
             seen[str(reply.status_code)] += 1
-            check_reply(reply.status_code, header(reply.headers, "content-type"),
-                        reply.content, path)
+            check_reply(
+                reply.status_code, header(reply.headers, "content-type"), reply.content, path
+            )
             if reply.status_code >= 400:
                 assert fingerprint(service) == before, f"refused {case.body!r} changed state"
 

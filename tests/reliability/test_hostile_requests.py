@@ -28,8 +28,14 @@ def world(tmp_path):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
         tablet.act(made["id"], {"type": "add", "seat": 0, "amount": 2})
         ann = phone_for(app, made, 0)
-        yield {"service": service, "app": app, "tablet": tablet, "made": made, "ann": ann,
-               "id": made["id"]}
+        yield {
+            "service": service,
+            "app": app,
+            "tablet": tablet,
+            "made": made,
+            "ann": ann,
+            "id": made["id"],
+        }
 
 
 def post_routes(app, table_id: str) -> list[str]:
@@ -46,8 +52,14 @@ def table_routes(app) -> list[tuple[str, str]]:
     for rule in app.url_map.iter_rules():
         if "<table_id>" in rule.rule:
             method = "POST" if "POST" in rule.methods else "GET"
-            out.append((method, rule.rule.replace("<int:seat>", "0")
-                        .replace("<code>", "abcdefgh").replace("<int:seat>", "0")))
+            out.append(
+                (
+                    method,
+                    rule.rule.replace("<int:seat>", "0")
+                    .replace("<code>", "abcdefgh")
+                    .replace("<int:seat>", "0"),
+                )
+            )
     return sorted(out)
 
 
@@ -91,11 +103,18 @@ def test_every_post_route_refuses_bad_bodies_and_changes_nothing(world, name):
 def test_every_post_route_refuses_strings_utf8_cannot_carry(world):
     """``"\\ud800"`` is valid JSON but no UTF-8 can store it: it must be refused at the door
     (not reach SQLite, the journal, or a page that then fails for everyone)."""
-    body = json.dumps({"action": {"type": "add", "seat": 0, "amount": 1},
-                       "idempotency_key": LONE_SURROGATES * 3, "uid": "abcd",
-                       "card": LONE_SURROGATES, "game": "tally",
-                       "players": [LONE_SURROGATES, "Bruno"], "lang": LONE_SURROGATES,
-                       "dice": [{"die": "d6", "face": 3}]}).encode()
+    body = json.dumps(
+        {
+            "action": {"type": "add", "seat": 0, "amount": 1},
+            "idempotency_key": LONE_SURROGATES * 3,
+            "uid": "abcd",
+            "card": LONE_SURROGATES,
+            "game": "tally",
+            "players": [LONE_SURROGATES, "Bruno"],
+            "lang": LONE_SURROGATES,
+            "dice": [{"die": "d6", "face": 3}],
+        }
+    ).encode()
     for path in post_routes(world["app"], world["id"]):
         sent(world, path, body, "application/json", {400, 403, 404, 409, 415, 422})
 
@@ -108,8 +127,12 @@ def test_a_hostile_player_name_does_not_break_any_page(world):
     reply = tablet.post("/api/tables", {"game": "tally", "players": names})
     assert reply.status_code == 201
     table_id = reply.json["id"]
-    for path in ("/", f"/table/{table_id}", f"/api/tables/{table_id}",
-                 f"/join/{table_id}/{reply.json['seats'][0]['join_code']}"):
+    for path in (
+        "/",
+        f"/table/{table_id}",
+        f"/api/tables/{table_id}",
+        f"/join/{table_id}/{reply.json['seats'][0]['join_code']}",
+    ):
         page = tablet.get(path)
         check_reply(page.status_code, page.content_type or "", page.data, path)
         assert page.status_code == 200, path
@@ -117,8 +140,18 @@ def test_a_hostile_player_name_does_not_break_any_page(world):
             assert b"<script>x()" not in page.data, path
 
 
-@pytest.mark.parametrize("table_id", ["nope", "0" * 12, "x" * 5000, "%00", "..%2f..%2fetc",
-                                      "%F0%9F%8E%B2", "'; DROP TABLE entries; --"])
+@pytest.mark.parametrize(
+    "table_id",
+    [
+        "nope",
+        "0" * 12,
+        "x" * 5000,
+        "%00",
+        "..%2f..%2fetc",
+        "%F0%9F%8E%B2",
+        "'; DROP TABLE entries; --",
+    ],
+)
 def test_unknown_tables_are_404_on_every_route(world, table_id):
     service, tablet = world["service"], world["tablet"]
     before = fingerprint(service)
@@ -134,8 +167,9 @@ def test_unknown_tables_are_404_on_every_route(world, table_id):
 def test_other_methods_are_405_json(world, method):
     for rule in world["app"].url_map.iter_rules():
         if rule.rule.startswith("/api/") and "<" not in rule.rule:
-            reply = world["tablet"].client.open(rule.rule, method=method,
-                                                headers={"X-CSRF-Token": world["tablet"].csrf()})
+            reply = world["tablet"].client.open(
+                rule.rule, method=method, headers={"X-CSRF-Token": world["tablet"].csrf()}
+            )
             check_reply(reply.status_code, reply.content_type or "", reply.data, rule.rule)
             assert reply.status_code in (405, 415), (rule.rule, reply.status_code)
 
@@ -148,8 +182,9 @@ def test_actions_for_seats_that_do_not_exist_are_refused(world, seat):
     assert reply.status_code == 422 and fingerprint(world["service"]) == before
 
 
-@pytest.mark.parametrize("path", ["/api/tables/{}/seats/2/reissue",
-                                  "/api/tables/{}/seats/99999999999999999999/reissue"])
+@pytest.mark.parametrize(
+    "path", ["/api/tables/{}/seats/2/reissue", "/api/tables/{}/seats/99999999999999999999/reissue"]
+)
 def test_reissuing_a_seat_that_does_not_exist_is_refused(world, path):
     before = fingerprint(world["service"])
     reply = world["tablet"].post(path.format(world["id"]))
@@ -170,8 +205,10 @@ def test_an_action_from_another_game_is_refused_by_every_game(tmp_path):
         for game, (tablet, made) in tables.items():
             for other, actions in samples.items():
                 for action in actions if other != game else []:
-                    if any(t["type"] == action["type"] for t in
-                           tablet.get(f"/api/tables/{made['id']}").json["legal"]):
+                    if any(
+                        t["type"] == action["type"]
+                        for t in tablet.get(f"/api/tables/{made['id']}").json["legal"]
+                    ):
                         continue  # two games may share a word such as end_turn
                     before = fingerprint(service)
                     reply = tablet.act(made["id"], action)
@@ -181,9 +218,20 @@ def test_an_action_from_another_game_is_refused_by_every_game(tmp_path):
 
 
 @pytest.mark.parametrize("route", ["actions", "undo"])
-@pytest.mark.parametrize("expected, status", [(0, 409), (2, 409), (10 ** 15, 409), (-1, 400),
-                                              (True, 400), ("1", 400), (1.0, 400),
-                                              ([1], 400), ({"v": 1}, 400)])
+@pytest.mark.parametrize(
+    "expected, status",
+    [
+        (0, 409),
+        (2, 409),
+        (10**15, 409),
+        (-1, 400),
+        (True, 400),
+        ("1", 400),
+        (1.0, 400),
+        ([1], 400),
+        ({"v": 1}, 400),
+    ],
+)
 def test_stale_or_malformed_versions_change_nothing(world, route, expected, status):
     before = fingerprint(world["service"])
     body = {"expected_version": expected}
@@ -197,16 +245,21 @@ def test_stale_or_malformed_versions_change_nothing(world, route, expected, stat
 @pytest.mark.parametrize("key", ["short", "k" * 81, 12345678, ["abcdefgh"], {"k": 1}, True])
 def test_malformed_idempotency_keys_change_nothing(world, key):
     before = fingerprint(world["service"])
-    reply = world["tablet"].act(world["id"], {"type": "add", "seat": 0, "amount": 1},
-                                idempotency_key=key)
+    reply = world["tablet"].act(
+        world["id"], {"type": "add", "seat": 0, "amount": 1}, idempotency_key=key
+    )
     check_reply(reply.status_code, reply.content_type, reply.data, "actions")
     assert reply.status_code == 422 and fingerprint(world["service"]) == before
 
 
 def test_a_key_reused_for_another_action_is_409(world):
     tablet, table_id = world["tablet"], world["id"]
-    assert tablet.act(table_id, {"type": "add", "seat": 0, "amount": 1},
-                      idempotency_key="same-key-123").status_code == 200
+    assert (
+        tablet.act(
+            table_id, {"type": "add", "seat": 0, "amount": 1}, idempotency_key="same-key-123"
+        ).status_code
+        == 200
+    )
     before = fingerprint(world["service"])
     reply = tablet.act(table_id, {"type": "end_turn", "seat": 0}, idempotency_key="same-key-123")
     assert reply.status_code == 409 and fingerprint(world["service"]) == before
@@ -221,15 +274,27 @@ def test_bad_log_cursors_are_400(world, after):
 
 @pytest.mark.parametrize("last", ["-1", "abc", "9" * 5000, "1.5"])
 def test_bad_last_event_ids_are_400(world, last):
-    reply = world["tablet"].get(f"/api/tables/{world['id']}/events",
-                                headers={"Last-Event-ID": last})
+    reply = world["tablet"].get(
+        f"/api/tables/{world['id']}/events", headers={"Last-Event-ID": last}
+    )
     check_reply(reply.status_code, reply.content_type, reply.data, "events")
     assert reply.status_code == 400
 
 
-@pytest.mark.parametrize("dice", [[{"die": ["d6"], "face": 1}], [{"die": {"d6": 1}, "face": 1}],
-                                  [{"die": "d6", "face": [1]}], [{"die": "d6"}], [[]], [None],
-                                  "d6", [{"die": "d6", "face": 1}] * 7, []])
+@pytest.mark.parametrize(
+    "dice",
+    [
+        [{"die": ["d6"], "face": 1}],
+        [{"die": {"d6": 1}, "face": 1}],
+        [{"die": "d6", "face": [1]}],
+        [{"die": "d6"}],
+        [[]],
+        [None],
+        "d6",
+        [{"die": "d6", "face": 1}] * 7,
+        [],
+    ],
+)
 def test_malformed_dice_are_refused(world, dice):
     before = fingerprint(world["service"])
     reply = world["tablet"].post(f"/api/tables/{world['id']}/dice", {"dice": dice})

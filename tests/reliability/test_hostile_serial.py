@@ -21,25 +21,42 @@ from hypothesis import strategies as st
 
 from companion.rules.dice import FACES
 from companion.table import Viewer
-from firmware_bridge.protocol import (REJECT_REASONS, Hello, Rejected, Roll, checksum, encode,
-                                      parse_line)
+from firmware_bridge.protocol import (
+    REJECT_REASONS,
+    Hello,
+    Rejected,
+    Roll,
+    checksum,
+    encode,
+    parse_line,
+)
 from tests.reliability.drive import record_part
 from tests.reliability.serial_rig import DICE, PtyReader, junk_line, oracle_rolls, roll_frame
 
-NUMBERS = st.one_of(st.integers(0, 70_000).map(str), st.sampled_from(
-    ["007", "-1", "+3", "1e3", "0x1F", "", " ", "٣", "65535", "65536", "4294967296"]))
+NUMBERS = st.one_of(
+    st.integers(0, 70_000).map(str),
+    st.sampled_from(
+        ["007", "-1", "+3", "1e3", "0x1F", "", " ", "٣", "65535", "65536", "4294967296"]
+    ),
+)
 ROLL_BODIES = st.builds(
     lambda seq, dice: " ".join(["ROLL", seq, *(f"{d}:{f}" for d, f in dice)]),
-    NUMBERS, st.lists(st.tuples(st.sampled_from(["A", "L1", "C1", "d6", "Q9", "", "a:b"]),
-                                NUMBERS), max_size=6))
+    NUMBERS,
+    st.lists(
+        st.tuples(st.sampled_from(["A", "L1", "C1", "d6", "Q9", "", "a:b"]), NUMBERS), max_size=6
+    ),
+)
 SIGNED_ROLLS = ROLL_BODIES.filter(lambda b: b.isascii()).map(
-    lambda body: (body + "*%02X" % checksum(body)).encode())
+    lambda body: f"{body}*{checksum(body):02X}".encode()
+)
 LINE_BYTES = st.one_of(
     SIGNED_ROLLS,
     st.binary(max_size=300),
     st.text(max_size=200).map(lambda s: s.encode("utf-8", "surrogatepass")),
-    st.builds(lambda body: body + b"*" + b"%02X" % checksum(body.decode("ascii")),
-              st.from_regex(rb"\A(ROLL|HELLO|HB|BTN|CARD|TILT|MOVING|ERR)( [ -)+-~]{0,20}){0,6}\Z")),
+    st.builds(
+        lambda body: body + b"*" + b"%02X" % checksum(body.decode("ascii")),
+        st.from_regex(rb"\A(ROLL|HELLO|HB|BTN|CARD|TILT|MOVING|ERR)( [ -)+-~]{0,20}){0,6}\Z"),
+    ),
 )
 
 
@@ -75,23 +92,37 @@ def test_the_parser_long():
 
 
 def test_the_parser_survives_str_input_with_surrogates_and_giant_lines():
-    for raw in ["\ud800ROLL 1 A:3*00", "ROLL " + "9" * 100_000, "\x00" * 10_000, "", "*",
-                "**", "*ZZ", "ROLL 1 A:3*" + "\udcff" * 2, b"\xff" * 100_000]:
+    for raw in [
+        "\ud800ROLL 1 A:3*00",
+        "ROLL " + "9" * 100_000,
+        "\x00" * 10_000,
+        "",
+        "*",
+        "**",
+        "*ZZ",
+        "ROLL 1 A:3*" + "\udcff" * 2,
+        b"\xff" * 100_000,
+    ]:
         assert isinstance(parse_line(raw), Rejected)
 
 
 ROLLS = st.lists(st.sampled_from(sorted(DICE)), min_size=1, max_size=5, unique=True).flatmap(
     lambda ids: st.tuples(*(st.sampled_from(FACES[DICE[i]]) for i in ids)).map(
-        lambda faces: tuple(zip(ids, faces))))
-CHUNKS = st.lists(st.one_of(
-    st.binary(max_size=200),                                   # line noise
-    st.binary(max_size=60).map(lambda b: b.replace(b"\n", b"") + b"\n"),  # a junk line
-    st.integers(1, 400).map(lambda n: b"\x00" * n),            # NULs
-    st.integers(120, 3000).map(lambda n: b"R" * n),            # a line that never ends
-    st.tuples(ROLLS, st.integers(1, 20)).map(lambda r: ("partial", r)),
-    st.tuples(ROLLS, st.integers(1, 255)).map(lambda r: ("bad_sum", r)),
-    ROLLS.map(lambda r: ("roll", r)),
-), max_size=25)
+        lambda faces: tuple(zip(ids, faces))
+    )
+)
+CHUNKS = st.lists(
+    st.one_of(
+        st.binary(max_size=200),  # line noise
+        st.binary(max_size=60).map(lambda b: b.replace(b"\n", b"") + b"\n"),  # a junk line
+        st.integers(1, 400).map(lambda n: b"\x00" * n),  # NULs
+        st.integers(120, 3000).map(lambda n: b"R" * n),  # a line that never ends
+        st.tuples(ROLLS, st.integers(1, 20)).map(lambda r: ("partial", r)),
+        st.tuples(ROLLS, st.integers(1, 255)).map(lambda r: ("bad_sum", r)),
+        ROLLS.map(lambda r: ("roll", r)),
+    ),
+    max_size=25,
+)
 
 
 @pytest.fixture(scope="module")
@@ -107,8 +138,12 @@ def generated_streams(rig: PtyReader, examples: int) -> dict:
     tried = {"examples": 0, "bytes": 0}
     before = rig.counters()
 
-    @settings(max_examples=examples, deadline=None, database=None,
-              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @settings(
+        max_examples=examples,
+        deadline=None,
+        database=None,
+        suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+    )
     @given(CHUNKS)
     def one(chunks):
         stream, sent = rig.compose(chunks)
@@ -132,8 +167,12 @@ def flood(rig: PtyReader, lines: int, seed: int) -> dict:
     chunks, good = [], 0
     for n in range(lines):
         if n % 97 == 0:
-            chunks.append(("roll", tuple((die, rng.choice(FACES[kind]))
-                                         for die, kind in list(DICE.items())[:3])))
+            chunks.append(
+                (
+                    "roll",
+                    tuple((die, rng.choice(FACES[kind])) for die, kind in list(DICE.items())[:3]),
+                )
+            )
             good += 1
         else:
             chunks.append(junk_line(rng))

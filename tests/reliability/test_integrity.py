@@ -18,8 +18,9 @@ FAST = "[server]\nrequests_per_minute_anonymous = 1000000\n"
 
 def refused(data) -> subprocess.CompletedProcess:
     try:
-        return run_cli(["serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data)],
-                       limit_s=30)
+        return run_cli(
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data)], limit_s=30
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("companion started serving")
 
@@ -39,8 +40,9 @@ def test_no_database_beside_a_wal_is_refused_and_the_wal_kept(written, tmp_path,
     done = refused(data)
     err = done.stderr.decode()
     assert done.returncode == 3 and err.count("\n") == 1, err
-    assert err.startswith(f"companion: refusing to start: {database} is {state} but its WAL "
-                          f"holds {len(wal)} bytes")
+    assert err.startswith(
+        f"companion: refusing to start: {database} is {state} but its WAL holds {len(wal)} bytes"
+    )
     assert (data / (DB_NAME + "-wal")).read_bytes() == wal
     assert (database.stat().st_size == 0) if state == "empty" else not database.exists()
 
@@ -65,10 +67,14 @@ def test_the_report_is_printed_and_served(written, tmp_path):
     assert any(t["snapshot"] for t in health["tables"])  # snapshot_every = 5 in the image
     assert "quick_check ok, witness ok" in printed
     for table in health["tables"]:
-        start = (f"from the snapshot at action {table['snapshot']}" if table["snapshot"]
-                 else "replayed from the start")
-        assert (f"table {table['id']} ({table['game']}): version {table['version']}, "
-                f"chain ok, {start}") in printed
+        start = (
+            f"from the snapshot at action {table['snapshot']}"
+            if table["snapshot"]
+            else "replayed from the start"
+        )
+        assert (
+            f"table {table['id']} ({table['game']}): version {table['version']}, chain ok, {start}"
+        ) in printed
 
 
 def test_an_export_carries_the_chain_and_a_changed_export_is_named(written, tmp_path):
@@ -92,6 +98,7 @@ def test_the_report_says_which_snapshots_start_up_used(written, tmp_path):
     """In-process: ``Journal.inspection`` after a replay is what the report shows."""
     from companion import upkeep
     from companion.config import load
+
     data = tmp_path / "data"
     copy_database(written[0].parent, data)
     journal, service = upkeep.open_checked(load(overrides={"data": {"dir": str(data)}}))

@@ -10,20 +10,33 @@ from types import SimpleNamespace
 
 import pytest
 
-from web import stream as stream_module
-
+from tests.reliability.hostile import check_reply
 from tests.reliability.inprocess import companion_app, fingerprint, new_table
 from tests.reliability.raw import signed_device
 from tests.reliability.server import CompanionProcess
 from tests.reliability.streams import frames_until_idle, open_stream, parse_frame
-from tests.reliability.hostile import check_reply
 from tests.web.conftest import Device
+from web import stream as stream_module
 
-EVIL_HOSTS = ["evil.example", "evil.example:8080", "companion.local.evil.example",
-              "127.0.0.1.nip.io", "localhost.evil.example:80", "[::1].evil.example",
-              "evil.example:8080:8080", "xn--80ak6aa92e.com", ""]
-GOOD_HOSTS = ["127.0.0.1:8080", "192.168.4.1", "[::1]:8080", "localhost:8080",
-              "companion.local", "TABLE.LOCAL:8080"]
+EVIL_HOSTS = [
+    "evil.example",
+    "evil.example:8080",
+    "companion.local.evil.example",
+    "127.0.0.1.nip.io",
+    "localhost.evil.example:80",
+    "[::1].evil.example",
+    "evil.example:8080:8080",
+    "xn--80ak6aa92e.com",
+    "",
+]
+GOOD_HOSTS = [
+    "127.0.0.1:8080",
+    "192.168.4.1",
+    "[::1]:8080",
+    "localhost:8080",
+    "companion.local",
+    "TABLE.LOCAL:8080",
+]
 
 
 class FakeClock:
@@ -37,20 +50,26 @@ class FakeClock:
 @pytest.fixture
 def world(tmp_path):
     clock = FakeClock()
-    with companion_app(tmp_path, clock=clock, streams={"heartbeat_s": 0.01},
-                       server={"requests_per_minute": 60,
-                               "requests_per_minute_anonymous": 60}) as (service, app):
+    with companion_app(
+        tmp_path,
+        clock=clock,
+        streams={"heartbeat_s": 0.01},
+        server={"requests_per_minute": 60, "requests_per_minute_anonymous": 60},
+    ) as (service, app):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
-        yield {"service": service, "app": app, "tablet": tablet, "id": made["id"],
-               "clock": clock}
+        yield {"service": service, "app": app, "tablet": tablet, "id": made["id"], "clock": clock}
 
 
 def every_route(app, table_id: str) -> list[tuple[str, str]]:
     out = []
     for rule in app.url_map.iter_rules():
-        path = (rule.rule.replace("<table_id>", table_id).replace("<int:seat>", "0")
-                .replace("<code>", "abcdefgh").replace("<lang>", "en")
-                .replace("<path:filename>", "shell.js"))
+        path = (
+            rule.rule.replace("<table_id>", table_id)
+            .replace("<int:seat>", "0")
+            .replace("<code>", "abcdefgh")
+            .replace("<lang>", "en")
+            .replace("<path:filename>", "shell.js")
+        )
         out.append(("POST" if "POST" in rule.methods else "GET", path))
     return sorted(out)
 
@@ -83,8 +102,10 @@ def test_a_foreign_host_is_refused_by_the_real_server(tmp_path):
         proc.start()
         for host, status in (("evil.example", b"421"), (f"127.0.0.1:{proc.port}", b"200")):
             with socket.create_connection(("127.0.0.1", proc.port), timeout=10) as raw:
-                raw.sendall(f"GET /api/health HTTP/1.1\r\nHost: {host}\r\n"
-                            "Connection: close\r\n\r\n".encode())
+                raw.sendall(
+                    f"GET /api/health HTTP/1.1\r\nHost: {host}\r\n"
+                    "Connection: close\r\n\r\n".encode()
+                )
                 head = raw.recv(4096)
             assert head.split(b" ")[1] == status, head[:200]
     finally:
@@ -108,15 +129,16 @@ def test_a_device_over_its_stream_cap_loses_its_oldest_stream(world):
         reply.close()
 
 
-def test_a_stream_ends_exactly_at_its_maximum_age_and_resumes_without_loss(tmp_path,
-                                                                            monkeypatch):
+def test_a_stream_ends_exactly_at_its_maximum_age_and_resumes_without_loss(tmp_path, monkeypatch):
     """``[streams] max_age_s``: alive a hair before it, ended at it; the page's EventSource
     then reconnects with Last-Event-ID and misses nothing. The stream's clock is the
     module's ``time.monotonic``, replaced here so no test waits an hour."""
     clock = FakeClock()
     monkeypatch.setattr(stream_module, "time", SimpleNamespace(monotonic=clock))
     with companion_app(tmp_path, streams={"heartbeat_s": 0.01, "max_age_s": 60.0}) as (
-            service, app):
+        service,
+        app,
+    ):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
         reply = open_stream(tablet, made["id"])
         try:
@@ -188,13 +210,16 @@ def test_many_devices_behind_one_address_share_its_bucket(tmp_path):
     """Signed ids are cheap to collect (one cookie-less request each): what a crowd of
     them from one address may send is bounded by the address's own bucket."""
     clock = FakeClock()
-    with companion_app(tmp_path, clock=clock,
-                       server={"requests_per_minute_per_address": 120}) as (service, app):
+    with companion_app(tmp_path, clock=clock, server={"requests_per_minute_per_address": 120}) as (
+        service,
+        app,
+    ):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
         clock.now += 3600
         devices = [Device(app) for _ in range(8)]
-        statuses = [d.get(f"/api/tables/{made['id']}").status_code
-                    for _ in range(10) for d in devices]
+        statuses = [
+            d.get(f"/api/tables/{made['id']}").status_code for _ in range(10) for d in devices
+        ]
         assert statuses.count(200) <= 30 and 429 in statuses  # 120 a minute / 4
 
 
@@ -205,8 +230,9 @@ def test_the_stream_cap_in_the_config_file_is_obeyed(tmp_path):
     proc = CompanionProcess(tmp_path / "data", config)
     try:
         client = proc.start()
-        made = client.post("/api/tables", {"game": "lawless", "players": ["A", "B"]},
-                           token="script").json()
+        made = client.post(
+            "/api/tables", {"game": "lawless", "players": ["A", "B"]}, token="script"
+        ).json()
         device = signed_device(proc.port)["tc_device"]
         first, second = (stream_socket(proc.port, made["id"], device) for _ in range(2))
         with first, second:
@@ -218,8 +244,10 @@ def test_the_stream_cap_in_the_config_file_is_obeyed(tmp_path):
 
 def stream_socket(port: int, table_id: str, device: str) -> socket.socket:
     raw = socket.create_connection(("127.0.0.1", port), timeout=10)
-    raw.sendall(f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
-                f"Cookie: tc_device={device}\r\n\r\n".encode())
+    raw.sendall(
+        f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n"
+        f"Cookie: tc_device={device}\r\n\r\n".encode()
+    )
     raw.recv(4096)
     return raw
 
@@ -231,7 +259,7 @@ def read_until_closed(raw: socket.socket, pings: int = 40) -> bool:
     while seen.count(b"event: ping") < pings:
         try:
             data = raw.recv(65536)
-        except socket.timeout:
+        except TimeoutError:
             return False
         if not data or b"\r\n0\r\n\r\n" in seen[-16:] + data:
             return True

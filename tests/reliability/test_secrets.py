@@ -13,8 +13,14 @@ from __future__ import annotations
 import pytest
 
 from tests.reliability.drive import existing_games, record_part
-from tests.reliability.leak import (Deterministic, Scenario, differences, differs_for_target,
-                                    foreign_tokens, play_once)
+from tests.reliability.leak import (
+    Deterministic,
+    Scenario,
+    differences,
+    differs_for_target,
+    foreign_tokens,
+    play_once,
+)
 from tests.reliability.openings import OPENINGS
 
 VIRTUAL = (("money", "virtual"),)
@@ -22,21 +28,34 @@ VIRTUAL = (("money", "virtual"),)
 # ran out of moves) before their pot was counted; to a far goal every one gets there
 LONG_GAME = (("goal", 90000),)
 # (game, options, secret): each secret kind worth varying, as the table option allows it
-SECRETS = [("nowheresville", (), "plan"), ("nowheresville", LONG_GAME, "count_pot"),
-           ("nowheresville", VIRTUAL, "plan"), ("abilene", (), "sale_truth"),
-           ("abilene", (), "corral_vote"), ("tally", (), "bid")]
+SECRETS = [
+    ("nowheresville", (), "plan"),
+    ("nowheresville", LONG_GAME, "count_pot"),
+    ("nowheresville", VIRTUAL, "plan"),
+    ("abilene", (), "sale_truth"),
+    ("abilene", (), "corral_vote"),
+    ("tally", (), "bid"),
+]
 HIDDEN = {g for g in ("nowheresville", "abilene") if g in existing_games()} | {"tally"}
 
 
 def scenarios(seeds: range, points: range) -> list[Scenario]:
-    return [Scenario(game, options, seed, point, secret) for game, options, secret in SECRETS
-            if game in HIDDEN for seed in seeds for point in points]
+    return [
+        Scenario(game, options, seed, point, secret)
+        for game, options, secret in SECRETS
+        if game in HIDDEN
+        for seed in seeds
+        for point in points
+    ]
 
 
 def scripted_scenarios() -> list[Scenario]:
     """Every secret kind reached by its scripted opening, for certain (openings.py)."""
-    return [Scenario(game, options, 1, 1, secret.removesuffix("_virtual"), tuple(moves))
-            for secret, (game, options, moves) in OPENINGS.items() if game in HIDDEN]
+    return [
+        Scenario(game, options, 1, 1, secret.removesuffix("_virtual"), tuple(moves))
+        for secret, (game, options, moves) in OPENINGS.items()
+        if game in HIDDEN
+    ]
 
 
 def short_scenarios() -> list[Scenario]:
@@ -44,8 +63,11 @@ def short_scenarios() -> list[Scenario]:
     there early and whose count does not end the game (walk seed 11: the end shows every
     player's money to all, on purpose; and plans may now be changed until the reveal, so
     the walks are not the ones they were)."""
-    return [Scenario(game, options, 11 if secret == "count_pot" else 1, 1, secret)
-            for game, options, secret in SECRETS if game in HIDDEN]
+    return [
+        Scenario(game, options, 11 if secret == "count_pot" else 1, 1, secret)
+        for game, options, secret in SECRETS
+        if game in HIDDEN
+    ]
 
 
 def twins(tmp_path, monkeypatch, scenario: Scenario):
@@ -65,18 +87,29 @@ def check(tmp_path, monkeypatch, scenario: Scenario, name: str) -> None:
     assert (a.target, len(a.by_viewer)) == (b.target, len(b.by_viewer))
     assert differs_for_target(a, b), "the secret never reached its own seat: vacuous"
     leaks = differences(a, b) + foreign_tokens(a) + foreign_tokens(b)
-    compared = sum(len(d) for v, items in a.by_viewer.items() if v != f"seat{a.target}"
-                   for _, d in items)
-    record_part(name, f"{scenario.game} {dict(scenario.options)} {scenario.secret} "
-                f"seed {scenario.walk_seed} point {scenario.point}",
-                {"secret": a.submitted["type"], "viewers_compared": len(a.by_viewer) - 1,
-                 "items_per_viewer": len(a.by_viewer["table"]), "bytes_compared": compared,
-                 "leaks": len(leaks)})
+    compared = sum(
+        len(d) for v, items in a.by_viewer.items() if v != f"seat{a.target}" for _, d in items
+    )
+    record_part(
+        name,
+        f"{scenario.game} {dict(scenario.options)} {scenario.secret} "
+        f"seed {scenario.walk_seed} point {scenario.point}",
+        {
+            "secret": a.submitted["type"],
+            "viewers_compared": len(a.by_viewer) - 1,
+            "items_per_viewer": len(a.by_viewer["table"]),
+            "bytes_compared": compared,
+            "leaks": len(leaks),
+        },
+    )
     assert not leaks, "\n".join(leaks[:10])
 
 
-@pytest.mark.parametrize("scenario", scripted_scenarios(), ids=lambda s: f"{s.game}-{s.secret}"
-                         f"-{dict(s.options).get('money', 'physical')}")
+@pytest.mark.parametrize(
+    "scenario",
+    scripted_scenarios(),
+    ids=lambda s: f"{s.game}-{s.secret}-{dict(s.options).get('money', 'physical')}",
+)
 def test_every_secret_kind_reached_by_script_leaks_nothing(tmp_path, monkeypatch, scenario):
     check(tmp_path, monkeypatch, scenario, "secrets_scripted")
 

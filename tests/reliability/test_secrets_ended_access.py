@@ -14,8 +14,8 @@ from __future__ import annotations
 from contextlib import ExitStack
 
 from companion.table import Viewer
-from tests.reliability.leak import Deterministic, collect, normalised
 from tests.reliability.inprocess import companion_app, new_table
+from tests.reliability.leak import Deterministic, collect, normalised
 from tests.reliability.streams import frames_until_idle, open_stream, parse_frame
 from tests.web.conftest import Device
 
@@ -75,8 +75,9 @@ def end_access(service, app, tablet, made, old_phone, phones, watchers) -> dict:
 
 def play(tmp, bid: int) -> dict:
     with ExitStack() as stack:
-        service, app = stack.enter_context(companion_app(tmp, memory=True,
-                                                         streams={"heartbeat_s": 0.01}))
+        service, app = stack.enter_context(
+            companion_app(tmp, memory=True, streams={"heartbeat_s": 0.01})
+        )
         tablet, made = new_table(app, "tally", PLAYERS)
         tid = made["id"]
         base = f"/api/tables/{tid}"
@@ -89,10 +90,16 @@ def play(tmp, bid: int) -> dict:
         assert pin_page.post(f"{base}/seats/2/unlock", {"pin": "2468"}).status_code == 200
         # a whole round, revealed, then the reveal undone: every seat is asked again
         assert tablet.act(tid, {"type": "call_bids", "seat": 0}).status_code == 200
-        for seat, device, extra in ((0, phones[0], {}), (1, phones[1], {}),
-                                    (2, pin_page, {"headers": SEAT_VIEW})):
-            reply = device.post(f"{base}/actions", {"action": {"type": "bid", "seat": seat,
-                                                               "amount": 10 + seat}}, **extra)
+        for seat, device, extra in (
+            (0, phones[0], {}),
+            (1, phones[1], {}),
+            (2, pin_page, {"headers": SEAT_VIEW}),
+        ):
+            reply = device.post(
+                f"{base}/actions",
+                {"action": {"type": "bid", "seat": seat, "amount": 10 + seat}},
+                **extra,
+            )
             assert reply.status_code == 200, reply.json
         assert service.view(tid, _admin())["state"]["revealed"] == [10, 11, 12]
         assert tablet.post(f"{base}/undo", {}).status_code == 200
@@ -103,9 +110,20 @@ def play(tmp, bid: int) -> dict:
         live = {name: "".join(frames_until_idle(reply)[0]) for name, reply in streams.items()}
         for name, device in watchers.items():
             device.is_admin = name != "table" and name != "seat0"
-        seen = {name: collect(device, app, tid, 3, [], [live.get(name, "")],
-                              {"type": "bid", "seat": 1, "amount": 1}, version, False)
-                for name, device in watchers.items()}
+        seen = {
+            name: collect(
+                device,
+                app,
+                tid,
+                3,
+                [],
+                [live.get(name, "")],
+                {"type": "bid", "seat": 1, "amount": 1},
+                version,
+                False,
+            )
+            for name, device in watchers.items()
+        }
         for why, frames in ended.items():
             seen[f"{why} stream"] = [("stream", "".join(frames).encode())]
         seen["seat1"] = [("view", phones[1].get(f"{base}?as=seat").data)]

@@ -17,8 +17,16 @@ import time
 import pytest
 
 from tests.reliability.drive import FIGURES
-from tests.reliability.raw import (ANSWER_S, Crowd, connect, exchange, http,
-                                   open_stream, served_table, tablet_acts)
+from tests.reliability.raw import (
+    ANSWER_S,
+    Crowd,
+    connect,
+    exchange,
+    http,
+    open_stream,
+    served_table,
+    tablet_acts,
+)
 
 CONFIG = """\
 [server]
@@ -90,8 +98,10 @@ def test_an_oversize_declared_body_is_refused_before_it_is_read(served):
     headers alone (before the fix the server waited for 200 MB it would have spooled to
     the SD card)."""
     proc, made = served
-    head = (f"POST /api/tables/{made['id']}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            "Content-Type: application/json\r\nContent-Length: 200000000\r\n\r\n").encode()
+    head = (
+        f"POST /api/tables/{made['id']}/actions HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        "Content-Type: application/json\r\nContent-Length: 200000000\r\n\r\n"
+    ).encode()
     with connect(proc.port) as sock:
         sock.sendall(head)
         reply = b""
@@ -100,12 +110,14 @@ def test_an_oversize_declared_body_is_refused_before_it_is_read(served):
             assert chunk, reply
             reply += chunk
     assert reply.split()[1] == b"413"
-    status, body = exchange(proc.port, http("GET", f"/api/tables/{made['id']}",
-                                            token=made["admin_token"]))
+    status, body = exchange(
+        proc.port, http("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
+    )
     assert status == 200 and json.loads(body)["table"]["version"] == 0
 
 
 def _write_figures(name: str, figures: dict) -> None:
     FIGURES.mkdir(parents=True, exist_ok=True)
-    (FIGURES / f"{name}.json").write_text(json.dumps({**figures, "answer_bound_s": ANSWER_S},
-                                                     indent=2), encoding="utf-8")
+    (FIGURES / f"{name}.json").write_text(
+        json.dumps({**figures, "answer_bound_s": ANSWER_S}, indent=2), encoding="utf-8"
+    )

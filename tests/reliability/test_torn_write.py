@@ -38,7 +38,7 @@ def damaged_copy(image: Path, target: Path, rng: random.Random, how: str) -> Pat
         (target / (DB_NAME + "-shm")).unlink(missing_ok=True)
     data = bytearray(wal.read_bytes())
     if how == "cut":
-        del data[rng.randrange(len(data) + 1):]
+        del data[rng.randrange(len(data) + 1) :]
     else:  # a torn sector: a run of garbage somewhere in the WAL
         start = rng.randrange(len(data))
         for i in range(start, min(len(data), start + rng.choice([1, 16, 512, 4096]))):
@@ -68,10 +68,14 @@ def check_prefix(recovered: dict, reference: dict) -> int:
 def torn_cases(written, tmp_path, count: int, seed: int) -> dict:
     image, reference, _ = written
     rng = random.Random(seed)
-    figures = {"cases": 0, "opened_whole": 0, "refused_clearly": 0,
-               "entries_written": sum(len(v) for v in reference.values()),
-               "silently_wrong": 0}
-    for case in range(count):
+    figures = {
+        "cases": 0,
+        "opened_whole": 0,
+        "refused_clearly": 0,
+        "entries_written": sum(len(v) for v in reference.values()),
+        "silently_wrong": 0,
+    }
+    for _ in range(count):
         how = rng.choice(["cut", "cut", "garbage"])
         database = damaged_copy(image, tmp_path / "case", rng, how)
         figures["cases"] += 1
@@ -101,16 +105,17 @@ def test_a_torn_wal_long(written, tmp_path):
 
 @pytest.mark.parametrize("how", ["cut", "missing"])
 def test_start_up_on_a_torn_or_missing_wal_refuses_then_serves_once_accepted(
-        written, tmp_path, how):
+    written, tmp_path, how
+):
     """The real ``companion serve`` on a torn copy, or one whose WAL is gone: one line,
     exit 3, the files untouched; ``companion check`` says so too; after ``companion check
     --accept-loss`` it serves exactly the recovered prefix."""
     image, reference, tokens = written
     data = tmp_path / "data"
     if how == "cut":
-        database = damaged_copy(image, data, random.Random(3), "cut")
+        damaged_copy(image, data, random.Random(3), "cut")
     else:
-        database = copy_database(image.parent, data)
+        copy_database(image.parent, data)
         (data / (DB_NAME + "-wal")).unlink()
         (data / (DB_NAME + "-shm")).unlink(missing_ok=True)
     before = {p.name: p.read_bytes() for p in data.iterdir()}
@@ -129,8 +134,10 @@ def test_start_up_on_a_torn_or_missing_wal_refuses_then_serves_once_accepted(
     accepted = run_cli(["check", "--accept-loss", "--data", str(data)])
     assert accepted.returncode == 0, accepted.stdout.decode() + accepted.stderr.decode()
     config = tmp_path / "companion.toml"
-    config.write_text("[server]\nrequests_per_minute = 1000000\n"
-                      "requests_per_minute_anonymous = 1000000\n", encoding="utf-8")
+    config.write_text(
+        "[server]\nrequests_per_minute = 1000000\nrequests_per_minute_anonymous = 1000000\n",
+        encoding="utf-8",
+    )
     proc = CompanionProcess(data, config)
     try:
         client = proc.start()
@@ -147,8 +154,9 @@ def test_start_up_on_a_torn_or_missing_wal_refuses_then_serves_once_accepted(
 def refused_start(data: Path):
     """``companion serve`` on a damaged journal: it must stop by itself, not serve."""
     try:
-        return run_cli(["serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data)],
-                       limit_s=30)
+        return run_cli(
+            ["serve", "--host", "127.0.0.1", "--port", "0", "--data", str(data)], limit_s=30
+        )
     except subprocess.TimeoutExpired:
         pytest.fail("companion started serving a journal it cannot replay")
 
@@ -171,11 +179,11 @@ def test_a_damaged_database_file_is_refused_clearly(written, tmp_path, damage):
     (tmp_path / "data" / (DB_NAME + "-shm")).unlink(missing_ok=True)
     data = bytearray(database.read_bytes())
     if damage == "cut_half":
-        del data[len(data) // 2:]
+        del data[len(data) // 2 :]
     elif damage == "cut_page":
         del data[-4096:]
     elif damage == "garbage_page":
-        data[4096 * 2: 4096 * 3] = random.Random(5).randbytes(4096)
+        data[4096 * 2 : 4096 * 3] = random.Random(5).randbytes(4096)
     else:
         data[:100] = b"\0" * 100
     database.write_bytes(bytes(data))
@@ -193,10 +201,13 @@ def test_a_damaged_database_file_is_refused_clearly(written, tmp_path, damage):
     assert b"Traceback" not in done.stderr + done.stdout
 
 
-@pytest.mark.parametrize("damage", [
-    "substr(state, 1, length(state) / 2)",  # cannot be read: a torn page
-    "replace(state, '1', '2')",  # still parses, its digits rotted: only the digest knows
-])
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "substr(state, 1, length(state) / 2)",  # cannot be read: a torn page
+        "replace(state, '1', '2')",  # still parses, its digits rotted: only the digest knows
+    ],
+)
 def test_a_damaged_snapshot_is_only_a_lost_cache(written, tmp_path, damage):
     """A snapshot is a cache: one that cannot be read, or does not match its digest, must
     be passed over for an older one or a replay from the entries, and the game served as
@@ -209,8 +220,9 @@ def test_a_damaged_snapshot_is_only_a_lost_cache(written, tmp_path, damage):
     with Journal(database) as journal:
         service = Service(journal)
         for table_id, rec in expected.items():
-            assert service.tables[table_id].view(Viewer(admin=True)) == \
-                rec.table.view(Viewer(admin=True))
+            assert service.tables[table_id].view(Viewer(admin=True)) == rec.table.view(
+                Viewer(admin=True)
+            )
         assert journal.inspection.snapshot_faults
 
 
@@ -220,8 +232,9 @@ def test_a_journal_the_rules_cannot_replay_is_refused_clearly(written, tmp_path)
     database = checkpointed(written, tmp_path / "data")
     bad = '{"kind":"action","action":{"type":"no_such_action","seat":0}}'
     with sqlite3.connect(database) as db:
-        table_id, last = db.execute("SELECT table_id, MAX(version) FROM entries "
-                                    "GROUP BY table_id ORDER BY 2 DESC").fetchone()
+        table_id, last = db.execute(
+            "SELECT table_id, MAX(version) FROM entries GROUP BY table_id ORDER BY 2 DESC"
+        ).fetchone()
         rehash(db, table_id, last, bad)
         db.execute("DELETE FROM snapshots WHERE table_id=?", (table_id,))  # only a cache
     (tmp_path / "data" / (DB_NAME + ".heads")).unlink()  # the witness would object first
@@ -234,13 +247,17 @@ def test_a_journal_the_rules_cannot_replay_is_refused_clearly(written, tmp_path)
 def rehash(db, table_id: str, version: int, entry: str) -> None:
     """Change one entry and recompute its link and every later one (a forger's chain)."""
     from companion import chain, schema
-    db.execute("UPDATE entries SET entry=? WHERE table_id=? AND version=?",
-               (entry, table_id, version))
+
+    db.execute(
+        "UPDATE entries SET entry=? WHERE table_id=? AND version=?", (entry, table_id, version)
+    )
     previous = schema.geneses(db, table_id)[table_id]
     for row in schema.rows(db, table_id):
         previous = chain.link(previous, row)
-        db.execute("UPDATE entries SET hash=? WHERE table_id=? AND version=?",
-                   (previous, table_id, row.version))
+        db.execute(
+            "UPDATE entries SET hash=? WHERE table_id=? AND version=?",
+            (previous, table_id, row.version),
+        )
 
 
 @pytest.mark.parametrize("damage", ["changed", "deleted", "swapped"])
@@ -249,23 +266,30 @@ def test_a_damaged_or_missing_row_is_named_by_the_chain(written, tmp_path, damag
     accept: the chain names the table and the version, and start-up refuses."""
     database = checkpointed(written, tmp_path / "data")
     with sqlite3.connect(database) as db:
-        table_id, last = db.execute("SELECT table_id, MAX(version) FROM entries "
-                                    "GROUP BY table_id ORDER BY 2 DESC").fetchone()
+        table_id, last = db.execute(
+            "SELECT table_id, MAX(version) FROM entries GROUP BY table_id ORDER BY 2 DESC"
+        ).fetchone()
         middle = last // 2
         if damage == "changed":  # the actor's label, say: the rules never look at it
-            db.execute("UPDATE entries SET actor='seat:9' WHERE table_id=? AND version=?",
-                       (table_id, middle))
+            db.execute(
+                "UPDATE entries SET actor='seat:9' WHERE table_id=? AND version=?",
+                (table_id, middle),
+            )
         elif damage == "deleted":
-            db.execute("DELETE FROM entries WHERE table_id=? AND version=?",
-                       (table_id, middle))
+            db.execute("DELETE FROM entries WHERE table_id=? AND version=?", (table_id, middle))
         else:  # two rows' contents swapped (a misdirected write)
-            one, two = (db.execute("SELECT entry FROM entries WHERE table_id=? AND "
-                                   "version=?", (table_id, v)).fetchone()[0]
-                        for v in (middle, middle + 1))
+            one, two = (
+                db.execute(
+                    "SELECT entry FROM entries WHERE table_id=? AND version=?", (table_id, v)
+                ).fetchone()[0]
+                for v in (middle, middle + 1)
+            )
             assert one != two
             for version, text in ((middle, two), (middle + 1, one)):
-                db.execute("UPDATE entries SET entry=? WHERE table_id=? AND version=?",
-                           (text, table_id, version))
+                db.execute(
+                    "UPDATE entries SET entry=? WHERE table_id=? AND version=?",
+                    (text, table_id, version),
+                )
     with pytest.raises(JournalError, match=f"table {table_id}: entry v{middle} is "):
         recover(copy_database(database.parent, tmp_path / "probe"))
     done = refused_start(tmp_path / "data")

@@ -5,8 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.abilene import game as abilene
-from companion.games.abilene import money
-from companion.games.abilene import turn
+from companion.games.abilene import money, turn
 from companion.rules.base import RuleError
 from tests.support.play import play, setup
 
@@ -61,11 +60,19 @@ def test_player_count_outside_2_to_6_is_refused(players):
     assert caught.value.code == "abilene.player_count"
 
 
-@pytest.mark.parametrize("name,value", [
-    ("jail_fees", "300,200"), ("jail_fees", [300, -1]), ("jail_fees", [True]),
-    ("loan_interest_percent", -5), ("start_money", "lots"), ("cowboys", 0),
-    ("sale_proceeds", {}), ("sale_proceeds", {"bank_percent": {}, "corral": {}}),
-])
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("jail_fees", "300,200"),
+        ("jail_fees", [300, -1]),
+        ("jail_fees", [True]),
+        ("loan_interest_percent", -5),
+        ("start_money", "lots"),
+        ("cowboys", 0),
+        ("sale_proceeds", {}),
+        ("sale_proceeds", {"bank_percent": {}, "corral": {}}),
+    ],
+)
 def test_bad_table_options_are_refused(name, value):
     with pytest.raises(RuleError) as caught:
         abilene.setup(NAMES[:3], {**abilene.OPTIONS, name: value})
@@ -92,12 +99,15 @@ def test_the_throw_prompt_asks_for_two_cattle_and_three_cowboy_dice():
     assert template["params"]["dice"] == {"kind": "dice", "dice": prompt["dice"]}
 
 
-@pytest.mark.parametrize("dice,code", [
-    ([6, 0, 1, 1, 1], "bad_face"),      # a cattle die has no 6
-    ([0, 0, 1, 1, 5], "bad_face"),      # a cowboy die has no 5
-    ([0, 0, 0, 1, 1], "bad_face"),      # nor a 0
-    ([1, 2, 3, 4], "wrong_dice_count"),
-])
+@pytest.mark.parametrize(
+    "dice,code",
+    [
+        ([6, 0, 1, 1, 1], "bad_face"),  # a cattle die has no 6
+        ([0, 0, 1, 1, 5], "bad_face"),  # a cowboy die has no 5
+        ([0, 0, 0, 1, 1], "bad_face"),  # nor a 0
+        ([1, 2, 3, 4], "wrong_dice_count"),
+    ],
+)
 def test_impossible_faces_are_refused(dice, code):
     with pytest.raises(RuleError) as caught:
         act(game(), throw(0, dice))
@@ -107,8 +117,11 @@ def test_impossible_faces_are_refused(dice, code):
 def test_steps_only_go_forward():
     state = act(game(), throw(0))
     assert {"steal", "duel", "sell", "end_turn"} <= types(state, 0)
-    state = act(state, {"type": "duel", "seat": 0, "opponent": 1, "place": "elsewhere"},
-                {"type": "duel_roll", "seat": 0, "dice": [4, 1]})
+    state = act(
+        state,
+        {"type": "duel", "seat": 0, "opponent": 1, "place": "elsewhere"},
+        {"type": "duel_roll", "seat": 0, "dice": [4, 1]},
+    )
     assert state["step"] == "duels"
     assert "steal" not in types(state, 0)
     state = _sell(state, 0, "seller_brand", 600, {1: "seller_brand", 2: "seller_brand"})
@@ -136,31 +149,41 @@ def test_the_turn_passes_clockwise_and_skips_the_bankrupt():
 
 
 # -- jail -----------------------------------------------------------------------------
-@pytest.mark.parametrize("schedule,jailed,fee", [
-    ([300, 200, 100], 0, 0),
-    ([300, 200, 100], 1, 300),
-    ([300, 200, 100], 2, 500),
-    ([300, 200, 100], 3, 600),
-    ([300, 200, 100], 4, 600),
-    ([300, 200, 100], 5, 600),
-    ([500, 500], 3, 1000),
-    ([], 3, 0),
-    ([100, 100, 100, 100, 100], 5, 500),
-])
+@pytest.mark.parametrize(
+    "schedule,jailed,fee",
+    [
+        ([300, 200, 100], 0, 0),
+        ([300, 200, 100], 1, 300),
+        ([300, 200, 100], 2, 500),
+        ([300, 200, 100], 3, 600),
+        ([300, 200, 100], 4, 600),
+        ([300, 200, 100], 5, 600),
+        ([500, 500], 3, 1000),
+        ([], 3, 0),
+        ([100, 100, 100, 100, 100], 5, 500),
+    ],
+)
 def test_jail_fee_schedules(schedule, jailed, fee):
     assert turn.jail_fee(schedule, jailed) == fee
-    state = act(game(jail_fees=schedule), {"type": "set_jail", "seat": None, "player": 0,
-                                           "count": jailed}, throw(0))
+    state = act(
+        game(jail_fees=schedule),
+        {"type": "set_jail", "seat": None, "player": 0, "count": jailed},
+        throw(0),
+    )
     assert purses(state)[0] == 10000 - fee
     if fee:
-        assert state["payments"][-1] == {"payer": 0, "payee": "bank", "amount": fee,
-                                         "reason": "jail_fee", "turn": 1}
+        assert state["payments"][-1] == {
+            "payer": 0,
+            "payee": "bank",
+            "amount": fee,
+            "reason": "jail_fee",
+            "turn": 1,
+        }
 
 
 @pytest.mark.parametrize("jailed,can_free", [(0, False), (3, False), (4, True), (5, True)])
 def test_cowboys_can_be_freed_only_with_more_than_three_in_jail(jailed, can_free):
-    state = act(game(), {"type": "set_jail", "seat": None, "player": 0, "count": jailed},
-                throw(0))
+    state = act(game(), {"type": "set_jail", "seat": None, "player": 0, "count": jailed}, throw(0))
     assert ("free_cowboys" in types(state, 0)) is can_free
     assert state["step"] == ("jail" if can_free else "moves")
 
@@ -176,8 +199,11 @@ def test_freeing_costs_1500_a_cowboy_after_the_fee():
 
 
 def test_freeing_needs_the_money():
-    state = act(game(start_money=2000),
-                {"type": "set_jail", "seat": None, "player": 0, "count": 4}, throw(0))
+    state = act(
+        game(start_money=2000),
+        {"type": "set_jail", "seat": None, "player": 0, "count": 4},
+        throw(0),
+    )
     with pytest.raises(RuleError) as caught:
         act(state, {"type": "free_cowboys", "seat": 0, "count": 2})
     assert caught.value.code == "cannot_afford"
@@ -202,17 +228,24 @@ def test_only_ranches_with_cattle_can_be_robbed():
 
 
 # -- duels ----------------------------------------------------------------------------
-@pytest.mark.parametrize("place,dice,loser,fate", [
-    ("challenger_ranch", [1, 3], 0, "back"),
-    ("challenger_ranch", [3, 1], 1, "jail"),
-    ("opponent_ranch", [1, 3], 0, "jail"),
-    ("opponent_ranch", [4, 2], 1, "back"),
-    ("elsewhere", [2, 4], 0, "jail"),
-    ("elsewhere", [4, 2], 1, "jail"),
-])
+@pytest.mark.parametrize(
+    "place,dice,loser,fate",
+    [
+        ("challenger_ranch", [1, 3], 0, "back"),
+        ("challenger_ranch", [3, 1], 1, "jail"),
+        ("opponent_ranch", [1, 3], 0, "jail"),
+        ("opponent_ranch", [4, 2], 1, "back"),
+        ("elsewhere", [2, 4], 0, "jail"),
+        ("elsewhere", [4, 2], 1, "jail"),
+    ],
+)
 def test_the_losers_fate_depends_on_where_the_duel_was(place, dice, loser, fate):
-    state = act(game(), throw(0), {"type": "duel", "seat": 0, "opponent": 1, "place": place},
-                {"type": "duel_roll", "seat": 0, "dice": dice})
+    state = act(
+        game(),
+        throw(0),
+        {"type": "duel", "seat": 0, "opponent": 1, "place": place},
+        {"type": "duel_roll", "seat": 0, "dice": dice},
+    )
     last = state["last_duel"]
     assert (last["loser"], last["fate"], last["winner"]) == (loser, fate, 1 - loser)
     assert state["jail"][loser] == (1 if fate == "jail" else 0)
@@ -220,8 +253,9 @@ def test_the_losers_fate_depends_on_where_the_duel_was(place, dice, loser, fate)
 
 
 def test_a_tied_duel_is_thrown_again_by_a_new_prompt():
-    state = act(game(), throw(0), {"type": "duel", "seat": 0, "opponent": 2,
-                                   "place": "opponent_ranch"})
+    state = act(
+        game(), throw(0), {"type": "duel", "seat": 0, "opponent": 2, "place": "opponent_ranch"}
+    )
     first = abilene.prompt(state)
     assert (first["dice"], first["action"]["type"]) == (["cowboy", "cowboy"], "duel_roll")
     assert first["why"]["key"] == "abilene.why.duel"
@@ -229,8 +263,11 @@ def test_a_tied_duel_is_thrown_again_by_a_new_prompt():
     again = abilene.prompt(state)
     assert again["why"]["key"] == "abilene.why.duel_again"
     assert again["dice"] == ["cowboy", "cowboy"]
-    state = act(state, {"type": "duel_roll", "seat": 0, "dice": [3, 3]},
-                {"type": "duel_roll", "seat": 0, "dice": [1, 4]})
+    state = act(
+        state,
+        {"type": "duel_roll", "seat": 0, "dice": [3, 3]},
+        {"type": "duel_roll", "seat": 0, "dice": [1, 4]},
+    )
     assert state["last_duel"]["rolls"] == [[2, 2], [3, 3], [1, 4]]
     assert state["last_duel"]["winner"] == 2
 
@@ -242,16 +279,19 @@ def test_no_duel_against_a_player_whose_cowboys_are_all_in_jail():
 
 
 # -- loans ----------------------------------------------------------------------------
-@pytest.mark.parametrize("principal,percent,interest", [
-    (1000, 25, 300),   # $250, rounded up to the next $100
-    (400, 25, 100),    # exactly $100
-    (100, 25, 100),
-    (800, 25, 200),
-    (900, 25, 300),
-    (10000, 25, 2500),
-    (1100, 10, 200),
-    (5000, 0, 0),
-])
+@pytest.mark.parametrize(
+    "principal,percent,interest",
+    [
+        (1000, 25, 300),  # $250, rounded up to the next $100
+        (400, 25, 100),  # exactly $100
+        (100, 25, 100),
+        (800, 25, 200),
+        (900, 25, 300),
+        (10000, 25, 2500),
+        (1100, 10, 200),
+        (5000, 0, 0),
+    ],
+)
 def test_bank_interest_is_rounded_up_to_the_next_hundred(principal, percent, interest):
     assert money.interest_on(principal, percent) == interest
 
@@ -259,26 +299,36 @@ def test_bank_interest_is_rounded_up_to_the_next_hundred(principal, percent, int
 def test_a_bank_loan_is_paid_at_once_and_repaid_with_its_interest():
     state = act(game(), {"type": "take_loan", "seat": 1, "amount": 1000})
     assert purses(state)[1] == 11000
-    assert state["loans"] == [{"id": 1, "lender": "bank", "debtor": 1, "principal": 1000,
-                               "interest": 300}]
+    assert state["loans"] == [
+        {"id": 1, "lender": "bank", "debtor": 1, "principal": 1000, "interest": 300}
+    ]
     assert abilene.view(state, None)["loans"][0]["due"] == 1300
     state = act(state, {"type": "repay_loan", "seat": 1, "loan": 1})
     assert purses(state)[1] == 9700
     assert state["loans"] == []
 
 
-@pytest.mark.parametrize("action,code", [
-    ({"type": "take_loan", "seat": 1, "amount": 150}, "out_of_step"),
-    ({"type": "take_loan", "seat": 1, "amount": 0}, "out_of_range"),
-    ({"type": "repay_loan", "seat": 1, "loan": 1}, "not_now"),
-    ({"type": "offer_loan", "seat": 1, "borrower": 1, "amount": 100, "interest": 0},
-     "bad_choice"),
-    ({"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 20000, "interest": 0},
-     "out_of_range"),
-    ({"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 500, "interest": 50},
-     "out_of_step"),
-    ({"type": "accept_loan", "seat": 2}, "not_now"),
-])
+@pytest.mark.parametrize(
+    "action,code",
+    [
+        ({"type": "take_loan", "seat": 1, "amount": 150}, "out_of_step"),
+        ({"type": "take_loan", "seat": 1, "amount": 0}, "out_of_range"),
+        ({"type": "repay_loan", "seat": 1, "loan": 1}, "not_now"),
+        (
+            {"type": "offer_loan", "seat": 1, "borrower": 1, "amount": 100, "interest": 0},
+            "bad_choice",
+        ),
+        (
+            {"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 20000, "interest": 0},
+            "out_of_range",
+        ),
+        (
+            {"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 500, "interest": 50},
+            "out_of_step",
+        ),
+        ({"type": "accept_loan", "seat": 2}, "not_now"),
+    ],
+)
 def test_illegal_loans_are_refused(action, code):
     with pytest.raises(RuleError) as caught:
         act(game(), action)
@@ -286,23 +336,33 @@ def test_illegal_loans_are_refused(action, code):
 
 
 def test_a_loan_between_players_carries_the_agreed_interest():
-    state = act(game(), {"type": "offer_loan", "seat": 2, "borrower": 0, "amount": 2000,
-                         "interest": 700})
+    state = act(
+        game(), {"type": "offer_loan", "seat": 2, "borrower": 0, "amount": 2000, "interest": 700}
+    )
     assert types(state, 0) >= {"accept_loan", "decline_loan"}
     assert "withdraw_loan_offer" in types(state, 2)
     state = act(state, {"type": "accept_loan", "seat": 0})
     assert purses(state) == [12000, 10000, 8000]
-    assert state["loans"][0] == {"id": 1, "lender": 2, "debtor": 0, "principal": 2000,
-                                 "interest": 700}
+    assert state["loans"][0] == {
+        "id": 1,
+        "lender": 2,
+        "debtor": 0,
+        "principal": 2000,
+        "interest": 700,
+    }
     state = act(state, {"type": "repay_loan", "seat": 0, "loan": 1})
     assert purses(state) == [9300, 10000, 10700]
 
 
-@pytest.mark.parametrize("closing", [{"type": "decline_loan", "seat": 0},
-                                     {"type": "withdraw_loan_offer", "seat": 2}])
+@pytest.mark.parametrize(
+    "closing", [{"type": "decline_loan", "seat": 0}, {"type": "withdraw_loan_offer", "seat": 2}]
+)
 def test_a_loan_offer_can_be_declined_or_withdrawn(closing):
-    state = act(game(), {"type": "offer_loan", "seat": 2, "borrower": 0, "amount": 2000,
-                         "interest": 0}, closing)
+    state = act(
+        game(),
+        {"type": "offer_loan", "seat": 2, "borrower": 0, "amount": 2000, "interest": 0},
+        closing,
+    )
     assert state["loan_offers"] == [] and state["loans"] == []
     assert purses(state) == [10000] * 3
 
@@ -316,15 +376,20 @@ def test_repaying_needs_the_money():
 
 # -- bankruptcy -----------------------------------------------------------------------
 def _broke_in_jail(players: int = 3) -> dict:
-    return act(game(players, start_money=200),
-               {"type": "set_jail", "seat": None, "player": 0, "count": 3}, throw(0))
+    return act(
+        game(players, start_money=200),
+        {"type": "set_jail", "seat": None, "player": 0, "count": 3},
+        throw(0),
+    )
 
 
 def test_an_unpayable_fee_blocks_the_game_until_a_loan():
     state = _broke_in_jail()
     assert state["dues"] == [{"payer": 0, "payee": "bank", "amount": 600, "reason": "jail_fee"}]
-    assert abilene.prompt(state)["why"] == {"key": "abilene.why.due",
-                                            "params": {"player": "Ann", "amount": 600}}
+    assert abilene.prompt(state)["why"] == {
+        "key": "abilene.why.due",
+        "params": {"player": "Ann", "amount": 600},
+    }
     assert types(state, 0) == {"take_loan", "offer_loan", "declare_bankruptcy"}
     assert "end_turn" not in types(state, 0)
     state = act(state, {"type": "take_loan", "seat": 0, "amount": 500})
@@ -334,10 +399,12 @@ def test_an_unpayable_fee_blocks_the_game_until_a_loan():
 
 
 def test_a_loan_from_another_player_also_pays_the_due():
-    state = act(_broke_in_jail(), {"type": "take_loan", "seat": 1, "amount": 1000},
-                {"type": "offer_loan", "seat": 1, "borrower": 0, "amount": 400,
-                 "interest": 100},
-                {"type": "accept_loan", "seat": 0})
+    state = act(
+        _broke_in_jail(),
+        {"type": "take_loan", "seat": 1, "amount": 1000},
+        {"type": "offer_loan", "seat": 1, "borrower": 0, "amount": 400, "interest": 100},
+        {"type": "accept_loan", "seat": 0},
+    )
     assert state["dues"] == [] and purses(state) == [0, 800, 200]
 
 
@@ -365,27 +432,42 @@ def test_bankruptcy_lets_the_debts_of_the_bankrupt_lapse_and_its_claims_by_the_o
     """The rulebook is silent on the loans a bankrupt player gave. By default they are still
     owed, to the bank, so going bankrupt cannot hand a friend the money; the other reading
     (they lapse) is the option."""
-    state = act(game(start_money=200, bankrupt_claims=claims),
-                {"type": "offer_loan", "seat": 0, "borrower": 1, "amount": 200, "interest": 100},
-                {"type": "accept_loan", "seat": 1, "offer": 1},
-                {"type": "take_loan", "seat": 0, "amount": 100},
-                {"type": "set_jail", "seat": None, "player": 0, "count": 1}, throw(0),
-                {"type": "declare_bankruptcy", "seat": 0})
+    state = act(
+        game(start_money=200, bankrupt_claims=claims),
+        {"type": "offer_loan", "seat": 0, "borrower": 1, "amount": 200, "interest": 100},
+        {"type": "accept_loan", "seat": 1, "offer": 1},
+        {"type": "take_loan", "seat": 0, "amount": 100},
+        {"type": "set_jail", "seat": None, "player": 0, "count": 1},
+        throw(0),
+        {"type": "declare_bankruptcy", "seat": 0},
+    )
     taken = [x for x in state["written_off"] if x["debtor"] == 0]
     assert [x["lender"] for x in taken] == ["bank"]  # its own debt lapses either way
     if claims == "to_bank":
-        assert state["loans"] == [{"id": 1, "lender": "bank", "debtor": 1, "principal": 200,
-                                   "interest": 100, "claimed_from": 0}]
+        assert state["loans"] == [
+            {
+                "id": 1,
+                "lender": "bank",
+                "debtor": 1,
+                "principal": 200,
+                "interest": 100,
+                "claimed_from": 0,
+            }
+        ]
     else:
         assert state["loans"] == [] and state["written_off"][0]["lender"] == 0
 
 
 # -- the end of the game --------------------------------------------------------------
 def test_the_game_ends_when_a_players_ranch_is_empty_and_debts_are_repaid_first():
-    state = act(game(2), {"type": "take_loan", "seat": 0, "amount": 4000},
-                {"type": "offer_loan", "seat": 1, "borrower": 0, "amount": 1000,
-                 "interest": 200}, {"type": "accept_loan", "seat": 0}, throw(0),
-                {"type": "set_cattle", "seat": None, "ranch": 1, "count": 0})
+    state = act(
+        game(2),
+        {"type": "take_loan", "seat": 0, "amount": 4000},
+        {"type": "offer_loan", "seat": 1, "borrower": 0, "amount": 1000, "interest": 200},
+        {"type": "accept_loan", "seat": 0},
+        throw(0),
+        {"type": "set_cattle", "seat": None, "ranch": 1, "count": 0},
+    )
     assert state["over"] and abilene.final(state)
     assert state["loans"] == [] and state["dues"] == []
     # Ann: 10000 + 4000 + 1000 - (4000 + 1000) - (1000 + 200) = 8800; Bob: 9000 + 1200

@@ -15,8 +15,14 @@ from companion.rules.base import check_param
 from tests.support.play import legal_walk, play, setup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
-MONEY_TYPES = {"take_loan", "repay_loan", "offer_loan", "accept_loan", "decline_loan",
-               "withdraw_loan_offer"}
+MONEY_TYPES = {
+    "take_loan",
+    "repay_loan",
+    "offer_loan",
+    "accept_loan",
+    "decline_loan",
+    "withdraw_loan_offer",
+}
 LONGEST_CHOICE = 12  # a form with more buttons than this is no form for a player
 
 
@@ -108,41 +114,57 @@ def test_a_whole_game_through_the_pages_buttons_only():
 
 
 def test_the_shells_turn_is_the_seat_to_play_and_turn_number_counts_turns():
-    state = play(abilene, setup(abilene, NAMES[:3]), {"type": "throw", "seat": 0,
-                                                     "dice": [1, 1, 1, 1, 1]},
-                 {"type": "end_turn", "seat": 0}, {"type": "throw", "seat": 1,
-                                                   "dice": [1, 1, 1, 1, 1]},
-                 {"type": "sell", "seat": 1})
+    state = play(
+        abilene,
+        setup(abilene, NAMES[:3]),
+        {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]},
+        {"type": "end_turn", "seat": 0},
+        {"type": "throw", "seat": 1, "dice": [1, 1, 1, 1, 1]},
+        {"type": "sell", "seat": 1},
+    )
     table = abilene.view(state, None)
     # a secret prompt names no seat: the shell then shows view["turn"] as whose turn it is
     assert abilene.prompt(state)["kind"] == "secret"
     assert (table["turn"], table["turn_number"], table["active"]) == (1, 2, 1)
-    over = play(abilene, state, {"type": "cancel_sale", "seat": 1},
-                {"type": "set_cattle", "seat": None, "ranch": 2, "count": 0})
+    over = play(
+        abilene,
+        state,
+        {"type": "cancel_sale", "seat": 1},
+        {"type": "set_cattle", "seat": None, "ranch": 2, "count": 0},
+    )
     assert abilene.view(over, None)["turn"] is None
 
 
 @pytest.mark.parametrize("jailed,can_ride", [(4, True), (5, False)])
 def test_with_every_cowboy_in_jail_a_player_neither_steals_nor_duels(jailed, can_ride):
-    state = play(abilene, setup(abilene, NAMES[:3]),
-                 {"type": "set_jail", "seat": None, "player": 0, "count": jailed},
-                 {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]})
+    state = play(
+        abilene,
+        setup(abilene, NAMES[:3]),
+        {"type": "set_jail", "seat": None, "player": 0, "count": jailed},
+        {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]},
+    )
     kinds = {t["type"] for t in abilene.legal(state, 0)}
     assert ({"steal", "duel"} <= kinds) is can_ride
     assert bool({"steal", "duel"} & kinds) is can_ride
     assert {"free_cowboys", "sell", "end_turn"} <= kinds
 
 
-@pytest.mark.parametrize("money,jailed,least", [
-    (10000, 0, 100),  # nothing owed: the smallest loan
-    (200, 3, 400),    # owes $600, has $200: $400 pays it
-    (250, 3, 400),    # owes $600, has $250: $350 rounded up to $400
-    (0, 1, 300),
-])
+@pytest.mark.parametrize(
+    "money,jailed,least",
+    [
+        (10000, 0, 100),  # nothing owed: the smallest loan
+        (200, 3, 400),  # owes $600, has $200: $400 pays it
+        (250, 3, 400),  # owes $600, has $250: $350 rounded up to $400
+        (0, 1, 300),
+    ],
+)
 def test_the_loan_form_starts_at_what_pays_the_debt(money, jailed, least):
-    state = play(abilene, setup(abilene, NAMES[:2], start_money=money),
-                 {"type": "set_jail", "seat": None, "player": 0, "count": jailed},
-                 {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]})
+    state = play(
+        abilene,
+        setup(abilene, NAMES[:2], start_money=money),
+        {"type": "set_jail", "seat": None, "player": 0, "count": jailed},
+        {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]},
+    )
     assert offered(state, 0, "take_loan")["params"]["amount"]["min"] == least
     assert offered(state, 1, "take_loan")["params"]["amount"]["min"] == 100
     if jailed and money < 600:
@@ -150,12 +172,15 @@ def test_the_loan_form_starts_at_what_pays_the_debt(money, jailed, least):
         assert state["dues"] == []
 
 
-SETTINGS = settings(max_examples=20, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 # Without the tablet's corrections (always legal, they end random games early) walks go on
 # to sales, debts and bankruptcies.
-PLAYED = SimpleNamespace(apply=abilene.apply, legal=lambda state, seat: [
-    t for t in abilene.legal(state, seat) if t["type"] not in ("set_cattle", "set_jail")])
+PLAYED = SimpleNamespace(
+    apply=abilene.apply,
+    legal=lambda state, seat: [
+        t for t in abilene.legal(state, seat) if t["type"] not in ("set_cattle", "set_jail")
+    ],
+)
 
 
 @SETTINGS

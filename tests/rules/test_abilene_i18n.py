@@ -3,9 +3,6 @@ can be reached from ``legal``."""
 
 from __future__ import annotations
 
-from tests.support.words import action_key, catalog
-
-import json
 import random
 import re
 from pathlib import Path
@@ -16,6 +13,7 @@ from companion.games.abilene import game as abilene
 from companion.rules.base import RuleError
 from companion.rules.dice import FACES
 from tests.support.play import setup
+from tests.support.words import action_key, catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = catalog("abilene")
@@ -109,8 +107,14 @@ class Collector:
         self.keys.add(action_key("abilene", template["type"]))
         for name, spec in template["params"].items():
             self.keys.add(f"param.abilene.{name}")
-            if spec["kind"] == "choice" and name not in ("ranch", "opponent", "absent_seat",
-                                                          "borrower", "player", "loan"):
+            if spec["kind"] == "choice" and name not in (
+                "ranch",
+                "opponent",
+                "absent_seat",
+                "borrower",
+                "player",
+                "loan",
+            ):
                 self.keys |= {f"value.abilene.{v}" for v in spec["options"] if isinstance(v, str)}
 
     def action(self, action: dict, players: int) -> None:
@@ -172,18 +176,23 @@ def _panel_keys() -> set[str]:
     text = PANEL.read_text(encoding="utf-8")
     literal = set(re.findall(r'"((?:[a-z]+\.)?abilene\.[a-z_.]+)"', text))
     return {k for k in literal if not k.endswith(".")} | {
-        f"abilene.panel.{s}" for s in ("voted", "waiting", "skipped")}
+        f"abilene.panel.{s}" for s in ("voted", "waiting", "skipped")
+    }
 
 
 def _missing(keys: set[str]) -> dict:
     core = catalog("core")  # the verbs every game shares are the core's
     words = {lang: {**core[lang], **CATALOG[lang]} for lang in ("en", "fr")}
-    return {lang: sorted(k for k in keys if k not in words[lang]) for lang in ("en", "fr")
-            if any(k not in words[lang] for k in keys)}
+    return {
+        lang: sorted(k for k in keys if k not in words[lang])
+        for lang in ("en", "fr")
+        if any(k not in words[lang] for k in keys)
+    }
 
 
 def test_every_action_type_is_reachable_from_legal(collected):
     from companion.games.abilene.game import _HANDLERS
+
     assert collected.types == set(_HANDLERS)
 
 
@@ -205,24 +214,32 @@ def test_every_option_and_panel_label_is_translated():
 def test_english_and_french_have_the_same_keys_and_placeholders():
     assert set(CATALOG["en"]) == set(CATALOG["fr"])
     for key, english in CATALOG["en"].items():
-        assert set(re.findall(r"\{(\w+)[}:]", english)) == \
-            set(re.findall(r"\{(\w+)[}:]", CATALOG["fr"][key])), key
+        assert set(re.findall(r"\{(\w+)[}:]", english)) == set(
+            re.findall(r"\{(\w+)[}:]", CATALOG["fr"][key])
+        ), key
 
 
 # The shell's log shows a player's name for a number in a parameter named like these.
 SEATISH_LOG = re.compile(r"seat|player|by|victim|target|owner")
 
 
-@pytest.mark.parametrize("action,seats", [
-    ({"type": "steal", "seat": 0, "ranch": 2}, {"player": 0, "owner": 2}),
-    ({"type": "duel", "seat": 0, "opponent": 1, "place": "elsewhere"},
-     {"player": 0, "opponent_seat": 1}),
-    ({"type": "reveal_without", "seat": None, "absent_seat": 2}, {"absent_seat": 2}),
-    ({"type": "offer_loan", "seat": 1, "borrower": 0, "amount": 100, "interest": 0},
-     {"player": 1, "borrower_seat": 0}),
-    ({"type": "set_cattle", "seat": None, "ranch": 1, "count": 3}, {"owner": 1}),
-    ({"type": "set_jail", "seat": None, "player": 1, "count": 3}, {"player": 1}),
-])
+@pytest.mark.parametrize(
+    "action,seats",
+    [
+        ({"type": "steal", "seat": 0, "ranch": 2}, {"player": 0, "owner": 2}),
+        (
+            {"type": "duel", "seat": 0, "opponent": 1, "place": "elsewhere"},
+            {"player": 0, "opponent_seat": 1},
+        ),
+        ({"type": "reveal_without", "seat": None, "absent_seat": 2}, {"absent_seat": 2}),
+        (
+            {"type": "offer_loan", "seat": 1, "borrower": 0, "amount": 100, "interest": 0},
+            {"player": 1, "borrower_seat": 0},
+        ),
+        ({"type": "set_cattle", "seat": None, "ranch": 1, "count": 3}, {"owner": 1}),
+        ({"type": "set_jail", "seat": None, "player": 1, "count": 3}, {"player": 1}),
+    ],
+)
 def test_seats_in_log_lines_are_named_so_the_shell_shows_names(action, seats):
     params = abilene.describe(action, None)["params"]
     assert {k: params[k] for k in seats} == seats

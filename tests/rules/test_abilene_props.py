@@ -8,21 +8,22 @@ from types import SimpleNamespace
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import ledger
 from companion.games.abilene import game as abilene
 from companion.games.abilene import money
+from companion.rules import ledger
 from tests.support.play import legal_walk, play, setup
 
 NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve", "Flo"]
-SETTINGS = settings(max_examples=30, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 CORRECTIONS = ("set_cattle", "set_jail")
 # The tablet's corrections are always legal, so random walks pick them often and end games
 # early; this view of the game hides them, so that walks reach sales, debts and bankruptcy.
 PLAYED = SimpleNamespace(
-    legal=lambda state, seat: [t for t in abilene.legal(state, seat)
-                               if t["type"] not in CORRECTIONS],
-    apply=abilene.apply)
+    legal=lambda state, seat: [
+        t for t in abilene.legal(state, seat) if t["type"] not in CORRECTIONS
+    ],
+    apply=abilene.apply,
+)
 
 
 def _start(players: int, start_money: int = 1000) -> dict:
@@ -48,14 +49,19 @@ def _check_money(before: dict, after: dict, start_total: int) -> None:
     # the bank's lending: what it lent is outstanding, written off, or was repaid with interest
     # (a bankrupt player's claim owed to the bank since, ``claimed_from``, was never lent)
     lent = sum(x["principal"] for x in _bank_loans(after).values() if "claimed_from" not in x)
-    lent += sum(x["principal"] for x in after["written_off"]
-                if x["lender"] == money.BANK and "claimed_from" not in x)
+    lent += sum(
+        x["principal"]
+        for x in after["written_off"]
+        if x["lender"] == money.BANK and "claimed_from" not in x
+    )
     if not after["over"]:
         # what was repaid is what is no longer due: whole loans gone, or parts paid
         now = _bank_loans(after)
-        paid_off = sum(money.due_on(x) - (money.due_on(now[i]) if i in now else 0)
-                       for i, x in _bank_loans(before).items()
-                       if x not in after["written_off"])
+        paid_off = sum(
+            money.due_on(x) - (money.due_on(now[i]) if i in now else 0)
+            for i, x in _bank_loans(before).items()
+            if x not in after["written_off"]
+        )
         repaid = flows.get("repayment", 0) - before["flows"].get("repayment", 0)
         assert repaid == paid_off
         assert lent <= flows.get("loan", 0)
@@ -97,16 +103,21 @@ def test_replaying_the_actions_gives_the_same_game(data, players):
 
 def _other_payload(payload):
     if isinstance(payload, dict):
-        return ({"brand": "no_brand", "value": 500} if payload["brand"] != "no_brand"
-                else {"brand": "other_brand", "value": 1000})
+        return (
+            {"brand": "no_brand", "value": 500}
+            if payload["brand"] != "no_brand"
+            else {"brand": "other_brand", "value": 1000}
+        )
     return "seller_brand" if payload != "seller_brand" else "other_brand"
 
 
 def _with_others_changed(state: dict, viewer) -> dict:
     """The same state with every submission but ``viewer``'s replaced by another one."""
     round_ = state["sale"]["round"]
-    choices = {seat: (payload if seat == str(viewer) else _other_payload(payload))
-               for seat, payload in round_["choices"].items()}
+    choices = {
+        seat: (payload if seat == str(viewer) else _other_payload(payload))
+        for seat, payload in round_["choices"].items()
+    }
     return {**state, "sale": {**state["sale"], "round": {**round_, "choices": choices}}}
 
 
@@ -119,7 +130,11 @@ def test_a_sealed_sale_shows_nobody_the_others_submissions(data, players):
             continue
         for viewer in [None, *range(players)]:
             twin = _with_others_changed(after, viewer)
-            for show in (lambda s: abilene.view(s, viewer), abilene.prompt,
-                         lambda s: abilene.legal(s, viewer)):
-                assert json.dumps(show(after), sort_keys=True) == \
-                    json.dumps(show(twin), sort_keys=True)
+            for show in (
+                lambda s: abilene.view(s, viewer),
+                abilene.prompt,
+                lambda s: abilene.legal(s, viewer),
+            ):
+                assert json.dumps(show(after), sort_keys=True) == json.dumps(
+                    show(twin), sort_keys=True
+                )

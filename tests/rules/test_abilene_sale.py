@@ -27,8 +27,11 @@ def act(state: dict, *actions: dict) -> dict:
 
 def opened(players: int = 3, **options) -> dict:
     """Ann (seat 0) has thrown and declared a sale."""
-    return act(game(players, **options), {"type": "throw", "seat": 0, "dice": [1, 2, 1, 1, 2]},
-               {"type": "sell", "seat": 0})
+    return act(
+        game(players, **options),
+        {"type": "throw", "seat": 0, "dice": [1, 2, 1, 1, 2]},
+        {"type": "sell", "seat": 0},
+    )
 
 
 def vote(seat: int, card: str) -> dict:
@@ -50,9 +53,9 @@ DEFAULT_SETTLEMENTS = [
     ("no_brand", 500, "other_brand", 500, -100),
     ("other_brand", 1000, "seller_brand", 1000, 0),
     ("other_brand", 1000, "no_brand", 1000, 0),
-    ("other_brand", 1000, "other_brand", 500, 300),   # seen through: the bank pays half
-    ("other_brand", 300, "other_brand", 200, 300),    # $150 rounded up to $200
-    ("other_brand", 100, "other_brand", 100, 300),    # $50 rounded up to $100
+    ("other_brand", 1000, "other_brand", 500, 300),  # seen through: the bank pays half
+    ("other_brand", 300, "other_brand", 200, 300),  # $150 rounded up to $200
+    ("other_brand", 100, "other_brand", 100, 300),  # $50 rounded up to $100
     ("seller_brand", 1000, "seller_brand", 1000, 0),
     ("seller_brand", 100, "no_brand", 100, -200),
 ]
@@ -76,8 +79,13 @@ def test_every_payment_by_the_default_table(brand, value, card, price, corral):
 
 
 def test_each_opponent_is_settled_by_their_own_card():
-    state = act(opened(4), vote(3, "other_brand"), vote(1, "no_brand"),
-                vote(2, "seller_brand"), truth("other_brand", 600))
+    state = act(
+        opened(4),
+        vote(3, "other_brand"),
+        vote(1, "no_brand"),
+        vote(2, "seller_brand"),
+        truth("other_brand", 600),
+    )
     sale = state["last_sale"]
     assert sale["seen"] is True and sale["price"] == 300
     assert list(sale["votes"]) == ["1", "2", "3"]  # from the seller's left
@@ -85,18 +93,21 @@ def test_each_opponent_is_settled_by_their_own_card():
 
 
 def test_the_sale_proceeds_table_is_a_table_option():
-    proceeds = {"bank_percent": {t: {"unseen": 200, "seen": 0} for t in CARDS},
-                "corral": {t: {c: 1000 for c in CARDS} for t in CARDS}}
+    proceeds = {
+        "bank_percent": {t: {"unseen": 200, "seen": 0} for t in CARDS},
+        "corral": {t: {c: 1000 for c in CARDS} for t in CARDS},
+    }
     state = act(opened(2, sale_proceeds=proceeds), vote(1, "no_brand"), truth("no_brand", 500))
     assert state["last_sale"]["price"] == 0  # seen: 0 %
     assert state["money"]["purses"] == [9000, 11000]
-    state = act(opened(2, sale_proceeds=proceeds), vote(1, "seller_brand"),
-                truth("no_brand", 500))
+    state = act(opened(2, sale_proceeds=proceeds), vote(1, "seller_brand"), truth("no_brand", 500))
     assert state["last_sale"]["price"] == 1000  # unseen: 200 %
 
 
-@pytest.mark.parametrize("brand,value", [("no_brand", 600), ("no_brand", 100),
-                                         ("seller_brand", 500), ("other_brand", 500)])
+@pytest.mark.parametrize(
+    "brand,value",
+    [("no_brand", 600), ("no_brand", 100), ("seller_brand", 500), ("other_brand", 500)],
+)
 def test_the_sticker_must_be_a_real_one(brand, value):
     with pytest.raises(RuleError) as caught:
         act(opened(), truth(brand, value))
@@ -104,8 +115,13 @@ def test_the_sticker_must_be_a_real_one(brand, value):
 
 
 def test_a_seller_who_cannot_pay_the_accusers_must_borrow():
-    state = act(game(2, start_money=0), {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]},
-                {"type": "sell", "seat": 0}, vote(1, "other_brand"), truth("other_brand", 100))
+    state = act(
+        game(2, start_money=0),
+        {"type": "throw", "seat": 0, "dice": [1, 1, 1, 1, 1]},
+        {"type": "sell", "seat": 0},
+        vote(1, "other_brand"),
+        truth("other_brand", 100),
+    )
     # the bank pays $100 (half of $100, rounded up), the seller owes Bob $300
     assert state["dues"] == [{"payer": 0, "payee": 1, "amount": 300, "reason": "corral_reward"}]
     assert state["money"]["purses"] == [100, 0]
@@ -116,11 +132,13 @@ def test_a_seller_who_cannot_pay_the_accusers_must_borrow():
 # -- the round: who votes, skipping, taking back ---------------------------------------------
 def test_everyone_but_the_seller_votes_and_the_seller_types_the_truth():
     state = opened()
-    assert abilene.prompt(state) == {"kind": "secret", "seats": [0, 1, 2], "submitted": [],
-                                     "why": {"key": "abilene.why.corral",
-                                             "params": {"seller": "Ann"}},
-                                     "round": {"purpose": "corral", "seats": [0, 1, 2],
-                                               "moves": 0}}
+    assert abilene.prompt(state) == {
+        "kind": "secret",
+        "seats": [0, 1, 2],
+        "submitted": [],
+        "why": {"key": "abilene.why.corral", "params": {"seller": "Ann"}},
+        "round": {"purpose": "corral", "seats": [0, 1, 2], "moves": 0},
+    }
     for seat, kind in ((0, "sale_truth"), (1, "corral_vote"), (2, "corral_vote")):
         templates = [t for t in abilene.legal(state, seat) if t.get("secret")]
         assert [t["type"] for t in templates] == [kind]
@@ -141,13 +159,16 @@ def test_the_table_can_reveal_without_an_absent_opponent_but_not_without_the_sel
     with pytest.raises(RuleError) as caught:
         act(state, {"type": "reveal_without", "seat": None, "absent_seat": 0})
     assert caught.value.code == "bad_choice"
-    state = act(state, {"type": "reveal_without", "seat": None, "absent_seat": 2},
-                truth("no_brand", 500))
+    state = act(
+        state, {"type": "reveal_without", "seat": None, "absent_seat": 2}, truth("no_brand", 500)
+    )
     assert state["last_sale"]["skipped"] == [2]
     assert state["last_sale"]["votes"] == {"1": "no_brand", "2": None}
     assert state["money"]["purses"] == [10300, 10200, 10000]
     assert abilene.describe({"type": "reveal_without", "seat": None, "absent_seat": 2}, 1) == {
-        "key": "abilene.log.reveal_without", "params": {"player": None, "absent_seat": 2}}
+        "key": "abilene.log.reveal_without",
+        "params": {"player": None, "absent_seat": 2},
+    }
 
 
 def test_a_sale_taken_back_reveals_nothing_and_changes_nothing():
@@ -159,19 +180,28 @@ def test_a_sale_taken_back_reveals_nothing_and_changes_nothing():
 
 def test_the_turn_waits_for_the_sale():
     state = act(opened(), vote(1, "no_brand"))
-    assert {t["type"] for t in abilene.legal(state, 0)} == {"take_loan", "offer_loan",
-                                                            "sale_truth", "cancel_sale"}
+    assert {t["type"] for t in abilene.legal(state, 0)} == {
+        "take_loan",
+        "offer_loan",
+        "sale_truth",
+        "cancel_sale",
+    }
     with pytest.raises(RuleError) as caught:
         act(state, {"type": "end_turn", "seat": 0})
     assert caught.value.code == "not_now"
 
 
 def test_the_tablet_cannot_send_a_vote():
-    votes = [t for seat in (0, 1, 2) for t in abilene.legal(opened(), seat)
-             if t["type"] in ("corral_vote", "sale_truth")]
+    votes = [
+        t
+        for seat in (0, 1, 2)
+        for t in abilene.legal(opened(), seat)
+        if t["type"] in ("corral_vote", "sale_truth")
+    ]
     assert votes and all(t.get("secret") for t in votes)  # never vacuous: the sale is open
-    assert not [t for t in abilene.legal(opened(), None)
-                if t["type"] in ("corral_vote", "sale_truth")]
+    assert not [
+        t for t in abilene.legal(opened(), None) if t["type"] in ("corral_vote", "sale_truth")
+    ]
 
 
 # -- secrecy ----------------------------------------------------------------------------
@@ -183,9 +213,15 @@ def _submission(seat: int, payload) -> dict:
 
 def _seen_by(state: dict, viewer, actions: list[dict]) -> str:
     """Everything that leaves the process for ``viewer``, as bytes would."""
-    return json.dumps({"view": abilene.view(state, viewer), "prompt": abilene.prompt(state),
-                       "legal": abilene.legal(state, viewer),
-                       "log": [abilene.describe(a, viewer) for a in actions]}, sort_keys=True)
+    return json.dumps(
+        {
+            "view": abilene.view(state, viewer),
+            "prompt": abilene.prompt(state),
+            "legal": abilene.legal(state, viewer),
+            "log": [abilene.describe(a, viewer) for a in actions],
+        },
+        sort_keys=True,
+    )
 
 
 ORDERS = list(itertools.permutations([0, 1, 2]))
@@ -217,8 +253,9 @@ def test_two_games_differing_in_one_vote_look_the_same_to_every_other_viewer():
     one_state = act(opened(), vote(1, "no_brand"), base[0])
     other_state = act(opened(), vote(1, "other_brand"), base[0])
     for viewer in (None, 0, 2):
-        assert (_seen_by(one_state, viewer, [vote(1, "no_brand"), base[0]])
-                == _seen_by(other_state, viewer, [vote(1, "other_brand"), base[0]]))
+        assert _seen_by(one_state, viewer, [vote(1, "no_brand"), base[0]]) == _seen_by(
+            other_state, viewer, [vote(1, "other_brand"), base[0]]
+        )
     assert _seen_by(one_state, 1, []) != _seen_by(other_state, 1, [])
     # after the reveal everyone sees it
     assert one["last_sale"]["votes"]["1"] == "no_brand"
@@ -230,9 +267,14 @@ def test_own_vote_is_shown_on_own_phone_only():
     assert abilene.view(state, 1)["sale"]["mine"] == "no_brand"
     for viewer in (None, 0, 2):
         assert "mine" not in abilene.view(state, viewer)["sale"]
-    assert abilene.describe(vote(1, "no_brand"), 1)["key"] == \
-        "abilene.log.corral_vote_mine.no_brand"
+    assert (
+        abilene.describe(vote(1, "no_brand"), 1)["key"] == "abilene.log.corral_vote_mine.no_brand"
+    )
     assert abilene.describe(vote(1, "no_brand"), 2) == {
-        "key": "abilene.log.corral_vote", "params": {"player": 1}}
+        "key": "abilene.log.corral_vote",
+        "params": {"player": 1},
+    }
     assert abilene.describe(truth("other_brand", 1000), None) == {
-        "key": "abilene.log.sale_truth", "params": {"player": 0}}
+        "key": "abilene.log.sale_truth",
+        "params": {"player": 0},
+    }

@@ -7,7 +7,14 @@ import pytest
 from companion.games.lawless import game
 from companion.rules.base import RuleError, replace
 from tests.rules.test_lawless_helpers import (
-    act, coins, herd_ids, lay_out, money_total, roll, start, terrain_ids,
+    act,
+    coins,
+    herd_ids,
+    lay_out,
+    money_total,
+    roll,
+    start,
+    terrain_ids,
 )
 
 ANN, BOB, CID = 0, 1, 2
@@ -26,27 +33,37 @@ def offered(state, action_type, seat=ANN):
 
 # -- terrain, livestock, cowboys ---------------------------------------------------------------
 
-@pytest.mark.parametrize("action_type, params, field", [
-    ("place_terrain", {"quality": "excellent"}, "terrains"),
-    ("place_cowboy", {"level": "veteran"}, "characters"),
-])
+
+@pytest.mark.parametrize(
+    "action_type, params, field",
+    [
+        ("place_terrain", {"quality": "excellent"}, "terrains"),
+        ("place_cowboy", {"level": "veteran"}, "characters"),
+    ],
+)
 def test_placing_costs_one_point_and_one_card(action_type, params, field):
     state = act(start(), action_type, **params)
     assert state["points"] == 5 and state["hands"][ANN] == 2
     ranch = state["ranches"][ANN]
-    assert ranch["terrains"] == [{"id": "T1", "quality": "excellent", "herds": [],
-                                  "mine": False, "raided": False}] \
-        if field == "terrains" else ranch["characters"]["veteran"] == 1
+    assert (
+        ranch["terrains"]
+        == [{"id": "T1", "quality": "excellent", "herds": [], "mine": False, "raided": False}]
+        if field == "terrains"
+        else ranch["characters"]["veteran"] == 1
+    )
 
 
-@pytest.mark.parametrize("terrains, target, code", [
-    ([], None, "lawless.no_room_for_herd"),
-    ([("poor", [("poor", 0)])], 0, "lawless.no_room_for_herd"),
-    ([("poor", [("poor", 0)]), ("average", [])], 0, "lawless.terrain_full"),
-    ([("average", [], {"raided": True})], 0, "lawless.no_room_for_herd"),
-    ([("average", [], {"raided": True}), ("poor", [])], 0, "lawless.terrain_raided"),
-    ([("average", [], {"mine": True}), ("poor", [])], 0, "lawless.terrain_has_mine"),
-])
+@pytest.mark.parametrize(
+    "terrains, target, code",
+    [
+        ([], None, "lawless.no_room_for_herd"),
+        ([("poor", [("poor", 0)])], 0, "lawless.no_room_for_herd"),
+        ([("poor", [("poor", 0)]), ("average", [])], 0, "lawless.terrain_full"),
+        ([("average", [], {"raided": True})], 0, "lawless.no_room_for_herd"),
+        ([("average", [], {"raided": True}), ("poor", [])], 0, "lawless.terrain_raided"),
+        ([("average", [], {"mine": True}), ("poor", [])], 0, "lawless.terrain_has_mine"),
+    ],
+)
 def test_a_herd_needs_room(terrains, target, code):
     state = lay_out(start(), ANN, terrains)
     terrain = terrain_ids(state, ANN)[target] if target is not None else "T1"
@@ -59,7 +76,10 @@ def test_excellent_terrain_houses_three_herds():
         state = act(state, "place_herd", quality=quality, terrain="T1")
     assert len(herd_ids(state, ANN)) == 3 and state["hands"][ANN] == 0
     assert state["ranches"][ANN]["terrains"][0]["herds"][2] == {
-        "id": "H4", "quality": "excellent", "rotation": 0}
+        "id": "H4",
+        "quality": "excellent",
+        "rotation": 0,
+    }
 
 
 def test_an_empty_hand_cannot_play():
@@ -88,12 +108,14 @@ def test_overspending_points_is_refused():
 def test_buying_points_with_no_coins_says_what_is_missing():
     error = refused(start(), "buy_points", "lawless.cannot_buy_points", count=1)
     assert error.params == {"ranch": "Ann", "coins": 0, "price": 2, "count": 1}
-    error = refused(lay_out(start(), ANN, coins=3), "buy_points", "lawless.cannot_buy_points",
-                    count=2)
+    error = refused(
+        lay_out(start(), ANN, coins=3), "buy_points", "lawless.cannot_buy_points", count=2
+    )
     assert error.params["coins"] == 3
 
 
 # -- red cards ----------------------------------------------------------------------------------
+
 
 def test_indian_raid_and_cavalry():
     state = lay_out(start(), BOB, [("excellent", [("average", 1)])])
@@ -118,15 +140,27 @@ def test_stampede_and_king_of_the_rodeo():
 
 
 def test_rails_remove_a_terrain_with_all_it_holds():
-    state = lay_out(start(), BOB, [("excellent", [("average", 1), ("poor", 0)], {"raided": True}),
-                                   ("poor", [], {"mine": True})])
+    state = lay_out(
+        start(),
+        BOB,
+        [
+            ("excellent", [("average", 1), ("poor", 0)], {"raided": True}),
+            ("poor", [], {"mine": True}),
+        ],
+    )
     state = act(act(state, "play_rails", terrain="T1"), "play_rails", terrain="T4")
     assert state["ranches"][BOB]["terrains"] == [] and state["points"] == 0
 
 
-@pytest.mark.parametrize("target, face, bob_has, ann_gets", [
-    ("bank", 4, 0, 7), ("Bob", 6, 20, 9), ("Bob", 6, 5, 5), ("Bob", 1, 0, 0),
-])
+@pytest.mark.parametrize(
+    "target, face, bob_has, ann_gets",
+    [
+        ("bank", 4, 0, 7),
+        ("Bob", 6, 20, 9),
+        ("Bob", 6, 5, 5),
+        ("Bob", 1, 0, 0),
+    ],
+)
 def test_hold_up(target, face, bob_has, ann_gets):
     state = lay_out(start(), BOB, coins=bob_has)
     total = money_total(state)
@@ -138,11 +172,14 @@ def test_hold_up(target, face, bob_has, ann_gets):
     assert state["step"] is None and state["points"] == 3
 
 
-@pytest.mark.parametrize("action_type, params", [
-    ("play_hold_up", {"target": "Bob"}),
-    ("play_cheat", {"victim": "Bob"}),
-    ("play_rustling", {"herd": "H2", "terrain": "T3"}),
-])
+@pytest.mark.parametrize(
+    "action_type, params",
+    [
+        ("play_hold_up", {"target": "Bob"}),
+        ("play_cheat", {"victim": "Bob"}),
+        ("play_rustling", {"herd": "H2", "terrain": "T3"}),
+    ],
+)
 def test_the_sheriff_protects_his_owner(action_type, params):
     state = lay_out(start(), BOB, [("poor", [("poor", 0)])], characters={"sheriff": 1})
     state = lay_out(state, ANN, [("poor", [])])
@@ -151,8 +188,9 @@ def test_the_sheriff_protects_his_owner(action_type, params):
 
 
 def test_with_two_players_the_sheriff_guards_the_shared_hand_but_only_its_own_ranch():
-    state = lay_out(start(["Ann", "Bob"]), 1, [("poor", [("poor", 0)])], coins=5,
-                    characters={"sheriff": 1})                    # Bob 1
+    state = lay_out(
+        start(["Ann", "Bob"]), 1, [("poor", [("poor", 0)])], coins=5, characters={"sheriff": 1}
+    )  # Bob 1
     state = lay_out(state, 3, [("poor", [("poor", 1)])], coins=5)  # Bob 2
     state = lay_out(state, ANN, [("excellent", [])])
     for victim in ("Bob 1", "Bob 2"):
@@ -173,7 +211,8 @@ def test_saloon_lures_one_random_cowboy_from_each_opponent():
     state = lay_out(state, CID, characters={"novice": 1, "experienced": 1})
     assert game.draws(state, {"type": "play_saloon", "seat": ANN}) == {
         "ranch1": {"population": ["veteran", "veteran"], "count": 1},
-        "ranch2": {"population": ["novice", "experienced"], "count": 1}}
+        "ranch2": {"population": ["novice", "experienced"], "count": 1},
+    }
     state = act(state, "play_saloon", seed=3)
     ann = state["ranches"][ANN]["characters"]
     assert ann["veteran"] == 1 and ann["novice"] + ann["experienced"] == 1
@@ -199,7 +238,8 @@ def test_rustling_moves_a_herd_that_keeps_its_angle():
     state = lay_out(state, ANN, [("poor", [])])
     state = act(state, "play_rustling", herd="H2", terrain="T4")
     assert state["ranches"][ANN]["terrains"][0]["herds"] == [
-        {"id": "H2", "quality": "excellent", "rotation": 2}]
+        {"id": "H2", "quality": "excellent", "rotation": 2}
+    ]
     assert herd_ids(state, BOB) == ["H3"] and state["points"] == 1
     assert not offered(state, "sell_herds")  # the sale of this turn is over
     refused(state, "play_rustling", "lawless.no_room_for_herd", herd="H3", terrain="T4")
@@ -212,9 +252,16 @@ def test_professional_cheat_moves_a_card_between_hands():
     refused(state, "play_cheat", "lawless.victim_hand_empty", victim="Bob")
 
 
-@pytest.mark.parametrize("character, cost", [
-    ("novice", 3), ("experienced", 4), ("veteran", 5), ("undertaker", 5), ("mayor", 6),
-])
+@pytest.mark.parametrize(
+    "character, cost",
+    [
+        ("novice", 3),
+        ("experienced", 4),
+        ("veteran", 5),
+        ("undertaker", 5),
+        ("mayor", 6),
+    ],
+)
 def test_lynching_costs_two_plus_the_bonus(character, cost):
     state = lay_out(start(), BOB, characters={character: 1})
     state = act(state, "play_lynching", target="Bob", character=character)
@@ -252,10 +299,14 @@ def test_a_lynched_undertaker_is_not_paid_for_his_own_burial():
 
 # -- green cards -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("terrain, code", [
-    ([("average", [("poor", 0)])], "lawless.mine_needs_empty_terrain"),
-    ([("average", [], {"mine": True})], "lawless.already_a_mine"),
-])
+
+@pytest.mark.parametrize(
+    "terrain, code",
+    [
+        ([("average", [("poor", 0)])], "lawless.mine_needs_empty_terrain"),
+        ([("average", [], {"mine": True})], "lawless.already_a_mine"),
+    ],
+)
 def test_gold_mine_needs_a_terrain_without_herds(terrain, code):
     state = lay_out(start(), ANN, terrain)
     refused(state, "play_gold_mine", code, terrain="T1")
@@ -267,12 +318,15 @@ def test_gold_mine_turns_a_terrain_into_a_mine_that_houses_no_herd():
     refused(state, "place_herd", "lawless.no_room_for_herd", quality="poor", terrain="T1")
 
 
-@pytest.mark.parametrize("action_type, field, value, cost", [
-    ("play_fence", "fences", 1, 4),
-    ("play_sheriff", "sheriff", 1, 4),
-    ("play_mayor", "mayor", 1, 4),
-    ("play_undertaker", "undertaker", 1, 4),
-])
+@pytest.mark.parametrize(
+    "action_type, field, value, cost",
+    [
+        ("play_fence", "fences", 1, 4),
+        ("play_sheriff", "sheriff", 1, 4),
+        ("play_mayor", "mayor", 1, 4),
+        ("play_undertaker", "undertaker", 1, 4),
+    ],
+)
 def test_bonus_cards_stay_in_play(action_type, field, value, cost):
     state = act(start(), action_type)
     ranch = state["ranches"][ANN]

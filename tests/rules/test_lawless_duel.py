@@ -24,11 +24,14 @@ def duel(state, attack, defend):
     return roll(state, defend)
 
 
-@pytest.mark.parametrize("attack, defend, outcome", [
-    (6, 3, "won"),   # 6+2 = 8 against 3+1 = 4
-    (1, 6, "lost"),  # 1+2 = 3 against 6+1 = 7
-    (3, 4, "tie"),   # 3+2 = 5 against 4+1 = 5
-])
+@pytest.mark.parametrize(
+    "attack, defend, outcome",
+    [
+        (6, 3, "won"),  # 6+2 = 8 against 3+1 = 4
+        (1, 6, "lost"),  # 1+2 = 3 against 6+1 = 7
+        (3, 4, "tie"),  # 3+2 = 5 against 4+1 = 5
+    ],
+)
 def test_duel_outcomes(attack, defend, outcome):
     state = lay_out(start(), BOB, characters={"novice": 1, "experienced": 0})
     state = hire(state)
@@ -53,11 +56,14 @@ def test_duel_outcomes(attack, defend, outcome):
     assert state["step"] is None and state["phase"] == "actions"
 
 
-@pytest.mark.parametrize("characters, target", [
-    ({"sheriff": 1, "mayor": 1, "veteran": 2}, "sheriff"),
-    ({"mayor": 1, "veteran": 2}, "mayor"),
-    ({"experienced": 1, "novice": 3}, "experienced"),
-])
+@pytest.mark.parametrize(
+    "characters, target",
+    [
+        ({"sheriff": 1, "mayor": 1, "veteran": 2}, "sheriff"),
+        ({"mayor": 1, "veteran": 2}, "mayor"),
+        ({"experienced": 1, "novice": 3}, "experienced"),
+    ],
+)
 def test_the_killer_aims_at_the_highest_bonus(characters, target):
     state = hire(lay_out(start(), BOB, characters=characters))
     assert state["step"]["target"] == target

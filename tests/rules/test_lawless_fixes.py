@@ -27,14 +27,19 @@ def test_the_tablet_is_offered_a_fix_for_every_public_count_saying_the_count_now
     holder = offered["fix_hand"]["params"]["holder"]
     assert holder["options"] == ["Ann", "Bob", "Cid"]
     assert [label["params"]["count"] for label in holder["labels"]] == [4, 3, 3]
-    assert not any(t["type"].startswith("fix_") for seat in (ANN, BOB, CID)
-                   for t in game.legal(state, seat))
+    assert not any(
+        t["type"].startswith("fix_") for seat in (ANN, BOB, CID) for t in game.legal(state, seat)
+    )
 
 
 def test_fixing_the_pile_and_a_hand_changes_only_that_count():
     state = start()
-    fixed = play(game, state, {"type": "fix_pile", "seat": None, "count": 40},
-                 {"type": "fix_hand", "seat": None, "holder": "Bob", "count": 5})
+    fixed = play(
+        game,
+        state,
+        {"type": "fix_pile", "seat": None, "count": 40},
+        {"type": "fix_hand", "seat": None, "holder": "Bob", "count": 5},
+    )
     assert fixed["pile"] == 40 and fixed["hands"] == [3, 5, 3]
     assert fixed["phase"] == state["phase"] and fixed["points"] == state["points"]
 
@@ -43,8 +48,7 @@ def test_fixing_the_pile_and_a_hand_changes_only_that_count():
 def test_fixing_coins_moves_them_through_the_bank_so_money_is_conserved(coins):
     state = lay_out(start(), BOB, coins=4)
     total = ledger.total(state["ledger"])
-    fixed = play(game, state, {"type": "fix_coins", "seat": None, "ranch": "Bob",
-                               "coins": coins})
+    fixed = play(game, state, {"type": "fix_coins", "seat": None, "ranch": "Bob", "coins": coins})
     assert fixed["ledger"]["purses"][BOB] == coins
     assert ledger.total(fixed["ledger"]) == total
     assert fixed["ledger"]["bank"] == state["ledger"]["bank"] - (coins - 4)
@@ -54,30 +58,41 @@ def test_coins_beyond_what_the_bank_holds_are_refused():
     state = lay_out(start(), BOB, coins=5)
     bank = state["ledger"]["bank"]
     with pytest.raises(RuleError) as error:
-        game.apply(state, {"type": "fix_coins", "seat": None, "ranch": "Ann",
-                           "coins": bank + 1})
+        game.apply(state, {"type": "fix_coins", "seat": None, "ranch": "Ann", "coins": bank + 1})
     assert error.value.code == "lawless.fix_beyond_bank"
     assert error.value.params == {"ranch": "Ann", "bank": bank, "most": bank}
 
 
 def test_a_fix_is_logged_as_what_the_table_counted():
     line = game.describe({"type": "fix_coins", "seat": None, "ranch": "Bob", "coins": 7}, None)
-    assert line == {"key": "lawless.log.fix_coins", "params": {"seat": None, "ranch": "Bob",
-                                                               "coins": 7}}
+    assert line == {
+        "key": "lawless.log.fix_coins",
+        "params": {"seat": None, "ranch": "Bob", "coins": 7},
+    }
 
 
 def test_the_sale_form_shows_each_herds_value_now_and_if_kept():
-    state = lay_out(start(), ANN, [("excellent", [("excellent", 1), ("poor", 3)]),
-                                   ("poor", [("average", 0)], {"raided": True})])
+    state = lay_out(
+        start(),
+        ANN,
+        [
+            ("excellent", [("excellent", 1), ("poor", 3)]),
+            ("poor", [("average", 0)], {"raided": True}),
+        ],
+    )
     state = {**state, "phase": "sale"}
     [sale] = [t for t in game.legal(state, ANN) if t["type"] == "sell_herds"]
     herds = sale["params"]["herds"]
     labels = dict(zip(herds["options"], herds["labels"]))
     excellent, poor, raided = herds["options"]
-    assert labels[excellent] == {"key": "lawless.sale.herd", "params": {
-        "herd": excellent, "quality": "excellent", "value": 6, "kept": 9}}
-    assert labels[poor] == {"key": "lawless.sale.last", "params": {
-        "herd": poor, "quality": "poor", "value": 4}}
+    assert labels[excellent] == {
+        "key": "lawless.sale.herd",
+        "params": {"herd": excellent, "quality": "excellent", "value": 6, "kept": 9},
+    }
+    assert labels[poor] == {
+        "key": "lawless.sale.last",
+        "params": {"herd": poor, "quality": "poor", "value": 4},
+    }
     assert labels[raided]["key"] == "lawless.sale.raided"
     assert herds["min"] == 0  # none picked keeps them all, as the prompt says
 

@@ -7,10 +7,18 @@ import random
 import pytest
 
 from companion.games.lawless import game
-from companion.rules.base import RuleError
 from companion.games.lawless.ranch import can_house
+from companion.rules.base import RuleError
 from tests.rules.test_lawless_helpers import (
-    act, coins, herd_ids, lay_out, money_total, next_turn, roll, start, terrain_ids,
+    act,
+    coins,
+    herd_ids,
+    lay_out,
+    money_total,
+    next_turn,
+    roll,
+    start,
+    terrain_ids,
 )
 from tests.support.play import play, setup
 
@@ -19,9 +27,17 @@ ANN, BOB, CID = 0, 1, 2
 
 # -- scripted turns ------------------------------------------------------------------------
 
+
 def test_a_raid_freed_by_the_cavalry():
-    state = lay_out(start(), BOB, [("excellent", [("average", 1), ("poor", 0)]),
-                                   ("poor", [], {"mine": True}), ("poor", [("poor", 3)])])
+    state = lay_out(
+        start(),
+        BOB,
+        [
+            ("excellent", [("average", 1), ("poor", 0)]),
+            ("poor", [], {"mine": True}),
+            ("poor", [("poor", 3)]),
+        ],
+    )
     state = act(state, "play_raid", terrain="T1")
     state = act(state, "end_turn")
     # Bob: the raided herds are watched (difficulty 1 + 3) but may not be sold
@@ -47,8 +63,12 @@ def test_a_raid_freed_by_the_cavalry():
 
 
 def test_a_stampede_loses_two_herds_until_the_king_of_the_rodeo():
-    state = lay_out(start(), BOB, [("excellent", [("average", 2), ("poor", 0), ("poor", 1)])],
-                    characters={"veteran": 1})
+    state = lay_out(
+        start(),
+        BOB,
+        [("excellent", [("average", 2), ("poor", 0), ("poor", 1)])],
+        characters={"veteran": 1},
+    )
     state = act(state, "play_stampede", target="Bob")
     state = act(state, "end_turn")
     asked = game.prompt(state)
@@ -78,14 +98,17 @@ def test_a_mine_explosion():
 
 
 def test_the_bank_running_dry_pays_what_is_left_and_ends_the_game():
-    state = lay_out(start(), BOB, [("excellent", [("excellent", 3)] * 3),
-                                   ("excellent", [("excellent", 3)] * 2)])
+    state = lay_out(
+        start(), BOB, [("excellent", [("excellent", 3)] * 3), ("excellent", [("excellent", 3)] * 2)]
+    )
     state = roll(act(state, "end_turn"), 1, 6)
     state = act(state, "sell_herds", herds=herd_ids(state, BOB))  # 60 asked
     assert coins(state) == (0, [0, 50, 0])
     assert state["news"][-1]["key"] == "lawless.news.sold"
-    assert state["news"][-2] == {"key": "lawless.news.bank_short",
-                                 "params": {"asked": 60, "paid": 50}}
+    assert state["news"][-2] == {
+        "key": "lawless.news.bank_short",
+        "params": {"asked": 60, "paid": 50},
+    }
     ended = act(state, "end_turn")
     assert game.final(ended) and ended["news"][-1]["key"] == "lawless.news.game_over_bank_empty"
     # buying points refills the bank before the end of the turn: the game goes on
@@ -105,6 +128,7 @@ def _killer(attack, defend):
     def script(state):
         state = act(state, "hire_killer", bonus=2, bounty=5, target="Bob")
         return roll(state, attack, defend)
+
     return script
 
 
@@ -112,23 +136,26 @@ def _lynching(state):
     return act(state, "play_lynching", target="Bob", character="novice")
 
 
-@pytest.mark.parametrize("script, asked, paid_to", [
-    (_trapper, 9, ANN),            # die + 3
-    (_hold_up_the_bank, 9, ANN),
-    (_killer(6, 1), 5, ANN),       # the bounty
-    (_killer(1, 6), 5, BOB),       # the bounty, to the defender
-    (_lynching, 2, CID),           # Cid's undertaker buries Bob's novice
-])
-def test_every_payout_from_a_short_bank_pays_what_is_left_and_ends_the_game(
-        script, asked, paid_to):
+@pytest.mark.parametrize(
+    "script, asked, paid_to",
+    [
+        (_trapper, 9, ANN),  # die + 3
+        (_hold_up_the_bank, 9, ANN),
+        (_killer(6, 1), 5, ANN),  # the bounty
+        (_killer(1, 6), 5, BOB),  # the bounty, to the defender
+        (_lynching, 2, CID),  # Cid's undertaker buries Bob's novice
+    ],
+)
+def test_every_payout_from_a_short_bank_pays_what_is_left_and_ends_the_game(script, asked, paid_to):
     state = lay_out(start(), BOB, characters={"novice": 1})
     state = lay_out(state, CID, characters={"undertaker": 1})
     state = lay_out(state, ANN, coins=49)  # one coin left in the bank
     before = coins(state)[1]
     state = script(state)
     assert coins(state)[0] == 0 and coins(state)[1][paid_to] == before[paid_to] + 1
-    assert {"key": "lawless.news.bank_short", "params": {"asked": asked, "paid": 1}} \
-        in state["news"]
+    assert {"key": "lawless.news.bank_short", "params": {"asked": asked, "paid": 1}} in state[
+        "news"
+    ]
     state = act(state, "end_turn")
     assert game.final(state) and state["news"][-1]["key"] == "lawless.news.game_over_bank_empty"
 
@@ -142,6 +169,7 @@ def test_the_bank_pays_what_it_has_for_a_mine():
 
 # -- whole games --------------------------------------------------------------------------------
 
+
 def choose(state, rng):
     """A simple table: builds terrains, herds and cowboys, sells at 6 o'clock, draws."""
     asked = game.prompt(state)
@@ -152,8 +180,13 @@ def choose(state, rng):
     if "lose_herd" in offers:
         return {"type": "lose_herd", "seat": seat, "herd": state["step"]["choices"][0]}
     if "sell_herds" in offers:
-        ripe = [h["id"] for t in state["ranches"][state["current"]]["terrains"] if not t["raided"]
-                for h in t["herds"] if h["rotation"] >= 2]
+        ripe = [
+            h["id"]
+            for t in state["ranches"][state["current"]]["terrains"]
+            if not t["raided"]
+            for h in t["herds"]
+            if h["rotation"] >= 2
+        ]
         return {"type": "sell_herds", "seat": seat, "herds": ripe}
     if "discard" in offers:
         return {"type": "discard", "seat": seat, "count": state["step"]["excess"]}
@@ -169,11 +202,17 @@ def _action(state, seat, offers, rng):
 
     wishes = []
     if room and "place_herd" in offers:
-        wishes.append({"type": "place_herd", "quality": options("place_herd", "quality")[0],
-                       "terrain": room[0]})
+        wishes.append(
+            {
+                "type": "place_herd",
+                "quality": options("place_herd", "quality")[0],
+                "terrain": room[0],
+            }
+        )
     if "place_terrain" in offers and len(ranch["terrains"]) < 4:
-        wishes.append({"type": "place_terrain",
-                       "quality": rng.choice(options("place_terrain", "quality"))})
+        wishes.append(
+            {"type": "place_terrain", "quality": rng.choice(options("place_terrain", "quality"))}
+        )
     if "place_cowboy" in offers and rng.random() < 0.3:
         wishes.append({"type": "place_cowboy", "level": options("place_cowboy", "level")[0]})
     if "draw_row" in offers:
@@ -202,15 +241,21 @@ def run_game(players, seed):
     return state, actions
 
 
-@pytest.mark.parametrize("players, seed", [
-    (["Ann", "Bob"], 1), (["Ann", "Bob", "Cid"], 2), (["A", "B", "C", "D", "E", "F"], 3),
-])
+@pytest.mark.parametrize(
+    "players, seed",
+    [
+        (["Ann", "Bob"], 1),
+        (["Ann", "Bob", "Cid"], 2),
+        (["A", "B", "C", "D", "E", "F"], 3),
+    ],
+)
 def test_whole_games_end_with_a_scoring_table(players, seed):
     state, actions = run_game(players, seed)
     table = game.view(state, None)["scoring"]
     assert len(table["rows"]) == (4 if len(players) == 2 else len(players))
     assert [p["total"] for p in table["players"]] == [
-        sum(r["total"] for r in table["rows"] if r["player"] == p) for p in range(len(players))]
+        sum(r["total"] for r in table["rows"] if r["player"] == p) for p in range(len(players))
+    ]
     assert table["winners"]
     assert state["pile"] == 0 or state["ledger"]["bank"] == 0
     # the journal replays to the same final state
@@ -224,8 +269,14 @@ def test_two_player_game_plays_the_four_ranches_in_order():
     for _ in range(6):
         seen.append((state["ranches"][state["current"]]["name"], game.prompt(state)["seat"]))
         state = next_turn(state)
-    assert seen == [("Ann 1", 0), ("Bob 1", 1), ("Ann 2", 0), ("Bob 2", 1), ("Ann 1", 0),
-                    ("Bob 1", 1)]
+    assert seen == [
+        ("Ann 1", 0),
+        ("Bob 1", 1),
+        ("Ann 2", 0),
+        ("Bob 2", 1),
+        ("Ann 1", 0),
+        ("Bob 1", 1),
+    ]
 
 
 def test_two_player_ranches_share_their_players_hand():

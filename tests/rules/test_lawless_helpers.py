@@ -8,9 +8,9 @@ ledger, so the money invariant still holds); everything after that goes through 
 from __future__ import annotations
 
 from companion.games.lawless import game
+from companion.games.lawless.ranch import new_herd, new_terrain
 from companion.rules import ledger
 from companion.rules.base import replace, replace_at
-from companion.games.lawless.ranch import new_herd, new_terrain
 from tests.support.play import play, setup
 
 
@@ -23,8 +23,11 @@ def start(players=("Ann", "Bob", "Cid"), first=None, **options):
 
 def acting_seat(state, action_type):
     """The seat whose legal actions include ``action_type`` (the owner when several)."""
-    seats = [s for s in range(len(state["players"]))
-             if any(t["type"] == action_type for t in game.legal(state, s))]
+    seats = [
+        s
+        for s in range(len(state["players"]))
+        if any(t["type"] == action_type for t in game.legal(state, s))
+    ]
     assert seats, f"nobody may {action_type} in phase {state['phase']}"
     owner = state["ranches"][state["current"]]["player"]
     return owner if owner in seats else seats[0]

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from tests.support.words import action_key, catalog
-
-import json
 import re
 import string
 from pathlib import Path
@@ -16,14 +13,25 @@ from companion.games.lawless.ranch import CHARACTERS, LEVELS, QUALITIES
 from companion.games.lawless.view import VARIANT_PARAM
 from tests.rules.test_lawless_games import run_game
 from tests.support.play import setup
+from tests.support.words import action_key, catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = catalog("lawless")
 CORE = catalog("core")
 # Codes from companion/rules/base.py, dice.py and ledger.py that Lawless can raise.
-SHARED_CODES = {"not_now", "bad_param", "bad_choice", "bad_action", "missing_param",
-                "out_of_range", "wrong_dice_count", "bad_face", "cannot_afford",
-                "player_count", "bad_option"}
+SHARED_CODES = {
+    "not_now",
+    "bad_param",
+    "bad_choice",
+    "bad_action",
+    "missing_param",
+    "out_of_range",
+    "wrong_dice_count",
+    "bad_face",
+    "cannot_afford",
+    "player_count",
+    "bad_option",
+}
 VARIANT_VALUES = {"quality": QUALITIES, "level": LEVELS, "character": CHARACTERS}
 # Choice values that are identifiers or names, not words.
 NOT_WORDS = re.compile(r"^([TH]\d+|\d+)$")
@@ -50,8 +58,11 @@ def module_keys():
             if literal.endswith(("_", ".")):
                 continue
             kind = literal.split(".")[1]
-            keys.add(literal if kind in ("why", "news", "chart", "log", "sale", "fix")
-                     else "error." + literal)
+            keys.add(
+                literal
+                if kind in ("why", "news", "chart", "log", "sale", "fix")
+                else "error." + literal
+            )
     keys |= {f"lawless.news.game_over_{reason}" for reason in ("pile_empty", "bank_empty")}
     return keys
 
@@ -60,8 +71,9 @@ def action_keys():
     keys = {action_key("lawless", t) for t in game.HANDLERS}
     for action_type in game.HANDLERS:
         if action_type in VARIANT_PARAM:
-            keys |= {f"lawless.log.{action_type}.{v}"
-                     for v in VARIANT_VALUES[VARIANT_PARAM[action_type]]}
+            keys |= {
+                f"lawless.log.{action_type}.{v}" for v in VARIANT_VALUES[VARIANT_PARAM[action_type]]
+            }
         else:
             keys.add(f"lawless.log.{action_type}")
     keys |= {"lawless.log.play_hold_up.bank", "lawless.log.sell_herds.none"}
@@ -93,9 +105,12 @@ def _offered(state, players):
             for name, spec in template["params"].items():
                 keys.add(f"param.lawless.{name}")
                 for option in spec.get("options", []):
-                    if isinstance(option, str) and not NOT_WORDS.match(option) \
-                            and option not in [r["name"] for r in state["ranches"]] \
-                            and option not in state["names"]:
+                    if (
+                        isinstance(option, str)
+                        and not NOT_WORDS.match(option)
+                        and option not in [r["name"] for r in state["ranches"]]
+                        and option not in state["names"]
+                    ):
                         keys.add(f"value.lawless.{option}")
     return keys
 
@@ -103,8 +118,9 @@ def _offered(state, players):
 def panel_keys():
     """Keys the board drawing asks for, literal or built from a known list."""
     source = (ROOT / "companion/games/lawless/panel.js").read_text(encoding="utf-8")
-    keys = {k for k in re.findall(r'"((?:lawless|value)\.[a-z_.0-9]+)"', source)
-            if not k.endswith(".")}
+    keys = {
+        k for k in re.findall(r'"((?:lawless|value)\.[a-z_.0-9]+)"', source) if not k.endswith(".")
+    }
     keys |= {f"lawless.panel.category.{c}" for c in ("terrains", "herds", "cowboys", "coins")}
     keys |= {f"lawless.clock.{c}" for c in ("noon", "3", "6", "9")}
     keys |= {f"value.lawless.{v}" for v in (*QUALITIES, *CHARACTERS, "bank")}
@@ -114,8 +130,9 @@ def panel_keys():
 @pytest.mark.parametrize("source", [module_keys, action_keys, played_keys, panel_keys])
 def test_every_key_is_translated(source):
     for language in ("en", "fr"):
-        missing = sorted(k for k in source() if k not in CATALOG[language]
-                         and k not in CORE[language])  # the shared verbs are the core's
+        missing = sorted(
+            k for k in source() if k not in CATALOG[language] and k not in CORE[language]
+        )  # the shared verbs are the core's
         assert not missing, (language, missing)
 
 

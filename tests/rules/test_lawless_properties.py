@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from companion.games.lawless import game
 from companion.games.lawless.ranch import capacity
@@ -53,15 +54,25 @@ def walk(state, data, players, steps):
 
 QUALITY = st.sampled_from(["poor", "average", "excellent"])
 HERD = st.tuples(QUALITY, st.integers(0, 3))
-TERRAIN = st.tuples(QUALITY, st.lists(HERD, max_size=1),
-                    st.fixed_dictionaries({"raided": st.booleans(), "mine": st.just(False)}))
-MINE = st.tuples(QUALITY, st.just([]), st.fixed_dictionaries({"raided": st.booleans(),
-                                                              "mine": st.just(True)}))
-RANCH = st.fixed_dictionaries({
-    "terrains": st.lists(st.one_of(TERRAIN, TERRAIN, MINE), max_size=3),
-    "characters": st.fixed_dictionaries({k: st.integers(0, 1) for k in
-                                         ("novice", "experienced", "veteran")}),
-    "stampede": st.booleans(), "coins": st.integers(0, 6), "hand": st.integers(0, 12)})
+TERRAIN = st.tuples(
+    QUALITY,
+    st.lists(HERD, max_size=1),
+    st.fixed_dictionaries({"raided": st.booleans(), "mine": st.just(False)}),
+)
+MINE = st.tuples(
+    QUALITY, st.just([]), st.fixed_dictionaries({"raided": st.booleans(), "mine": st.just(True)})
+)
+RANCH = st.fixed_dictionaries(
+    {
+        "terrains": st.lists(st.one_of(TERRAIN, TERRAIN, MINE), max_size=3),
+        "characters": st.fixed_dictionaries(
+            {k: st.integers(0, 1) for k in ("novice", "experienced", "veteran")}
+        ),
+        "stampede": st.booleans(),
+        "coins": st.integers(0, 6),
+        "hand": st.integers(0, 12),
+    }
+)
 
 
 @settings(max_examples=40, deadline=None)

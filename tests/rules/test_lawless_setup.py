@@ -12,13 +12,16 @@ from tests.support.play import play, setup
 NAMES = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"]
 
 
-@pytest.mark.parametrize("players, bank, pile, ranches", [
-    (2, 50, 105, 4),
-    (3, 50, 102, 3),
-    (4, 50, 99, 4),
-    (5, 55, 96, 5),
-    (6, 60, 93, 6),
-])
+@pytest.mark.parametrize(
+    "players, bank, pile, ranches",
+    [
+        (2, 50, 105, 4),
+        (3, 50, 102, 3),
+        (4, 50, 99, 4),
+        (5, 55, 96, 5),
+        (6, 60, 93, 6),
+    ],
+)
 def test_setup_counts(players, bank, pile, ranches):
     state = setup(game, NAMES[:players])
     assert state["ledger"]["bank"] == bank
@@ -44,10 +47,13 @@ def test_unknown_raid_option_is_refused():
     assert error.value.code == "bad_option"
 
 
-@pytest.mark.parametrize("first, order", [
-    ("Ann", ["Ann 1", "Bob 1", "Ann 2", "Bob 2"]),
-    ("Bob", ["Bob 1", "Ann 1", "Bob 2", "Ann 2"]),
-])
+@pytest.mark.parametrize(
+    "first, order",
+    [
+        ("Ann", ["Ann 1", "Bob 1", "Ann 2", "Bob 2"]),
+        ("Bob", ["Bob 1", "Ann 1", "Bob 2", "Ann 2"]),
+    ],
+)
 def test_two_players_run_two_ranches_in_the_rulebook_order(first, order):
     state = start(["Ann", "Bob"], first=first)
     assert [r["name"] for r in state["ranches"]] == order

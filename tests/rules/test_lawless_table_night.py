@@ -92,8 +92,8 @@ def second_round(state):
     """Surveillance kept and failed, an Indian Raid, a Gold Mine, a Saloon."""
     assert whose(state) == "Ann 1"
     assert game.prompt(state)["seat"] == 1  # Bruno, on Ann's left, rolls first
-    state = throw(throw(state, 2), 5)       # 5 against 2 + 1 herd: kept
-    state = press(state, "sell_herds")       # nothing chosen: nothing sold
+    state = throw(throw(state, 2), 5)  # 5 against 2 + 1 herd: kept
+    state = press(state, "sell_herds")  # nothing chosen: nothing sold
     assert ranch(state, "Ann 1")["terrains"][0]["herds"][0]["rotation"] == 1
     for position in (1, 2):
         state = press(state, "draw_row", position=position)
@@ -169,6 +169,7 @@ def test_an_evening_for_two_through_the_dashboards_buttons():
     table = view["scoring"]
     assert [row["ranch"] for row in table["rows"]] == ["Ann 1", "Bruno 1", "Ann 2", "Bruno 2"]
     assert [p["total"] for p in table["players"]] == [
-        sum(r["total"] for r in table["rows"] if r["player"] == seat) for seat in (0, 1)]
+        sum(r["total"] for r in table["rows"] if r["player"] == seat) for seat in (0, 1)
+    ]
     assert view["charts"][1]["series"][0]["points"][-1][1] == table["players"][0]["total"]
     assert state["ledger"]["bank"] + sum(state["ledger"]["purses"]) == 50

@@ -7,7 +7,14 @@ import pytest
 from companion.games.lawless import game
 from companion.rules.base import RuleError, replace
 from tests.rules.test_lawless_helpers import (
-    act, coins, herd_ids, lay_out, roll, start, terrain_ids, to_actions,
+    act,
+    coins,
+    herd_ids,
+    lay_out,
+    roll,
+    start,
+    terrain_ids,
+    to_actions,
 )
 
 # With Ann, Bob and Cid, Ann (ranch 0) plays first; Bob (ranch 1) is laid out during Ann's
@@ -21,28 +28,51 @@ def bobs_turn(terrains, **ranch):
 
 
 def kinds(state, index=BOB):
-    return sorted((h["quality"], h["rotation"])
-                  for t in state["ranches"][index]["terrains"] for h in t["herds"])
+    return sorted(
+        (h["quality"], h["rotation"])
+        for t in state["ranches"][index]["terrains"]
+        for h in t["herds"]
+    )
 
 
 # -- surveillance ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("herds, ranch, faces, kept", [
-    # difficulty = left roll + herds; owner = roll + cowboys + 2 per fence
-    ([("poor", 0), ("average", 1)], {}, (3, 5), [("average", 1), ("poor", 0)]),
-    ([("poor", 0), ("average", 1)], {}, (3, 4), [("poor", 0)]),
-    ([("poor", 0), ("average", 1)], {"characters": {"veteran": 1}, "fences": 1}, (6, 3),
-     [("average", 1), ("poor", 0)]),
-    # sheriff, mayor and undertaker do not watch herds
-    ([("poor", 0), ("average", 1)],
-     {"characters": {"sheriff": 1, "mayor": 1, "undertaker": 1}}, (1, 2), [("poor", 0)]),
-    # Stampede: each herd counts double ...
-    ([("poor", 0), ("average", 1)], {"stampede": True, "characters": {"novice": 1}}, (1, 4),
-     [("average", 1), ("poor", 0)]),
-    # ... and two herds escape, the two worth most if sold now
-    ([("poor", 3), ("excellent", 0), ("average", 0)], {"stampede": True}, (1, 1),
-     [("average", 0)]),
-])
+
+@pytest.mark.parametrize(
+    "herds, ranch, faces, kept",
+    [
+        # difficulty = left roll + herds; owner = roll + cowboys + 2 per fence
+        ([("poor", 0), ("average", 1)], {}, (3, 5), [("average", 1), ("poor", 0)]),
+        ([("poor", 0), ("average", 1)], {}, (3, 4), [("poor", 0)]),
+        (
+            [("poor", 0), ("average", 1)],
+            {"characters": {"veteran": 1}, "fences": 1},
+            (6, 3),
+            [("average", 1), ("poor", 0)],
+        ),
+        # sheriff, mayor and undertaker do not watch herds
+        (
+            [("poor", 0), ("average", 1)],
+            {"characters": {"sheriff": 1, "mayor": 1, "undertaker": 1}},
+            (1, 2),
+            [("poor", 0)],
+        ),
+        # Stampede: each herd counts double ...
+        (
+            [("poor", 0), ("average", 1)],
+            {"stampede": True, "characters": {"novice": 1}},
+            (1, 4),
+            [("average", 1), ("poor", 0)],
+        ),
+        # ... and two herds escape, the two worth most if sold now
+        (
+            [("poor", 3), ("excellent", 0), ("average", 0)],
+            {"stampede": True},
+            (1, 1),
+            [("average", 0)],
+        ),
+    ],
+)
 def test_surveillance(herds, ranch, faces, kept):
     state = bobs_turn([("excellent", herds[:3])], **ranch)
     asked = game.prompt(state)
@@ -68,15 +98,19 @@ def test_left_hand_opponent_rolls_first_then_the_owner_as_the_die_reader_answers
         owner = state["ranches"][state["current"]]["player"]
         left = (owner + 1) % players
         asked = game.prompt(state)
-        assert (asked["seat"], asked["action"]) == \
-            (left, {"type": "surveillance_difficulty", "seat": left})
+        assert (asked["seat"], asked["action"]) == (
+            left,
+            {"type": "surveillance_difficulty", "seat": left},
+        )
         assert asked["why"]["params"]["roller"] == state["names"][left]
         with pytest.raises(RuleError):  # the owner may not roll first
             game.apply(state, {"type": "surveillance_roll", "seat": owner, "dice": [6]})
         state = game.apply(state, {**asked["action"], "dice": [3]})
         asked = game.prompt(state)
-        assert (asked["seat"], asked["action"]) == \
-            (owner, {"type": "surveillance_roll", "seat": owner})
+        assert (asked["seat"], asked["action"]) == (
+            owner,
+            {"type": "surveillance_roll", "seat": owner},
+        )
         state = game.apply(state, {**asked["action"], "dice": [6]})
         state = act(state, "sell_herds", herds=[])
 
@@ -97,8 +131,9 @@ def test_equal_herds_the_owner_picks_which_escapes():
 
 
 def test_stampede_with_three_equal_herds_asks_twice():
-    state = bobs_turn([("excellent", [("average", 0), ("average", 0), ("average", 0)])],
-                      stampede=True)
+    state = bobs_turn(
+        [("excellent", [("average", 0), ("average", 0), ("average", 0)])], stampede=True
+    )
     state = roll(state, 6, 1)
     first = game.legal(state, 1)[0]["params"]["herd"]["options"]
     state = act(state, "lose_herd", herd=first[0])
@@ -108,8 +143,7 @@ def test_stampede_with_three_equal_herds_asks_twice():
 
 
 def test_stampede_with_two_equal_top_herds_loses_both_without_asking():
-    state = bobs_turn([("excellent", [("average", 0), ("average", 0), ("poor", 0)])],
-                      stampede=True)
+    state = bobs_turn([("excellent", [("average", 0), ("average", 0), ("poor", 0)])], stampede=True)
     state = roll(state, 6, 1)
     assert kinds(state) == [("poor", 0)] and state["phase"] == "sale"
 
@@ -117,8 +151,11 @@ def test_stampede_with_two_equal_top_herds_loses_both_without_asking():
 @pytest.mark.parametrize("frozen, difficulty", [(False, 1 + 3), (True, 1 + 1)])
 def test_raided_herds_count_for_surveillance_unless_frozen(frozen, difficulty):
     state = start(freeze_raided_herds=frozen)
-    state = lay_out(state, BOB, [("average", [("poor", 0), ("poor", 1)], {"raided": True}),
-                                 ("poor", [("average", 0)])])
+    state = lay_out(
+        state,
+        BOB,
+        [("average", [("poor", 0), ("poor", 1)], {"raided": True}), ("poor", [("average", 0)])],
+    )
     state = act(state, "end_turn")
     assert state["phase"] == "surveillance"
     state = roll(state, 1)
@@ -127,8 +164,11 @@ def test_raided_herds_count_for_surveillance_unless_frozen(frozen, difficulty):
 
 @pytest.mark.parametrize("frozen, rotations_after", [(False, [1, 2]), (True, [0, 1])])
 def test_raided_herds_turn_unless_frozen(frozen, rotations_after):
-    state = lay_out(start(freeze_raided_herds=frozen), BOB,
-                    [("average", [("poor", 0), ("poor", 1)], {"raided": True})])
+    state = lay_out(
+        start(freeze_raided_herds=frozen),
+        BOB,
+        [("average", [("poor", 0), ("poor", 1)], {"raided": True})],
+    )
     state = act(state, "end_turn")
     if not frozen:
         state = roll(state, 1, 6)
@@ -138,19 +178,33 @@ def test_raided_herds_turn_unless_frozen(frozen, rotations_after):
 
 
 def test_a_raided_herd_may_escape_in_the_literal_reading():
-    state = lay_out(start(), BOB, [("excellent", [("excellent", 3)], {"raided": True}),
-                                   ("poor", [("poor", 0)])])
+    state = lay_out(
+        start(), BOB, [("excellent", [("excellent", 3)], {"raided": True}), ("poor", [("poor", 0)])]
+    )
     state = roll(act(state, "end_turn"), 6, 1)
     assert kinds(state) == [("poor", 0)]
 
 
 # -- sale and rotation -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("quality, rotation, value", [
-    ("poor", 0, 1), ("poor", 1, 2), ("poor", 2, 3), ("poor", 3, 4),
-    ("average", 0, 2), ("average", 1, 4), ("average", 2, 6), ("average", 3, 8),
-    ("excellent", 0, 3), ("excellent", 1, 6), ("excellent", 2, 9), ("excellent", 3, 12),
-])
+
+@pytest.mark.parametrize(
+    "quality, rotation, value",
+    [
+        ("poor", 0, 1),
+        ("poor", 1, 2),
+        ("poor", 2, 3),
+        ("poor", 3, 4),
+        ("average", 0, 2),
+        ("average", 1, 4),
+        ("average", 2, 6),
+        ("average", 3, 8),
+        ("excellent", 0, 3),
+        ("excellent", 1, 6),
+        ("excellent", 2, 9),
+        ("excellent", 3, 12),
+    ],
+)
 def test_sale_pays_base_times_multiplier(quality, rotation, value):
     state = roll(bobs_turn([("excellent", [(quality, rotation)])]), 1, 6)
     bank_before = coins(state)[0]
@@ -193,9 +247,17 @@ def test_a_herd_placed_this_turn_is_sold_next_turn_at_noon():
 
 # -- gold mines ------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("first, second, paid, destroyed", [
-    (1, 1, 2, False), (4, 5, 9, False), (4, 6, 0, True), (5, 5, 0, True), (6, 6, 0, True),
-])
+
+@pytest.mark.parametrize(
+    "first, second, paid, destroyed",
+    [
+        (1, 1, 2, False),
+        (4, 5, 9, False),
+        (4, 6, 0, True),
+        (5, 5, 0, True),
+        (6, 6, 0, True),
+    ],
+)
 def test_gold_mine(first, second, paid, destroyed):
     state = bobs_turn([("poor", [], {"mine": True}), ("average", [])])
     assert state["phase"] == "mines"
@@ -210,13 +272,19 @@ def test_gold_mine(first, second, paid, destroyed):
 
 
 def test_each_mine_rolls_and_a_raided_mine_pays_nothing():
-    state = bobs_turn([("poor", [], {"mine": True}), ("poor", [], {"mine": True}),
-                       ("poor", [], {"mine": True, "raided": True})])
+    state = bobs_turn(
+        [
+            ("poor", [], {"mine": True}),
+            ("poor", [], {"mine": True}),
+            ("poor", [], {"mine": True, "raided": True}),
+        ]
+    )
     state = roll(state, 2, 3, 3, 3)
     assert coins(state)[1][BOB] == 11 and state["phase"] == "actions"
 
 
 # -- action points -----------------------------------------------------------------------------
+
 
 def test_row_costs_its_position_and_the_pile_costs_three():
     state = start()
@@ -248,12 +316,15 @@ def test_unused_points_are_lost():
 
 # -- end of turn -----------------------------------------------------------------------------
 
+
 def test_more_than_ten_cards_must_be_discarded_down_to_ten():
     state = lay_out(start(), 0, hand=12)
     state = act(state, "end_turn")
     assert state["phase"] == "discard"
-    assert game.prompt(state)["why"] == {"key": "lawless.why.discard",
-                                         "params": {"ranch": "Ann", "count": 2}}
+    assert game.prompt(state)["why"] == {
+        "key": "lawless.why.discard",
+        "params": {"ranch": "Ann", "count": 2},
+    }
     with pytest.raises(RuleError):
         act(state, "discard", count=1)
     state = act(state, "discard", count=2)

@@ -37,8 +37,11 @@ def started(players=3, cards=None, **options):
     """A game past setup: its bandits (two each with two players), round 1 planning."""
     state = setup(nv, PLAYERS[:players], **options)
     per_seat = 2 if players == 2 else 1
-    actions = [enlist(seat, NAMES[seat][i], **(cards or {}).get(NAMES[seat][i], {}))
-               for seat in range(players) for i in range(per_seat)]
+    actions = [
+        enlist(seat, NAMES[seat][i], **(cards or {}).get(NAMES[seat][i], {}))
+        for seat in range(players)
+        for i in range(per_seat)
+    ]
     return play(nv, state, *actions, act("start"))
 
 
@@ -68,8 +71,7 @@ def refused(state, action, code):
 
 def give(state, name, **changes):
     """Test set-up shortcut: a bandit with other tokens (state is plain data)."""
-    return {**state, "bandits": {**state["bandits"],
-                                 name: {**state["bandits"][name], **changes}}}
+    return {**state, "bandits": {**state["bandits"], name: {**state["bandits"][name], **changes}}}
 
 
 def with_money(state, *amounts):
@@ -79,16 +81,33 @@ def with_money(state, *amounts):
 def at_place(players, place, *seats, **options):
     """Round 1 with the given seats' originals at ``place``, everyone else at home."""
     state = started(players, **options)
-    return play(nv, state, *[plan(s, **({"original": place if s in seats else "hideout"}
-                                        | ({"accomplice": "town" if place != "town"
-                                            else "school"} if players == 2 else {})))
-                             for s in range(players)])
+    return play(
+        nv,
+        state,
+        *[
+            plan(
+                s,
+                **(
+                    {"original": place if s in seats else "hideout"}
+                    | (
+                        {"accomplice": "town" if place != "town" else "school"}
+                        if players == 2
+                        else {}
+                    )
+                ),
+            )
+            for s in range(players)
+        ],
+    )
 
 
 # -- setup -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("players, goal, saloon, bandits", [
-    (2, 3000, False, 2), (3, 2500, False, 1), (4, 2000, True, 1), (5, 2000, True, 1)])
+
+@pytest.mark.parametrize(
+    "players, goal, saloon, bandits",
+    [(2, 3000, False, 2), (3, 2500, False, 1), (4, 2000, True, 1), (5, 2000, True, 1)],
+)
 def test_setup_by_player_count(players, goal, saloon, bandits):
     state = started(players)
     assert state["goal"] == goal
@@ -99,17 +118,30 @@ def test_setup_by_player_count(players, goal, saloon, bandits):
     assert state["phase"] == "planning" and state["round"] == 1
 
 
-@pytest.mark.parametrize("options, goal, saloon", [
-    ({"goal": 1500}, 1500, False), ({"goal": 4000}, 4000, False),
-    ({"saloon": "in"}, 2500, True), ({"saloon": "out"}, 2500, False)])
+@pytest.mark.parametrize(
+    "options, goal, saloon",
+    [
+        ({"goal": 1500}, 1500, False),
+        ({"goal": 4000}, 4000, False),
+        ({"saloon": "in"}, 2500, True),
+        ({"saloon": "out"}, 2500, False),
+    ],
+)
 def test_table_options_change_goal_and_saloon(options, goal, saloon):
     state = setup(nv, PLAYERS[:3], **options)
     assert (state["goal"], state["saloon"]) == (goal, saloon)
 
 
-@pytest.mark.parametrize("options", [
-    {"saloon": "maybe"}, {"money": "gold"}, {"goal": -1}, {"notes_100": -3},
-    {"money": "virtual", "notes_100": 1, "notes_200": 0}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"saloon": "maybe"},
+        {"money": "gold"},
+        {"goal": -1},
+        {"notes_100": -3},
+        {"money": "virtual", "notes_100": 1, "notes_200": 0},
+    ],
+)
 def test_bad_options_are_refused(options):
     with pytest.raises(RuleError) as caught:
         setup(nv, PLAYERS[:3], **options)
@@ -155,12 +187,15 @@ def test_two_player_gang_is_an_original_and_an_accomplice():
     assert [state["bandits"][n]["original"] for n in state["gangs"][0]] == [True, False]
 
 
-@pytest.mark.parametrize("names, gangs", [
-    ([(0, "Doc"), (1, "Doc")], [["Doc"], ["Doc (Bob)"]]),
-    ([(0, "Doc"), (1, "Doc"), (1, "Doc")], [["Doc"], ["Doc (Bob)", "Doc (Bob) 2"]]),
-    ([(1, "Doc (Bob)"), (1, "Doc")], [[], ["Doc (Bob)", "Doc"]]),
-    ([(0, " Kid "), (1, "Kid")], [["Kid"], ["Kid (Bob)"]]),
-])
+@pytest.mark.parametrize(
+    "names, gangs",
+    [
+        ([(0, "Doc"), (1, "Doc")], [["Doc"], ["Doc (Bob)"]]),
+        ([(0, "Doc"), (1, "Doc"), (1, "Doc")], [["Doc"], ["Doc (Bob)", "Doc (Bob) 2"]]),
+        ([(1, "Doc (Bob)"), (1, "Doc")], [[], ["Doc (Bob)", "Doc"]]),
+        ([(0, " Kid "), (1, "Kid")], [["Kid"], ["Kid (Bob)"]]),
+    ],
+)
 def test_bandit_names_are_told_apart_by_their_owner(names, gangs):
     """Names identify bandits on the board and in forms: a name in play again is given its
     owner's name, rather than refusing a form a player may not know how to fix."""
@@ -184,12 +219,17 @@ def test_starting_tokens_follow_the_card_within_caps():
 
 # -- Maintenance -----------------------------------------------------------------------
 
-@pytest.mark.parametrize("bank_robbed, coach_robbed, bank, coach", [
-    (False, False, 2, 2), (True, False, 3, 2), (False, True, 2, 3), (True, True, 3, 3)])
-def test_maintenance_adds_one_note_or_two_after_a_robbery(bank_robbed, coach_robbed,
-                                                          bank, coach):
-    state = {**started(3), "phase": "maintenance",
-             "robbed": {"bank": bank_robbed, "coach": coach_robbed}}
+
+@pytest.mark.parametrize(
+    "bank_robbed, coach_robbed, bank, coach",
+    [(False, False, 2, 2), (True, False, 3, 2), (False, True, 2, 3), (True, True, 3, 3)],
+)
+def test_maintenance_adds_one_note_or_two_after_a_robbery(bank_robbed, coach_robbed, bank, coach):
+    state = {
+        **started(3),
+        "phase": "maintenance",
+        "robbed": {"bank": bank_robbed, "coach": coach_robbed},
+    }
     prompt = nv.prompt(state)
     assert prompt["why"]["params"] == {"bank": bank - 1, "coach": coach - 1}
     state = play(nv, state, act("maintenance"))
@@ -198,16 +238,20 @@ def test_maintenance_adds_one_note_or_two_after_a_robbery(bank_robbed, coach_rob
     assert state["round"] == 2 and state["phase"] == "planning"
 
 
-@pytest.mark.parametrize("money, robbed, fresh, why, victim_kept", [
-    ("physical", False, False, "physical.shop", True),
-    ("physical", True, False, "physical.victim", False),
-    ("virtual", True, False, "virtual.victim", False),
-    ("physical", False, True, "physical.fresh", False),
-    ("virtual", False, True, "virtual.fresh", False),
-    ("virtual", False, False, "virtual.shop", True),
-])
-def test_maintenance_reminds_the_table_of_the_shop_and_victim(money, robbed, fresh, why,
-                                                               victim_kept):
+@pytest.mark.parametrize(
+    "money, robbed, fresh, why, victim_kept",
+    [
+        ("physical", False, False, "physical.shop", True),
+        ("physical", True, False, "physical.victim", False),
+        ("virtual", True, False, "virtual.victim", False),
+        ("physical", False, True, "physical.fresh", False),
+        ("virtual", False, True, "virtual.fresh", False),
+        ("virtual", False, False, "virtual.shop", True),
+    ],
+)
+def test_maintenance_reminds_the_table_of_the_shop_and_victim(
+    money, robbed, fresh, why, victim_kept
+):
     """The Shop row and a new Victim are reminders; a Victim robbed (or, with
     ``fresh_market``, every Victim) is typed in again at its next robbery."""
     state = with_victim(started(3, money=money, fresh_market=fresh), robbed=robbed)
@@ -220,6 +264,7 @@ def test_maintenance_reminds_the_table_of_the_shop_and_victim(money, robbed, fre
 
 
 # -- secret planning -------------------------------------------------------------------
+
 
 def test_plans_are_secret_and_revealed_together():
     state = started(3)
@@ -239,8 +284,7 @@ def test_plans_are_secret_and_revealed_together():
 def test_two_bandits_of_one_player_never_go_to_one_place():
     state = started(2)
     refused(state, plan(0, original="town", accomplice="town"), "nowheresville.same_place")
-    refused(state, plan(0, original="hideout", accomplice="hideout"),
-            "nowheresville.same_place")
+    refused(state, plan(0, original="hideout", accomplice="hideout"), "nowheresville.same_place")
 
 
 def test_a_plan_may_be_changed_until_the_reveal_and_only_by_its_own_seat():
@@ -252,15 +296,25 @@ def test_a_plan_may_be_changed_until_the_reveal_and_only_by_its_own_seat():
 
 
 def test_reveal_without_a_seat_keeps_that_gang_home():
-    state = play(nv, started(3), plan(0, original="bank"), plan(1, original="town"),
-                 act("reveal_without", absent_seat=2))
+    state = play(
+        nv,
+        started(3),
+        plan(0, original="bank"),
+        plan(1, original="town"),
+        act("reveal_without", absent_seat=2),
+    )
     assert "Jo" not in state["placements"] and state["phase"] == "resolution"
 
 
 def test_hideout_heals_every_wound():
     state = give(started(3), "Doc", wounds=3)
-    state = play(nv, state, plan(0, original="hideout"), plan(1, original="town"),
-                 plan(2, original="hideout"))
+    state = play(
+        nv,
+        state,
+        plan(0, original="hideout"),
+        plan(1, original="town"),
+        plan(2, original="hideout"),
+    )
     assert state["bandits"]["Doc"]["wounds"] == 0
 
 
@@ -270,13 +324,19 @@ def test_heal_card_heals_three_wounds_in_planning(wounds, left):
     state = {**give(state, "Doc", wounds=wounds + 3), "heal_cards": [1, 0, 0]}
     assert "heal" in nv.legal(state, 0)[0]["params"]
     assert "heal" not in nv.legal(state, 1)[0]["params"]
-    state = play(nv, state, plan(0, original="town", heal="original"),
-                 plan(1, original="hideout"), plan(2, original="hideout"))
+    state = play(
+        nv,
+        state,
+        plan(0, original="town", heal="original"),
+        plan(1, original="hideout"),
+        plan(2, original="hideout"),
+    )
     assert state["bandits"]["Doc"]["wounds"] == wounds + left
     assert state["heal_cards"] == [0, 0, 0]
 
 
 # -- the virtual money deck ------------------------------------------------------------
+
 
 def test_start_deals_one_hidden_note_onto_each_pot():
     state = started(3, money="virtual", notes_100=4, notes_200=2)
@@ -286,16 +346,24 @@ def test_start_deals_one_hidden_note_onto_each_pot():
     assert nv.view(state, None)["pots"] == {"bank": 1, "coach": 1}
 
 
-@pytest.mark.parametrize("deck, discards, robbed, drawn_names, fresh", [
-    ([100, 200], [], False, {"deck"}, 0),
-    ([200], [100, 100, 200], False, {"deck", "reshuffled"}, 0),
-    ([], [100], True, {"reshuffled"}, 3),        # 3 needed, 1 discard: fresh money added
-])
-def test_maintenance_deals_from_the_deck_then_the_reshuffled_discards(deck, discards, robbed,
-                                                                      drawn_names, fresh):
+@pytest.mark.parametrize(
+    "deck, discards, robbed, drawn_names, fresh",
+    [
+        ([100, 200], [], False, {"deck"}, 0),
+        ([200], [100, 100, 200], False, {"deck", "reshuffled"}, 0),
+        ([], [100], True, {"reshuffled"}, 3),  # 3 needed, 1 discard: fresh money added
+    ],
+)
+def test_maintenance_deals_from_the_deck_then_the_reshuffled_discards(
+    deck, discards, robbed, drawn_names, fresh
+):
     state = started(3, money="virtual", notes_100=2, notes_200=1)
-    state = {**state, "phase": "maintenance", "robbed": {"bank": robbed, "coach": False},
-             "notes": {**state["notes"], "deck": deck, "discards": discards}}
+    state = {
+        **state,
+        "phase": "maintenance",
+        "robbed": {"bank": robbed, "coach": False},
+        "notes": {**state["notes"], "deck": deck, "discards": discards},
+    }
     spec = nv.draws(state, act("maintenance"))
     assert set(spec) == drawn_names
     before = sum(len(state["notes"][k]) for k in ("deck", "discards", "bank", "coach"))
@@ -324,12 +392,15 @@ def test_no_templates_for_a_seat_that_is_not_at_the_table(seat):
     assert nv.legal(started(3), seat) == []
 
 
-@pytest.mark.parametrize("action, own, public", [
-    (act("count_pot", 1, bandit="Kid", big_notes=2), {"big_notes": 2}, {"bandit": "Kid"}),
-    (act("plan", 1, original="bank"), {"original": "bank"}, {}),
-    (act("fortune_bribe", 2, bandit="Jo", amount=200), {"amount": 200}, {"bandit": "Jo"}),
-    (act("fortune_money", 0, bandit="Doc", amount=700), {"amount": 700}, {"bandit": "Doc"}),
-])
+@pytest.mark.parametrize(
+    "action, own, public",
+    [
+        (act("count_pot", 1, bandit="Kid", big_notes=2), {"big_notes": 2}, {"bandit": "Kid"}),
+        (act("plan", 1, original="bank"), {"original": "bank"}, {}),
+        (act("fortune_bribe", 2, bandit="Jo", amount=200), {"amount": 200}, {"bandit": "Jo"}),
+        (act("fortune_money", 0, bandit="Doc", amount=700), {"amount": 700}, {"bandit": "Doc"}),
+    ],
+)
 def test_secret_log_lines_give_the_detail_to_the_sender_only(action, own, public):
     for viewer in (None, 0, 1, 2):
         described = nv.describe(action, viewer)

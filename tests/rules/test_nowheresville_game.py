@@ -10,16 +10,34 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import ledger
 from companion.games.nowheresville import game as nv
-from companion.rules.base import RuleError
 from companion.games.nowheresville.gang import CAPS, GANG_LIMIT
+from companion.rules import ledger
+from companion.rules.base import RuleError
 from tests.rules.test_nowheresville import act, gun, plan, purses, started, types
 from tests.support.play import legal_walk, play, resolve_draws
 
-PREFERENCE = ["maintenance", "start", "gear", "count_pot", "free_bandit", "discard_gear",
-              "fortune_money", "sheriff", "robbery_roll", "give_up", "agree_order", "rob",
-              "work", "train", "buy", "black_market", "end_shootout", "tie_roll", "decline"]
+PREFERENCE = [
+    "maintenance",
+    "start",
+    "gear",
+    "count_pot",
+    "free_bandit",
+    "discard_gear",
+    "fortune_money",
+    "sheriff",
+    "robbery_roll",
+    "give_up",
+    "agree_order",
+    "rob",
+    "work",
+    "train",
+    "buy",
+    "black_market",
+    "end_shootout",
+    "tie_roll",
+    "decline",
+]
 
 
 class Autopilot:
@@ -33,8 +51,11 @@ class Autopilot:
     def plan_for(self, seat):
         slots = list(nv.legal(self.state, seat)[0]["params"])
         places = self.schedule(self.state["round"], seat)
-        return plan(seat, **dict(zip([s for s in slots if s != "heal"], places)),
-                    **({"heal": "none"} if "heal" in slots else {}))
+        return plan(
+            seat,
+            **dict(zip([s for s in slots if s != "heal"], places)),
+            **({"heal": "none"} if "heal" in slots else {}),
+        )
 
     def fill(self, template):
         action = {"type": template["type"], "seat": template["seat"]}
@@ -43,12 +64,13 @@ class Autopilot:
                 self.rolls.append(self.rolls.pop(0))
                 action[name] = [self.rolls[0]]
             elif spec["kind"] == "multi":
-                action[name] = spec["options"][:spec["max"] if name == "gear" else spec["min"]]
+                action[name] = spec["options"][: spec["max"] if name == "gear" else spec["min"]]
             elif spec["kind"] == "choice":
                 action[name] = spec["options"][0]
             elif spec["kind"] == "int":
-                action[name] = {"amount": spec["max"], "hat": 3, "safe": 3,
-                                "envelope": 3}.get(name, spec["min"])
+                action[name] = {"amount": spec["max"], "hat": 3, "safe": 3, "envelope": 3}.get(
+                    name, spec["min"]
+                )
             else:
                 self.freed += 1
                 action[name] = f"Rico {self.freed}"
@@ -60,10 +82,16 @@ class Autopilot:
         if self.state["phase"] == "planning":
             candidates = [self.plan_for(nv.prompt(self.state)["seats"][0])]
         else:
-            offered = [t for seat in [None, *range(len(self.state["players"]))]
-                       for t in nv.legal(self.state, seat)]
-            offered.sort(key=lambda t: PREFERENCE.index(t["type"])
-                         if t["type"] in PREFERENCE else len(PREFERENCE))
+            offered = [
+                t
+                for seat in [None, *range(len(self.state["players"]))]
+                for t in nv.legal(self.state, seat)
+            ]
+            offered.sort(
+                key=lambda t: (
+                    PREFERENCE.index(t["type"]) if t["type"] in PREFERENCE else len(PREFERENCE)
+                )
+            )
             candidates = [self.fill(t) for t in offered]
         for action in candidates:  # e.g. a Shop card one cannot afford: the next choice
             action = resolve_draws(nv, self.state, action, self.rng)
@@ -93,27 +121,46 @@ def rotating(round_number, seat):
 
 # -- scenarios -------------------------------------------------------------------------
 
+
 def test_a_whole_round_for_four_players():
     state = started(4)
-    state = play(nv, state, plan(0, original="saloon"), plan(1, original="town"),
-                 plan(2, original="town"), plan(3, original="bank"))
-    assert state["placements"] == {"Doc": "saloon", "Kid": "town", "Jo": "town",
-                                   "Lou": "bank"}
+    state = play(
+        nv,
+        state,
+        plan(0, original="saloon"),
+        plan(1, original="town"),
+        plan(2, original="town"),
+        plan(3, original="bank"),
+    )
+    assert state["placements"] == {"Doc": "saloon", "Kid": "town", "Jo": "town", "Lou": "bank"}
     # Saloon: Doc alone draws a card and a Fortune card.
-    state = play(nv, state, gun(experience=1, free=1, bullets=1, hands=1, seat=0),
-                 act("fortune_wicked_man", 0, bandit="Doc", experience=1))
+    state = play(
+        nv,
+        state,
+        gun(experience=1, free=1, bullets=1, hands=1, seat=0),
+        act("fortune_wicked_man", 0, bandit="Doc", experience=1),
+    )
     doc = state["bandits"]["Doc"]
     assert doc["bullets"] == 3 and doc["wicked"] == [1]
     # Town: Kid and Jo cannot agree; Jo runs; Kid alone faces, so Kid is first.
     state = play(nv, state, act("shootout", facing=["Kid"]))
     assert state["resolution"]["order"] == ["Kid", "Jo"]
-    state = play(nv, state, act("rob", 1, bandit="Kid", victim_number=5, payout=600),
-                 act("robbery_roll", 1, dice=[6]))
+    state = play(
+        nv,
+        state,
+        act("rob", 1, bandit="Kid", victim_number=5, payout=600),
+        act("robbery_roll", 1, dice=[6]),
+    )
     assert purses(state)[1] == 1100 and state["victim"]["robbed"]
     state = play(nv, state, act("work", 2, bandit="Jo"))
     # Bank: Lou fails, spends his one Courage token, fails again; he used no card.
-    state = play(nv, state, act("rob", 3, bandit="Lou"),
-                 act("robbery_roll", 3, dice=[1]), act("courage", 3, count=1))
+    state = play(
+        nv,
+        state,
+        act("rob", 3, bandit="Lou"),
+        act("robbery_roll", 3, dice=[1]),
+        act("courage", 3, count=1),
+    )
     assert state["news"][-2]["kind"] == "robbery" and state["news"][-2]["total"] == 2
     assert state["phase"] == "maintenance" and purses(state) == [500, 1100, 600, 500]
     assert state["chart"][1] == [[0, 500], [1, 1100]]
@@ -124,8 +171,12 @@ def test_a_whole_round_for_four_players():
 
 def test_robbery_roll_before_courage():
     state = started(4)
-    state = play(nv, state, *[plan(s, original="bank" if s == 3 else "hideout")
-                              for s in range(4)], act("rob", 3, bandit="Lou"))
+    state = play(
+        nv,
+        state,
+        *[plan(s, original="bank" if s == 3 else "hideout") for s in range(4)],
+        act("rob", 3, bandit="Lou"),
+    )
     assert types(state, 3) == ["robbery_roll"]
 
 
@@ -147,16 +198,31 @@ def test_a_whole_game_to_a_winner(players, mode):
     for state in pilot.states:
         check_someone_can_act(state, players)
     kinds = {a["type"] for a in pilot.actions}
-    assert {"plan", "maintenance", "rob", "robbery_roll", "gear", "agree_order", "buy",
-            "black_market", "train"} <= kinds
+    assert {
+        "plan",
+        "maintenance",
+        "rob",
+        "robbery_roll",
+        "gear",
+        "agree_order",
+        "buy",
+        "black_market",
+        "train",
+    } <= kinds
 
 
 def test_an_exact_tie_at_the_top_plays_another_round():
     state = started(3)
     state = {**state, "ledger": {**state["ledger"], "purses": [2400, 2400, 100]}}
-    state = play(nv, state, plan(0, original="town"), plan(1, original="school"),
-                 plan(2, original="hideout"), act("train", 1, bandit="Kid", attributes=[]),
-                 act("work", 0, bandit="Doc"))
+    state = play(
+        nv,
+        state,
+        plan(0, original="town"),
+        plan(1, original="school"),
+        plan(2, original="hideout"),
+        act("train", 1, bandit="Kid", attributes=[]),
+        act("work", 0, bandit="Doc"),
+    )
     assert purses(state) == [2600, 2400, 100] and state["winner"] == 0
     state = started(3)
     state = {**state, "ledger": {**state["ledger"], "purses": [2600, 2600, 100]}}
@@ -165,10 +231,12 @@ def test_an_exact_tie_at_the_top_plays_another_round():
     assert state["news"][-1] == {"kind": "round_over", "round": 1}
 
 
-@pytest.mark.parametrize("players, short, goal_option", [
-    (3, 0, 0), (3, 100, 0), (3, 1, 0), (4, 0, 0), (4, 100, 0), (3, 0, 1700), (3, 100, 1700)])
+@pytest.mark.parametrize(
+    "players, short, goal_option",
+    [(3, 0, 0), (3, 100, 0), (3, 1, 0), (4, 0, 0), (4, 100, 0), (3, 0, 1700), (3, 100, 1700)],
+)
 def test_the_goal_reached_exactly_wins_and_one_note_short_plays_on(players, short, goal_option):
-    """"Winning the Game": at the end of a round, the richest player *at or over* the goal
+    """ "Winning the Game": at the end of a round, the richest player *at or over* the goal
     wins — the boundary itself, not a seeded game that happens to end on it."""
     state = started(players, goal=goal_option)
     goal = state["goal"]
@@ -192,8 +260,9 @@ def test_two_over_the_goal_the_richest_wins():
 
 
 def test_apply_shares_what_it_does_not_change():
-    state = play(nv, started(3), *[plan(s, original="town" if s == 0 else "hideout")
-                                   for s in range(3)])
+    state = play(
+        nv, started(3), *[plan(s, original="town" if s == 0 else "hideout") for s in range(3)]
+    )
     after = play(nv, state, act("work", 0, bandit="Doc"))
     assert after["bandits"] is state["bandits"] and after["gangs"] is state["gangs"]
     assert after["takings"] is state["takings"]
@@ -207,6 +276,7 @@ def test_replaying_a_long_game_gives_the_same_state():
 
 
 # -- invariants ------------------------------------------------------------------------
+
 
 def check_invariants(state, players):
     assert ledger.total(state["ledger"]) == 500 * players
@@ -228,9 +298,12 @@ def check_invariants(state, players):
     check_someone_can_act(state, players)
     # The tablet lists the table's templates and every seat's public ones: never one step
     # twice (once for the table, once "for Ann").
-    tablet = [(t["type"], json.dumps(t["params"], sort_keys=True))
-              for seat in [None, *range(players)] for t in nv.legal(state, seat)
-              if not t.get("secret")]
+    tablet = [
+        (t["type"], json.dumps(t["params"], sort_keys=True))
+        for seat in [None, *range(players)]
+        for t in nv.legal(state, seat)
+        if not t.get("secret")
+    ]
     assert len(tablet) == len(set(tablet)), tablet
 
 
@@ -247,8 +320,10 @@ def check_someone_can_act(state, players):
         for seat in prompt["seats"]:
             assert any(t.get("secret") for t in nv.legal(state, seat)), prompt
     elif prompt["kind"] == "dice":
-        assert any(t["type"] == prompt["action"]["type"] and "dice" in t["params"]
-                   for t in nv.legal(state, prompt["seat"])), prompt
+        assert any(
+            t["type"] == prompt["action"]["type"] and "dice" in t["params"]
+            for t in nv.legal(state, prompt["seat"])
+        ), prompt
     else:
         assert nv.legal(state, prompt["seat"]), prompt
 
@@ -269,8 +344,14 @@ def check_template(template):
 @given(data=st.data())
 def test_money_moves_only_through_the_ledger(mode, data):
     players = 3
-    state = started(players, money=mode, saloon="in", notes_100=5, notes_200=3,
-                    cards={"Doc": {"hits": 2}, "Kid": {"bullets": 6}})
+    state = started(
+        players,
+        money=mode,
+        saloon="in",
+        notes_100=5,
+        notes_200=3,
+        cards={"Doc": {"hits": 2}, "Kid": {"bullets": 6}},
+    )
     for _before, action, after in legal_walk(nv, state, data.draw, players, steps=50):
         check_invariants(after, players)
         for viewer in [None, *range(players)]:

@@ -5,23 +5,41 @@ from __future__ import annotations
 import pytest
 
 from companion.games.nowheresville import game as nv
-from tests.rules.test_nowheresville import (act, at_place, gear, give, gun, plan, purses,
-                                            refused, started, types, with_money)
+from tests.rules.test_nowheresville import (
+    act,
+    at_place,
+    gear,
+    give,
+    gun,
+    plan,
+    purses,
+    refused,
+    started,
+    types,
+    with_money,
+)
+from tests.support.play import play
 
 
 def agreed(*names):
     """The table agrees the order one bandit at a time: who comes first of those left."""
     return [act("agree_order", first=name) for name in names]
-from tests.support.play import play
 
 
-@pytest.mark.parametrize("position, lessons, before, after", [
-    (0, ["bullets", "courage"], {"bullets": 2, "courage": 1}, {"bullets": 5, "courage": 2}),
-    (0, ["experience", "bullets"], {"experience": 0, "bullets": 5},
-     {"experience": 1, "bullets": 6}),
-    (0, [], {"bullets": 2}, {"bullets": 2}),
-    (1, ["experience"], {"experience": 2}, {"experience": 3}),
-])
+@pytest.mark.parametrize(
+    "position, lessons, before, after",
+    [
+        (0, ["bullets", "courage"], {"bullets": 2, "courage": 1}, {"bullets": 5, "courage": 2}),
+        (
+            0,
+            ["experience", "bullets"],
+            {"experience": 0, "bullets": 5},
+            {"experience": 1, "bullets": 6},
+        ),
+        (0, [], {"bullets": 2}, {"bullets": 2}),
+        (1, ["experience"], {"experience": 2}, {"experience": 3}),
+    ],
+)
 def test_bandit_school(position, lessons, before, after):
     state = at_place(3, "school", 0, 1)
     state = play(nv, state, *agreed("Kid" if position else "Doc"))
@@ -35,20 +53,27 @@ def test_bandit_school(position, lessons, before, after):
 
 def test_bandit_school_refuses_a_capped_attribute_and_a_third_lesson():
     state = give(at_place(3, "school", 0), "Doc", courage=3)
-    refused(state, act("train", 0, bandit="Doc", attributes=["courage"]),
-            "nowheresville.at_cap")
-    refused(state, act("train", 0, bandit="Doc",
-                       attributes=["bullets", "experience", "courage"]), "out_of_range")
+    refused(state, act("train", 0, bandit="Doc", attributes=["courage"]), "nowheresville.at_cap")
+    refused(
+        state,
+        act("train", 0, bandit="Doc", attributes=["bullets", "experience", "courage"]),
+        "out_of_range",
+    )
 
 
-@pytest.mark.parametrize("players, who, original, earned", [
-    (3, "Doc", True, 200), (2, "Dan", False, 100)])
+@pytest.mark.parametrize(
+    "players, who, original, earned", [(3, "Doc", True, 200), (2, "Dan", False, 100)]
+)
 def test_town_work_and_provision(players, who, original, earned):
     state = started(players)
-    plans = ([plan(0, original="town"), plan(1, original="hideout"),
-              plan(2, original="hideout")] if players == 3 else
-             [plan(0, original="hideout", accomplice="town"),
-              plan(1, original="hideout", accomplice="prison")])
+    plans = (
+        [plan(0, original="town"), plan(1, original="hideout"), plan(2, original="hideout")]
+        if players == 3
+        else [
+            plan(0, original="hideout", accomplice="town"),
+            plan(1, original="hideout", accomplice="prison"),
+        ]
+    )
     state = play(nv, state, *plans)
     seat = state["bandits"][who]["seat"]
     state = play(nv, state, act("work", seat, bandit=who))
@@ -79,16 +104,23 @@ def test_shop_three_buyers_each_pay_100_and_a_fourth_gets_nothing():
     state = play(nv, state, *agreed("Lou", "Jo", "Kid"))
     assert state["resolution"]["order"] == ["Lou", "Jo", "Kid"]
     buy = [t for t in nv.legal(state, 3) if t["type"] == "buy"][0]
-    assert buy["secret"] and buy["params"] == {"bandit": {"kind": "choice",
-                                                          "options": ["Lou"]}}
+    assert buy["secret"] and buy["params"] == {"bandit": {"kind": "choice", "options": ["Lou"]}}
     state = play(nv, state, act("buy", 3, bandit="Lou"))
     # The card bought is typed in now, by its owner (or the tablet for him): public.
-    assert nv.prompt(state)["why"] == {"key": "nowheresville.why.card.shop",
-                                       "params": {"bandit": "Lou"}}
+    assert nv.prompt(state)["why"] == {
+        "key": "nowheresville.why.card.shop",
+        "params": {"bandit": "Lou"},
+    }
     assert types(state, 3) == ["gear", "gun"] and types(state, None) == []
-    state = play(nv, state, gun(experience=1, bullets=2, seat=3),
-                 act("buy", 2, bandit="Jo"), gear(hat=2, seat=2),
-                 act("buy", 1, bandit="Kid"), gear(safe=3, seat=1))
+    state = play(
+        nv,
+        state,
+        gun(experience=1, bullets=2, seat=3),
+        act("buy", 2, bandit="Jo"),
+        gear(hat=2, seat=2),
+        act("buy", 1, bandit="Kid"),
+        gear(safe=3, seat=1),
+    )
     assert purses(state) == [500, 400, 400, 400] and state["phase"] == "maintenance"
     lou = state["bandits"]["Lou"]
     assert [c["kind"] for c in lou["equipment"]] == ["gun"] and lou["bullets"] == 4
@@ -108,14 +140,17 @@ def test_black_market_card_stays_face_down_until_revealed():
     state = play(nv, at_place(3, "black_market", 0), act("black_market", 0, bandit="Doc"))
     assert purses(state)[0] == 300 and state["bandits"]["Doc"]["face_down"] == 1
     assert {"reveal_gear", "reveal_gun"} <= set(types(state, 0))
-    state = play(nv, state, act("reveal_gun", 0, bandit="Doc", experience=2, free=1,
-                                bullets=2, hands=1))
+    state = play(
+        nv, state, act("reveal_gun", 0, bandit="Doc", experience=2, free=1, bullets=2, hands=1)
+    )
     doc = state["bandits"]["Doc"]
     assert doc["face_down"] == 0 and doc["bullets"] == 4 and doc["equipment"][0]["free"] == 1
 
 
-@pytest.mark.parametrize("place, rewarded", [
-    ("black_market", 3), ("bank", 1), ("coach", 1), ("prison", 1), ("school", 2)])
+@pytest.mark.parametrize(
+    "place, rewarded",
+    [("black_market", 3), ("bank", 1), ("coach", 1), ("prison", 1), ("school", 2)],
+)
 def test_only_so_many_in_order_are_rewarded(place, rewarded):
     state = at_place(4, place, 0, 1, 2, 3)
     state = play(nv, state, *agreed("Doc", "Kid", "Jo")[:rewarded])
@@ -130,8 +165,14 @@ def test_only_so_many_in_order_are_rewarded(place, rewarded):
 
 def test_places_resolve_bottom_to_top():
     state = started(4)
-    state = play(nv, state, plan(0, original="prison"), plan(1, original="school"),
-                 plan(2, original="coach"), plan(3, original="saloon"))
+    state = play(
+        nv,
+        state,
+        plan(0, original="prison"),
+        plan(1, original="school"),
+        plan(2, original="coach"),
+        plan(3, original="saloon"),
+    )
     seen = []
     while state["phase"] == "resolution":
         place = state["resolution"]["place"]
@@ -145,17 +186,24 @@ def test_places_resolve_bottom_to_top():
     assert seen == ["saloon", "school", "coach", "prison"]
 
 
-@pytest.mark.parametrize("action, check", [
-    (act("fortune_heal", 0, bandit="Doc"), lambda s: s["heal_cards"][0] == 1),
-    (act("fortune_lucky_shot", 0, bandit="Doc"), lambda s: s["bandits"]["Doc"]["lucky"] == 1),
-    (act("fortune_bullets", 0, bandit="Doc", count=6),
-     lambda s: s["bandits"]["Doc"]["bullets"] == 6),
-    (act("fortune_wicked_man", 0, bandit="Doc", experience=2),
-     lambda s: s["bandits"]["Doc"]["wicked"] == [2]),
-    (act("fortune_brave_man", 0, bandit="Doc"), lambda s: s["bandits"]["Doc"]["courage"] == 2),
-    (act("fortune_money", 0, bandit="Doc", amount=300), lambda s: purses(s)[0] == 800),
-    (act("fortune_bribe", 0, bandit="Doc", amount=200), lambda s: purses(s)[0] == 300),
-])
+@pytest.mark.parametrize(
+    "action, check",
+    [
+        (act("fortune_heal", 0, bandit="Doc"), lambda s: s["heal_cards"][0] == 1),
+        (act("fortune_lucky_shot", 0, bandit="Doc"), lambda s: s["bandits"]["Doc"]["lucky"] == 1),
+        (
+            act("fortune_bullets", 0, bandit="Doc", count=6),
+            lambda s: s["bandits"]["Doc"]["bullets"] == 6,
+        ),
+        (
+            act("fortune_wicked_man", 0, bandit="Doc", experience=2),
+            lambda s: s["bandits"]["Doc"]["wicked"] == [2],
+        ),
+        (act("fortune_brave_man", 0, bandit="Doc"), lambda s: s["bandits"]["Doc"]["courage"] == 2),
+        (act("fortune_money", 0, bandit="Doc", amount=300), lambda s: purses(s)[0] == 800),
+        (act("fortune_bribe", 0, bandit="Doc", amount=200), lambda s: purses(s)[0] == 300),
+    ],
+)
 def test_fortune_cards(action, check):
     state = at_place(4, "saloon", 0)
     assert nv.prompt(state)["why"]["key"] == "nowheresville.why.card.saloon"
@@ -166,8 +214,13 @@ def test_fortune_cards(action, check):
 
 
 def test_second_in_the_saloon_only_draws_a_fortune_card():
-    state = play(nv, at_place(4, "saloon", 0, 1), *agreed("Doc"),
-                 gear(seat=0), act("fortune_heal", 0, bandit="Doc"))
+    state = play(
+        nv,
+        at_place(4, "saloon", 0, 1),
+        *agreed("Doc"),
+        gear(seat=0),
+        act("fortune_heal", 0, bandit="Doc"),
+    )
     assert nv.prompt(state)["why"]["key"] == "nowheresville.why.fortune"
     assert state["bandits"]["Kid"]["equipment"] == []
 
@@ -175,34 +228,49 @@ def test_second_in_the_saloon_only_draws_a_fortune_card():
 def test_bribe_refused_when_unaffordable_and_the_sheriff_shoots_instead():
     state = with_money(play(nv, at_place(4, "saloon", 0), gear(seat=0)), 80, 500, 500, 500)
     refused(state, act("fortune_bribe", 0, bandit="Doc", amount=100), "cannot_afford")
-    state = play(nv, state, act("fortune_sheriff", 0, bandit="Doc"),
-                 act("sheriff", 0, bandit="Doc", wounds=2))
+    state = play(
+        nv,
+        state,
+        act("fortune_sheriff", 0, bandit="Doc"),
+        act("sheriff", 0, bandit="Doc", wounds=2),
+    )
     assert state["bandits"]["Doc"]["wounds"] == 2
 
 
 def test_hand_a_gun_to_another_gang_member_between_rounds():
     state = started(2)
-    state = play(nv, state, plan(0, original="shop", accomplice="hideout"),
-                 plan(1, original="hideout", accomplice="town"))
-    state = play(nv, state, act("work", 1, bandit="Kim"),
-                 act("buy", 0, bandit="Doc"), gun(seat=0), act("maintenance"))
+    state = play(
+        nv,
+        state,
+        plan(0, original="shop", accomplice="hideout"),
+        plan(1, original="hideout", accomplice="town"),
+    )
+    state = play(
+        nv,
+        state,
+        act("work", 1, bandit="Kim"),
+        act("buy", 0, bandit="Doc"),
+        gun(seat=0),
+        act("maintenance"),
+    )
     card = state["bandits"]["Doc"]["equipment"][0]["id"]
     state = play(nv, state, act("hand_gun", 0, gun=card, to="Dan"))
     assert [c["id"] for c in state["bandits"]["Dan"]["equipment"]] == [card]
     refused(state, act("hand_gun", 0, gun=card, to="Dan"), "nowheresville.same_bandit")
 
 
-@pytest.mark.parametrize("place, needed", [("bank", 1), ("school", 2), ("black_market", 3),
-                                           ("shop", 3)])
+@pytest.mark.parametrize(
+    "place, needed", [("bank", 1), ("school", 2), ("black_market", 3), ("shop", 3)]
+)
 def test_agreed_order_names_only_those_who_receive_something(place, needed):
     """The order is agreed one place at a time, in the order the table says it (a form
     cannot tell the order in which buttons were pressed)."""
     state = at_place(4, place, 0, 1, 2, 3)
     for name in ["Jo", "Lou", "Doc"][:needed]:
         first = [t for t in nv.legal(state, None) if t["type"] == "agree_order"][0]
-        assert first["params"]["first"]["options"] == [n for n in ["Doc", "Kid", "Jo", "Lou"]
-                                                       if n not in state["resolution"]
-                                                       ["order"]]
+        assert first["params"]["first"]["options"] == [
+            n for n in ["Doc", "Kid", "Jo", "Lou"] if n not in state["resolution"]["order"]
+        ]
         state = play(nv, state, act("agree_order", first=name))
     assert state["resolution"]["order"] == ["Jo", "Lou", "Doc"][:needed]
     assert state["resolution"]["unordered"] == []

@@ -27,29 +27,41 @@ ODD_DECK = [1013 + 18 * i for i in range(40)]  # distinctive note values, never 
 
 def script(mode, first_fortune=1100, second_fortune=2200, count=1):
     """Three rounds: Saloon, Shop, Town, Bank, Black Market, Coach, secret amounts."""
-    counted = ([act("count_pot", 1, bandit="Kid", big_notes=count)] if mode == "physical"
-               else [])
+    counted = [act("count_pot", 1, bandit="Kid", big_notes=count)] if mode == "physical" else []
     return [
-        enlist(0, "Doc"), enlist(1, "Kid"), enlist(2, "Jo"), act("start"),
+        enlist(0, "Doc"),
+        enlist(1, "Kid"),
+        enlist(2, "Jo"),
+        act("start"),
         # round 1
-        plan(0, original="saloon"), plan(1, original="shop"), plan(2, original="town"),
+        plan(0, original="saloon"),
+        plan(1, original="shop"),
+        plan(2, original="town"),
         gear(hat=2, safe=0, envelope=1, seat=0),
         act("fortune_money", 0, bandit="Doc", amount=first_fortune),
         act("work", 2, bandit="Jo"),
-        act("buy", 1, bandit="Kid"), gear(hat=0, safe=5, envelope=0, seat=1),
+        act("buy", 1, bandit="Kid"),
+        gear(hat=0, safe=5, envelope=0, seat=1),
         # round 2
         act("maintenance"),
-        plan(0, original="shop"), plan(1, original="bank"), plan(2, original="black_market"),
-        act("buy", 0, bandit="Doc"), gear(hat=1, safe=0, envelope=0, seat=0),
+        plan(0, original="shop"),
+        plan(1, original="bank"),
+        plan(2, original="black_market"),
+        act("buy", 0, bandit="Doc"),
+        gear(hat=1, safe=0, envelope=0, seat=0),
         act("black_market", 2, bandit="Jo"),
-        act("rob", 1, bandit="Kid", gear=[2]), act("robbery_roll", 1, dice=[4]),
+        act("rob", 1, bandit="Kid", gear=[2]),
+        act("robbery_roll", 1, dice=[4]),
         *counted,
         # round 3
         act("maintenance"),
-        plan(0, original="coach"), plan(1, original="saloon"), plan(2, original="hideout"),
+        plan(0, original="coach"),
+        plan(1, original="saloon"),
+        plan(2, original="hideout"),
         gear(hat=0, safe=0, envelope=0, seat=1),
         act("fortune_money", 1, bandit="Kid", amount=second_fortune),
-        act("rob", 0, bandit="Doc", gear=[]), act("robbery_roll", 0, dice=[6]),
+        act("rob", 0, bandit="Doc", gear=[]),
+        act("robbery_roll", 0, dice=[6]),
     ]
 
 
@@ -75,22 +87,25 @@ def steps(mode, purses, seed=0, **amounts):
 def reachable(state, done, viewer):
     """Everything ``viewer`` can receive: view, prompt, legal (as the page gets it), log."""
     if viewer is None:  # the tablet: the table's and every seat's public templates
-        legal = [t for seat in (None, 0, 1, 2) for t in nv.legal(state, seat)
-                 if not t.get("secret")]
+        legal = [
+            t for seat in (None, 0, 1, 2) for t in nv.legal(state, seat) if not t.get("secret")
+        ]
     else:
         legal = nv.legal(state, viewer)
     log = [nv.describe(a, viewer) for a in done]
-    return json.dumps({"view": nv.view(state, viewer), "prompt": nv.prompt(state),
-                       "legal": legal, "log": log}, sort_keys=True)
+    return json.dumps(
+        {"view": nv.view(state, viewer), "prompt": nv.prompt(state), "legal": legal, "log": log},
+        sort_keys=True,
+    )
 
 
 def secrets_hidden_from(state, done, viewer):
     """Other seats' balances and takings, their Fortune amounts, and the pot sums."""
     hidden = [p for seat, p in enumerate(state["ledger"]["purses"]) if seat != viewer]
-    hidden += [t["amount"] for seat, rows in enumerate(state["takings"]) if seat != viewer
-               for t in rows]
-    hidden += [a["amount"] for a in done if a["type"] == "fortune_money"
-               and a["seat"] != viewer]
+    hidden += [
+        t["amount"] for seat, rows in enumerate(state["takings"]) if seat != viewer for t in rows
+    ]
+    hidden += [a["amount"] for a in done if a["type"] == "fortune_money" and a["seat"] != viewer]
     if state["notes"] is not None:
         hidden += [sum(state["notes"][pot]) for pot in ("bank", "coach") if state["notes"][pot]]
     return hidden
@@ -118,9 +133,10 @@ def test_own_money_pot_and_fortune_reach_their_own_phone(mode):
     assert mine["takings"] and mine["takings"][0]["pot"] == "bank"
     own = [nv.describe(a, 1) for a in done if a["type"] == "fortune_money" and a["seat"] == 1]
     assert own[0]["params"]["amount"] == 2200
-    assert nv.view(state, 1)["charts"][0]["series"][0]["points"][-1] == [2, 2741 - 100 +
-                                                                       mine["takings"][0]
-                                                                       ["amount"]]
+    assert nv.view(state, 1)["charts"][0]["series"][0]["points"][-1] == [
+        2,
+        2741 - 100 + mine["takings"][0]["amount"],
+    ]
 
 
 def test_the_table_never_gets_a_pot_sum_in_virtual_mode():
@@ -131,18 +147,29 @@ def test_the_table_never_gets_a_pot_sum_in_virtual_mode():
     assert not any(str(value) in blob for value in ODD_DECK)  # not one note's value
 
 
-@pytest.mark.parametrize("mode, secrets_a, secrets_b", [
-    ("physical", {"purses": [500, 610, 500], "second_fortune": 300, "count": 1},
-     {"purses": [500, 930, 500], "second_fortune": 700, "count": 2}),
-    ("virtual", {"purses": [500, 610, 500], "second_fortune": 300, "seed": 1},
-     {"purses": [500, 930, 500], "second_fortune": 900, "seed": 2}),
-])
+@pytest.mark.parametrize(
+    "mode, secrets_a, secrets_b",
+    [
+        (
+            "physical",
+            {"purses": [500, 610, 500], "second_fortune": 300, "count": 1},
+            {"purses": [500, 930, 500], "second_fortune": 700, "count": 2},
+        ),
+        (
+            "virtual",
+            {"purses": [500, 610, 500], "second_fortune": 300, "seed": 1},
+            {"purses": [500, 930, 500], "second_fortune": 900, "seed": 2},
+        ),
+    ],
+)
 def test_games_differing_in_one_seats_secrets_look_identical_to_the_others(
-        mode, secrets_a, secrets_b):
+    mode, secrets_a, secrets_b
+):
     def run(secrets):
         secrets = dict(secrets)
         purses, seed = secrets.pop("purses"), secrets.pop("seed", 0)
         return list(steps(mode, purses, seed=seed, **secrets))
+
     game_a, game_b = run(secrets_a), run(secrets_b)
     assert game_a[-1][0]["ledger"]["purses"][1] != game_b[-1][0]["ledger"]["purses"][1]
     for (state_a, done_a), (state_b, done_b) in zip(game_a, game_b):
@@ -155,22 +182,23 @@ def test_games_differing_in_one_seats_secrets_look_identical_to_the_others(
 def test_a_plan_is_invisible_to_others_until_the_reveal(place_a, place_b):
     def planned(place):
         state, done = None, []
-        for state, done in steps("physical", [500, 500, 500]):
+        for state, done in steps("physical", [500, 500, 500]):  # noqa: B007 (kept after the break)
             if done[-1]["type"] == "start":
                 break
         action = plan(1, original=place)
         return nv.apply(state, action), done + [action]
+
     a, b = planned(place_a), planned(place_b)
     for viewer in (None, 0, 2):
         assert reachable(*a, viewer) == reachable(*b, viewer)
-    assert nv.describe(a[1][-1], 0) == {"key": "nowheresville.log.plan",
-                                        "params": {"player": 1}}
+    assert nv.describe(a[1][-1], 0) == {"key": "nowheresville.log.plan", "params": {"player": 1}}
     assert place_a in json.dumps(nv.describe(a[1][-1], 1))
     assert nv.view(a[0], 1)["planning"]["mine"]["original"] == place_a
 
 
-@pytest.mark.parametrize("kind", ["plan", "count_pot", "fortune_money", "fortune_bribe",
-                                  "buy", "black_market"])
+@pytest.mark.parametrize(
+    "kind", ["plan", "count_pot", "fortune_money", "fortune_bribe", "buy", "black_market"]
+)
 def test_secret_submissions_are_templates_only_a_phone_can_send(kind):
     found = []
     for state, _ in steps("physical", [500, 500, 500]):
@@ -181,7 +209,7 @@ def test_secret_submissions_are_templates_only_a_phone_can_send(kind):
 
 
 def test_errors_for_what_one_cannot_afford_name_only_the_price():
-    for state, done in steps("physical", [500, 500, 500]):
+    for state, done in steps("physical", [500, 500, 500]):  # noqa: B007 (kept after the break)
         if done[-1]["type"] == "gear" and done[-1]["seat"] == 0:
             break
     poor = {**state, "ledger": {**state["ledger"], "purses": [500, 40, 500]}}
@@ -194,39 +222,64 @@ def test_errors_for_what_one_cannot_afford_name_only_the_price():
 
 # -- every state of random walks: nothing public depends on a secret ---------------------
 
+
 def disguised(state, keep=None):
     """The same table with every secret but ``keep``'s changed: balances, pot takings, the
     notes' values (virtual deck) and sealed plans not yet revealed."""
-    purses = [p if seat == keep else p * 7 + 1300 for seat, p in
-              enumerate(state["ledger"]["purses"])]
-    takings = [rows if seat == keep else [{**t, "amount": t["amount"] + 100} for t in rows]
-               for seat, rows in enumerate(state["takings"])]
-    chart = [points if seat == keep else [[x, y + 1] for x, y in points]
-             for seat, points in enumerate(state["chart"])]
-    out = {**state, "ledger": {**state["ledger"], "purses": purses}, "takings": takings,
-           "chart": chart}
+    purses = [
+        p if seat == keep else p * 7 + 1300 for seat, p in enumerate(state["ledger"]["purses"])
+    ]
+    takings = [
+        rows if seat == keep else [{**t, "amount": t["amount"] + 100} for t in rows]
+        for seat, rows in enumerate(state["takings"])
+    ]
+    chart = [
+        points if seat == keep else [[x, y + 1] for x, y in points]
+        for seat, points in enumerate(state["chart"])
+    ]
+    out = {
+        **state,
+        "ledger": {**state["ledger"], "purses": purses},
+        "takings": takings,
+        "chart": chart,
+    }
     if state["notes"] is not None:
         flip = {100: 200, 200: 100}
-        out["notes"] = {name: [flip[v] for v in values]
-                        for name, values in state["notes"].items()}
+        out["notes"] = {name: [flip[v] for v in values] for name, values in state["notes"].items()}
     if state["planning"] is not None:
-        choices = {seat: (payload if int(seat) == keep else
-                          {**{slot: "hideout" for slot in payload}, "heal": "none"})
-                   for seat, payload in state["planning"]["choices"].items()}
+        choices = {
+            seat: (
+                payload
+                if int(seat) == keep
+                else {**{slot: "hideout" for slot in payload}, "heal": "none"}
+            )
+            for seat, payload in state["planning"]["choices"].items()
+        }
         out["planning"] = {**state["planning"], "choices": choices}
     return out
 
 
 def tablet_reaches(state, players):
-    return json.dumps({"view": nv.view(state, None), "prompt": nv.prompt(state),
-                       "legal": [t for seat in [None, *range(players)]
-                                 for t in nv.legal(state, seat) if not t.get("secret")]},
-                      sort_keys=True)
+    return json.dumps(
+        {
+            "view": nv.view(state, None),
+            "prompt": nv.prompt(state),
+            "legal": [
+                t
+                for seat in [None, *range(players)]
+                for t in nv.legal(state, seat)
+                if not t.get("secret")
+            ],
+        },
+        sort_keys=True,
+    )
 
 
 def seat_reaches(state, seat):
-    return json.dumps({"view": nv.view(state, seat), "prompt": nv.prompt(state),
-                       "legal": nv.legal(state, seat)}, sort_keys=True)
+    return json.dumps(
+        {"view": nv.view(state, seat), "prompt": nv.prompt(state), "legal": nv.legal(state, seat)},
+        sort_keys=True,
+    )
 
 
 @pytest.mark.parametrize("mode", ["physical", "virtual"])
@@ -237,8 +290,9 @@ def test_no_template_view_or_prompt_depends_on_another_seats_secret(mode, data):
     presence and their parameters (ranges, options) must not change with anyone's money,
     pot sums or plan; a phone's must not change with another seat's."""
     players = 3
-    state = started(players, money=mode, saloon="in", notes_100=5, notes_200=3,
-                    cards={"Doc": {"hits": 2}})
+    state = started(
+        players, money=mode, saloon="in", notes_100=5, notes_200=3, cards={"Doc": {"hits": 2}}
+    )
     for _before, _action, after in legal_walk(nv, state, data.draw, players, steps=40):
         if nv.final(after):  # the end: every player's money is shown to all, on purpose
             assert nv.view(after, None)["final"]["money"] == after["ledger"]["purses"]

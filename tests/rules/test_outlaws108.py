@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.outlaws108 import game
-from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import cards, game
 from companion.rules.base import RuleError
 from tests.rules.test_outlaws108_kit import act, cost, do, draw_turn, earth, new_game
 from tests.support.play import play
@@ -27,6 +26,7 @@ def heaven_ready(players=3, icon="support"):
 
 # -- setup and turn order -----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_setup_deals_seven_cards_and_lays_out_campaigns(players):
     state = new_game(players)
@@ -40,9 +40,15 @@ def test_setup_deals_seven_cards_and_lays_out_campaigns(players):
         assert view["hand_limit"] is None and view["phase"] == "turn"
 
 
-@pytest.mark.parametrize("players, start, order", [
-    (3, 0, [0, 1, 2]), (3, 2, [2, 0, 1]), (5, 3, [3, 4, 0, 1, 2]), (2, 1, [1, 0]),
-])
+@pytest.mark.parametrize(
+    "players, start, order",
+    [
+        (3, 0, [0, 1, 2]),
+        (3, 2, [2, 0, 1]),
+        (5, 3, [3, 4, 0, 1, 2]),
+        (2, 1, [1, 0]),
+    ],
+)
 def test_turn_order_runs_from_the_starting_player(players, start, order):
     state = new_game(players, starting_player=start)
     seen = []
@@ -53,11 +59,14 @@ def test_turn_order_runs_from_the_starting_player(players, start, order):
     assert seen == order and state["current"] == start
 
 
-@pytest.mark.parametrize("players, options, code", [
-    (["a", "b"], {"starting_player": 2}, "outlaws108.bad_starting_player"),
-    (["a", "b"], {"starting_player": -1}, "outlaws108.bad_starting_player"),
-    ([f"p{i}" for i in range(6)], {"starting_player": 0}, "outlaws108.player_count"),
-])
+@pytest.mark.parametrize(
+    "players, options, code",
+    [
+        (["a", "b"], {"starting_player": 2}, "outlaws108.bad_starting_player"),
+        (["a", "b"], {"starting_player": -1}, "outlaws108.bad_starting_player"),
+        ([f"p{i}" for i in range(6)], {"starting_player": 0}, "outlaws108.player_count"),
+    ],
+)
 def test_bad_setup_is_refused(players, options, code):
     with pytest.raises(RuleError) as caught:
         game.setup(players, options)
@@ -66,16 +75,22 @@ def test_bad_setup_is_refused(players, options, code):
 
 # -- the turn's action ------------------------------------------------------------------------
 
-@pytest.mark.parametrize("taken, hand", [
-    ("earth_2", {"earth": 7, "heaven": 2}), ("earth_1", {"earth": 6, "heaven": 2}),
-    ("heaven_1", {"earth": 5, "heaven": 3}),
-])
+
+@pytest.mark.parametrize(
+    "taken, hand",
+    [
+        ("earth_2", {"earth": 7, "heaven": 2}),
+        ("earth_1", {"earth": 6, "heaven": 2}),
+        ("heaven_1", {"earth": 5, "heaven": 3}),
+    ],
+)
 def test_draw_has_two_draw_points(taken, hand):
     """Earth costs 1 draw point, Heaven 2: the Draw action offers exactly what 2 points buy."""
     state = new_game(3)
     template = next(t for t in game.legal(state, 0) if t["type"] == "draw")
-    assert template["params"] == {"cards": {"kind": "choice",
-                                            "options": ["earth_2", "earth_1", "heaven_1"]}}
+    assert template["params"] == {
+        "cards": {"kind": "choice", "options": ["earth_2", "earth_1", "heaven_1"]}
+    }
     assert play(game, state, act(state, "draw", 0, cards=taken))["areas"][0]["hand"] == hand
 
 
@@ -101,39 +116,83 @@ def test_playing_a_card_moves_it_from_hand_to_play_area():
     state = do(new_game(3), "play_earth", 0, number=40, icons=["scout"])
     area = game.view(state, None)["areas"][0]
     assert area["hand"] == {"earth": 4, "heaven": 2, "total": 6}
-    assert area["outlaws"] == [{"slot": 1, "realm": "earth", "number": 40, "icons": ["scout"],
-                                "upside_down": [], "strategist": False, "navy_as": None,
-                                "exhausted": False, "points": None, "scoring": None}]
+    assert area["outlaws"] == [
+        {
+            "slot": 1,
+            "realm": "earth",
+            "number": 40,
+            "icons": ["scout"],
+            "upside_down": [],
+            "strategist": False,
+            "navy_as": None,
+            "exhausted": False,
+            "points": None,
+            "scoring": None,
+        }
+    ]
 
 
-@pytest.mark.parametrize("kind, given, code, expected", [
-    ("play_earth", {"number": 5}, "outlaws108.realm_mismatch", None),
-    ("play_heaven", {"number": 40}, "outlaws108.realm_mismatch", None),
-    ("play_earth", {"icons": ["navy", "support"]}, None, {"strategist": True}),
-    ("play_earth", {"icons": ["navy", "navy"]}, "bad_choice", None),
-    ("play_earth", {"number": 40, "icons": ["navy", "scout"]}, "outlaws108.earth_one_icon",
-     None),
-    ("play_earth", {"number": 46, "icons": ["navy"]}, "outlaws108.strategist_icons", None),
-    ("play_earth", {"number": 46}, None, {"strategist": True, "icons": []}),
-    ("play_earth", {"number": 37}, None, {"strategist": True, "icons": ["navy", "support"]}),
-    ("play_earth", {"number": 37, "icons": ["navy", "scout"]}, "outlaws108.icons_mismatch",
-     None),
-    ("play_heaven", {"number": 27}, None, {"icons": ["navy", "navy"], "navy_as": "cavalry"}),
-    ("play_heaven", {"number": 27, "heaven_icons": ["navy"]}, None, {"icons": ["navy", "navy"]}),
-    ("play_heaven", {"number": 27, "navy_as": ["scout"]}, "outlaws108.icons_mismatch", None),
-    ("play_heaven", {"number": 29}, "outlaws108.ruan_target_needed", None),
-    ("play_heaven", {"number": 31, "navy_as": ["infantry"]}, None, {"navy_as": "infantry"}),
-    ("play_heaven", {"navy_as": ["scout"], "heaven_icons": ["navy"]}, None,
-     {"navy_as": "scout", "icons": ["navy", "navy"]}),
-    ("play_heaven", {"navy_as": ["scout", "cavalry"]}, "out_of_range", None),
-    ("play_heaven", {"number": 5, "navy_as": ["scout"]}, "outlaws108.not_ruan", None),
-    ("play_heaven", {"heaven_icons": ["support", "scout"]}, None, {"icons": ["support", "scout"]}),
-    ("play_earth", {"icons": ["navy"], "navy_as": ["scout"]}, "bad_param", None),
-    ("play_earth", {"icons": ["scout"], "upside_down": ["navy"]}, None,
-     {"upside_down": ["navy"]}),
-    ("play_heaven", {"heaven_icons": ["scout", "leadership"], "exhaust": []}, "out_of_range",
-     None),
-])
+@pytest.mark.parametrize(
+    "kind, given, code, expected",
+    [
+        ("play_earth", {"number": 5}, "outlaws108.realm_mismatch", None),
+        ("play_heaven", {"number": 40}, "outlaws108.realm_mismatch", None),
+        ("play_earth", {"icons": ["navy", "support"]}, None, {"strategist": True}),
+        ("play_earth", {"icons": ["navy", "navy"]}, "bad_choice", None),
+        (
+            "play_earth",
+            {"number": 40, "icons": ["navy", "scout"]},
+            "outlaws108.earth_one_icon",
+            None,
+        ),
+        ("play_earth", {"number": 46, "icons": ["navy"]}, "outlaws108.strategist_icons", None),
+        ("play_earth", {"number": 46}, None, {"strategist": True, "icons": []}),
+        ("play_earth", {"number": 37}, None, {"strategist": True, "icons": ["navy", "support"]}),
+        (
+            "play_earth",
+            {"number": 37, "icons": ["navy", "scout"]},
+            "outlaws108.icons_mismatch",
+            None,
+        ),
+        ("play_heaven", {"number": 27}, None, {"icons": ["navy", "navy"], "navy_as": "cavalry"}),
+        (
+            "play_heaven",
+            {"number": 27, "heaven_icons": ["navy"]},
+            None,
+            {"icons": ["navy", "navy"]},
+        ),
+        ("play_heaven", {"number": 27, "navy_as": ["scout"]}, "outlaws108.icons_mismatch", None),
+        ("play_heaven", {"number": 29}, "outlaws108.ruan_target_needed", None),
+        ("play_heaven", {"number": 31, "navy_as": ["infantry"]}, None, {"navy_as": "infantry"}),
+        (
+            "play_heaven",
+            {"navy_as": ["scout"], "heaven_icons": ["navy"]},
+            None,
+            {"navy_as": "scout", "icons": ["navy", "navy"]},
+        ),
+        ("play_heaven", {"navy_as": ["scout", "cavalry"]}, "out_of_range", None),
+        ("play_heaven", {"number": 5, "navy_as": ["scout"]}, "outlaws108.not_ruan", None),
+        (
+            "play_heaven",
+            {"heaven_icons": ["support", "scout"]},
+            None,
+            {"icons": ["support", "scout"]},
+        ),
+        ("play_earth", {"icons": ["navy"], "navy_as": ["scout"]}, "bad_param", None),
+        (
+            "play_earth",
+            {"icons": ["scout"], "upside_down": ["navy"]},
+            None,
+            {"upside_down": ["navy"]},
+        ),
+        (
+            "play_heaven",
+            {"heaven_icons": ["scout", "leadership"], "exhaust": []},
+            "out_of_range",
+            None,
+        ),
+    ],
+)
 def test_what_the_rulebook_prints_is_checked(kind, given, code, expected):
     state = heaven_ready()
     action = {"type": kind, "seat": 0, **act(state, kind, 0, exhaust=[1]), **given}
@@ -147,8 +206,15 @@ def test_what_the_rulebook_prints_is_checked(kind, given, code, expected):
 def test_a_heaven_card_needs_an_active_outlaw_to_pay_for_it():
     state = new_game(3)
     assert "play_heaven" not in {t["type"] for t in game.legal(state, 0)}
-    action = {"type": "play_heaven", "seat": 0, "number": 0, "heaven_icons": [],
-              "upside_down": [], "navy_as": [], "exhaust": []}
+    action = {
+        "type": "play_heaven",
+        "seat": 0,
+        "number": 0,
+        "heaven_icons": [],
+        "upside_down": [],
+        "navy_as": [],
+        "exhaust": [],
+    }
     assert refused(state, action) == "outlaws108.heaven_needs_cost"
 
 
@@ -180,7 +246,8 @@ def test_effects_open_after_a_play_and_a_card_played_by_effect_keeps_the_turn():
     state = do(state, "exhaust", 0, outlaws=[1])
     state = do(state, "play_earth", 0, icons=["navy"])
     assert {"revive", "effect_draw", "effect_play_earth", "effect_play_heaven"} <= {
-        t["type"] for t in game.legal(state, 0)}
+        t["type"] for t in game.legal(state, 0)
+    }
     state = do(state, "revive", 0, outlaws=[1])
     state = do(state, "effect_draw", 0, points=3, earth=1, heaven=1)
     state = do(state, "effect_play_earth", 0, icons=["scout"])
@@ -194,6 +261,7 @@ def test_effects_open_after_a_play_and_a_card_played_by_effect_keeps_the_turn():
 
 # -- campaigns --------------------------------------------------------------------------------
 
+
 def campaign_ready():
     """Seat 0 has Leadership, a Navy/Support Strategist and Infantry in play; its turn."""
     state = new_game(2)
@@ -204,19 +272,23 @@ def campaign_ready():
     return state
 
 
-@pytest.mark.parametrize("cost, exhaust, waived, code", [
-    (["leadership", "infantry"], [1, 3], 0, None),
-    (["leadership", "infantry", "support"], [1, 2, 3], 0, None),
-    (["navy", "support"], [2], 0, "outlaws108.cost_not_covered"),  # a Strategist is ONE icon
-    (["navy", "support"], [2], 1, None),
-    (["cavalry"], [1, 2, 3], 0, "outlaws108.cost_not_covered"),
-    ([], [1], 0, None),
-    ([], [], 0, "outlaws108.campaign_needs_exhaust"),
-])
+@pytest.mark.parametrize(
+    "cost, exhaust, waived, code",
+    [
+        (["leadership", "infantry"], [1, 3], 0, None),
+        (["leadership", "infantry", "support"], [1, 2, 3], 0, None),
+        (["navy", "support"], [2], 0, "outlaws108.cost_not_covered"),  # a Strategist is ONE icon
+        (["navy", "support"], [2], 1, None),
+        (["cavalry"], [1, 2, 3], 0, "outlaws108.cost_not_covered"),
+        ([], [1], 0, None),
+        ([], [], 0, "outlaws108.campaign_needs_exhaust"),
+    ],
+)
 def test_campaign_cost_is_paid_by_exhausting(cost, exhaust, waived, code):
     state = campaign_ready()
-    action = act(state, "campaign", 0, tier="major", points=7, cost=cost, exhaust=exhaust,
-                 waived=waived)
+    action = act(
+        state, "campaign", 0, tier="major", points=7, cost=cost, exhaust=exhaust, waived=waived
+    )
     if code:
         assert refused(state, action) == code
         return
@@ -232,8 +304,15 @@ def test_one_free_campaign_before_or_after_the_action():
     # A Minor Campaign's bonus action: the effects are open before the turn's action.
     assert "effect_draw" in {t["type"] for t in game.legal(state, 0)}
     assert game.prompt(state)["why"]["key"] == "outlaws108.why.turn_campaigned"
-    again = {"type": "campaign", "seat": 0, "tier": "minor", "points": 1, "exhaust": [3],
-             "waived": 0, **cost()}
+    again = {
+        "type": "campaign",
+        "seat": 0,
+        "tier": "minor",
+        "points": 1,
+        "exhaust": [3],
+        "waived": 0,
+        **cost(),
+    }
     assert refused(state, again) == "outlaws108.one_campaign_per_turn"
     state = do(state, "draw", 0, cards="earth_2")
     assert game.prompt(state)["why"]["key"] == "outlaws108.why.finish_turn_campaigned"
@@ -264,44 +343,81 @@ def test_campaigns_run_out_by_tier():
 
 
 def test_no_campaign_without_an_active_outlaw():
-    action = {"type": "campaign", "seat": 0, "tier": "minor", "points": 1, "exhaust": [],
-              "waived": 0, **cost()}
+    action = {
+        "type": "campaign",
+        "seat": 0,
+        "tier": "minor",
+        "points": 1,
+        "exhaust": [],
+        "waived": 0,
+        **cost(),
+    }
     assert refused(new_game(3), action) == "outlaws108.no_active_outlaws"
 
 
 # -- the icon tally ---------------------------------------------------------------------------
 
+
 def outlaw(slot, icons, strategist=False, upside_down=(), navy_as=None, exhausted=False):
-    return {"slot": slot, "icons": list(icons), "strategist": strategist,
-            "upside_down": list(upside_down), "navy_as": navy_as, "exhausted": exhausted}
+    return {
+        "slot": slot,
+        "icons": list(icons),
+        "strategist": strategist,
+        "upside_down": list(upside_down),
+        "navy_as": navy_as,
+        "exhausted": exhausted,
+    }
 
 
-@pytest.mark.parametrize("area, icon, active, everything", [
-    ([outlaw(1, ["infantry"]), outlaw(2, ["infantry"])], "infantry", (2, 2), (2, 2)),
-    ([outlaw(1, ["navy", "support"], strategist=True)], "navy", (0, 1), (0, 1)),
-    ([outlaw(1, ["navy", "support"], strategist=True)], "support", (0, 1), (0, 1)),
-    ([outlaw(1, ["scout"], upside_down=["navy"])], "navy", (1, 1), (1, 1)),
-    ([outlaw(1, ["navy", "navy"], navy_as="cavalry"), outlaw(2, ["navy"])], "navy", (0, 3),
-     (0, 3)),
-    ([outlaw(1, ["navy", "navy"], navy_as="cavalry"), outlaw(2, ["navy"])], "cavalry", (0, 3),
-     (0, 3)),
-    ([outlaw(1, ["navy", "navy"], navy_as="cavalry", exhausted=True), outlaw(2, ["navy"])],
-     "cavalry", (0, 1), (0, 3)),
-    ([outlaw(1, ["cavalry"], exhausted=True), outlaw(2, ["cavalry"])], "cavalry", (1, 1), (2, 2)),
-])
+@pytest.mark.parametrize(
+    "area, icon, active, everything",
+    [
+        ([outlaw(1, ["infantry"]), outlaw(2, ["infantry"])], "infantry", (2, 2), (2, 2)),
+        ([outlaw(1, ["navy", "support"], strategist=True)], "navy", (0, 1), (0, 1)),
+        ([outlaw(1, ["navy", "support"], strategist=True)], "support", (0, 1), (0, 1)),
+        ([outlaw(1, ["scout"], upside_down=["navy"])], "navy", (1, 1), (1, 1)),
+        (
+            [outlaw(1, ["navy", "navy"], navy_as="cavalry"), outlaw(2, ["navy"])],
+            "navy",
+            (0, 3),
+            (0, 3),
+        ),
+        (
+            [outlaw(1, ["navy", "navy"], navy_as="cavalry"), outlaw(2, ["navy"])],
+            "cavalry",
+            (0, 3),
+            (0, 3),
+        ),
+        (
+            [outlaw(1, ["navy", "navy"], navy_as="cavalry", exhausted=True), outlaw(2, ["navy"])],
+            "cavalry",
+            (0, 1),
+            (0, 3),
+        ),
+        (
+            [outlaw(1, ["cavalry"], exhausted=True), outlaw(2, ["cavalry"])],
+            "cavalry",
+            (1, 1),
+            (2, 2),
+        ),
+    ],
+)
 def test_tally_counts_sure_and_possible_icons(area, icon, active, everything):
     assert tuple(cards.tally(area, active_only=True)[icon].values()) == active
     assert tuple(cards.tally(area, active_only=False)[icon].values()) == everything
 
 
-@pytest.mark.parametrize("cost, offered, waived, missing", [
-    (["navy", "support"], [["navy", "support"]], 0, ["support"]),
-    (["navy", "support"], [["navy", "support"], ["navy"]], 0, []),
-    (["cavalry", "navy"], [["cavalry", "navy"], ["navy"]], 0, []),  # a converted Navy
-    (["cavalry", "cavalry"], [["cavalry", "navy"], ["navy"]], 0, ["cavalry"]),
-    (["cavalry", "cavalry"], [["cavalry", "navy"], ["navy"]], 1, []),
-    (["scout"] * 3, [], 2, ["scout"]),
-])
+@pytest.mark.parametrize(
+    "cost, offered, waived, missing",
+    [
+        (["navy", "support"], [["navy", "support"]], 0, ["support"]),
+        (["navy", "support"], [["navy", "support"], ["navy"]], 0, []),
+        (["cavalry", "navy"], [["cavalry", "navy"], ["navy"]], 0, []),  # a converted Navy
+        (["cavalry", "cavalry"], [["cavalry", "navy"], ["navy"]], 0, ["cavalry"]),
+        (["cavalry", "cavalry"], [["cavalry", "navy"], ["navy"]], 1, []),
+        (["scout"] * 3, [], 2, ["scout"]),
+    ],
+)
 def test_a_unit_pays_one_icon(cost, offered, waived, missing):
     assert cards.uncovered(cost, offered, waived) == missing
 
@@ -317,8 +433,11 @@ def test_view_tally_includes_strategist_and_ruan():
 
 def test_prompt_follows_the_turn_and_odd_input_is_refused():
     state = new_game(3, starting_player=1)
-    assert game.prompt(state) == {"kind": "choice", "seat": 1, "why": {
-        "key": "outlaws108.why.turn", "params": {"player": "P1"}}}
+    assert game.prompt(state) == {
+        "kind": "choice",
+        "seat": 1,
+        "why": {"key": "outlaws108.why.turn", "params": {"player": "P1"}},
+    }
     state = do(state, "draw", 1, cards="heaven_1")
     assert game.prompt(state)["why"]["key"] == "outlaws108.why.finish_turn"
     assert refused(state, ["draw"]) == "bad_action"

@@ -10,14 +10,26 @@ from tests.support.play import play, setup
 
 
 def fix(**params):
-    return {"type": "fix_card", "seat": None, "player": "Ann", "place": 1, "number": 0,
-            "icons": [], "upside_down": [], "navy_as": [], **params}
+    return {
+        "type": "fix_card",
+        "seat": None,
+        "player": "Ann",
+        "place": 1,
+        "number": 0,
+        "icons": [],
+        "upside_down": [],
+        "navy_as": [],
+        **params,
+    }
 
 
 def played():
     state = setup(game, ["Ann", "Bob"])
-    return play(game, state, {"type": "play_earth", "seat": 0, "icons": ["scout"],
-                              "number": 0, "upside_down": []})
+    return play(
+        game,
+        state,
+        {"type": "play_earth", "seat": 0, "icons": ["scout"], "number": 0, "upside_down": []},
+    )
 
 
 def test_a_mistyped_card_is_corrected_without_undo_and_the_tally_follows():
@@ -34,10 +46,13 @@ def test_a_mistyped_card_is_corrected_without_undo_and_the_tally_follows():
     assert line["key"] == "outlaws108.log.fix_card" and line["params"]["number"] == 40
 
 
-@pytest.mark.parametrize("params, code", [
-    ({"number": 3}, "outlaws108.realm_mismatch"),        # No. 3 is a Heaven card
-    ({"icons": ["scout", "navy"], "number": 40}, "outlaws108.earth_one_icon"),
-])
+@pytest.mark.parametrize(
+    "params, code",
+    [
+        ({"number": 3}, "outlaws108.realm_mismatch"),  # No. 3 is a Heaven card
+        ({"icons": ["scout", "navy"], "number": 40}, "outlaws108.earth_one_icon"),
+    ],
+)
 def test_a_correction_is_checked_like_the_play(params, code):
     with pytest.raises(RuleError) as error:
         game.apply(played(), fix(**params))
@@ -45,20 +60,34 @@ def test_a_correction_is_checked_like_the_play(params, code):
 
 
 def test_a_number_already_in_play_elsewhere_is_refused():
-    state = play(game, played(), fix(number=40), {"type": "end_turn", "seat": 0},
-                 {"type": "play_earth", "seat": 1, "icons": ["navy"], "number": 0,
-                  "upside_down": []})
+    state = play(
+        game,
+        played(),
+        fix(number=40),
+        {"type": "end_turn", "seat": 0},
+        {"type": "play_earth", "seat": 1, "icons": ["navy"], "number": 0, "upside_down": []},
+    )
     with pytest.raises(RuleError) as error:
         game.apply(state, {**fix(number=40), "player": "Bob"})
     assert error.value.code == "outlaws108.card_in_play"
 
 
 def test_a_place_beyond_the_players_cards_says_how_many_there_are():
-    state = play(game, played(), {"type": "end_turn", "seat": 0},
-                 {"type": "play_earth", "seat": 1, "icons": ["navy"], "number": 0,
-                  "upside_down": []}, {"type": "end_turn", "seat": 1},
-                 {"type": "play_earth", "seat": 0, "icons": ["navy"], "number": 0,
-                  "upside_down": [], "exhaust": []})
+    state = play(
+        game,
+        played(),
+        {"type": "end_turn", "seat": 0},
+        {"type": "play_earth", "seat": 1, "icons": ["navy"], "number": 0, "upside_down": []},
+        {"type": "end_turn", "seat": 1},
+        {
+            "type": "play_earth",
+            "seat": 0,
+            "icons": ["navy"],
+            "number": 0,
+            "upside_down": [],
+            "exhaust": [],
+        },
+    )
     with pytest.raises(RuleError) as error:
         game.apply(state, {**fix(place=2), "player": "Bob"})
     assert error.value.code == "outlaws108.no_such_slot"

@@ -7,14 +7,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.outlaws108 import game
-from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import cards, game
 from companion.rules.base import replace
 from tests.rules.test_outlaws108_kit import act, do, draw_turn, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws, scoring_game
 from tests.rules.test_outlaws108_solo import solo_game
-from tests.support.play import legal_walk, setup
 from tests.support.bounded import steps
+from tests.support.play import legal_walk, setup
 
 
 def templates(state):
@@ -49,8 +48,7 @@ def test_the_common_play_is_one_tap_and_ok():
     state = new_game(3)
     (form,) = [t for t in game.legal(state, 0) if t["type"] == "play_earth"]
     assert list(form["params"]) == ["icons", "number", "upside_down"]
-    assert form["params"]["icons"] == {"kind": "multi", "options": cards.ICONS, "min": 0,
-                                       "max": 2}
+    assert form["params"]["icons"] == {"kind": "multi", "options": cards.ICONS, "min": 0, "max": 2}
     state = do(state, "play_earth", 0, icons=["cavalry"])
     assert state["areas"][0]["outlaws"][0]["icons"] == ["cavalry"]
 
@@ -109,8 +107,10 @@ def test_flexible_icons_are_shown_once_as_either_or():
     state = do(new_game(2), "play_earth", 0, number=37)  # Zhu Wu: Navy or Support
     state = do(draw_turn(do(state, "end_turn", 0)), "play_heaven", 0, number=27, exhaust=[1])
     either = game.view(state, None)["areas"][0]["either"]
-    assert either["all"] == [{"icons": ["cavalry", "navy"], "count": 2},
-                             {"icons": ["cavalry", "navy", "support"], "count": 1}]
+    assert either["all"] == [
+        {"icons": ["cavalry", "navy"], "count": 2},
+        {"icons": ["cavalry", "navy", "support"], "count": 1},
+    ]
     assert either["active"] == [{"icons": ["cavalry", "navy"], "count": 2}]
 
 
@@ -121,14 +121,17 @@ def test_scoring_prompt_says_when_all_is_entered():
     assert game.prompt(state)["why"] == {"key": "outlaws108.why.confirm_scores", "params": {}}
 
 
-@pytest.mark.parametrize("kind, given, key", [
-    ("play_earth", {}, "outlaws108.log.play_earth"),
-    ("play_earth", {"number": 40}, "outlaws108.log.play_earth_no"),
-    ("play_earth", {"exhaust": [1]}, "outlaws108.log.play_earth_exhausting"),
-    ("play_earth", {"number": 40, "exhaust": [1]}, "outlaws108.log.play_earth_no_exhausting"),
-    ("play_heaven", {"exhaust": [1]}, "outlaws108.log.play_heaven"),
-    ("play_heaven", {"number": 3, "exhaust": [1]}, "outlaws108.log.play_heaven_no"),
-])
+@pytest.mark.parametrize(
+    "kind, given, key",
+    [
+        ("play_earth", {}, "outlaws108.log.play_earth"),
+        ("play_earth", {"number": 40}, "outlaws108.log.play_earth_no"),
+        ("play_earth", {"exhaust": [1]}, "outlaws108.log.play_earth_exhausting"),
+        ("play_earth", {"number": 40, "exhaust": [1]}, "outlaws108.log.play_earth_no_exhausting"),
+        ("play_heaven", {"exhaust": [1]}, "outlaws108.log.play_heaven"),
+        ("play_heaven", {"number": 3, "exhaust": [1]}, "outlaws108.log.play_heaven_no"),
+    ],
+)
 def test_log_says_the_card_and_what_it_exhausted(kind, given, key):
     state = draw_turn(draw_turn(earth(new_game(3))))
     line = game.describe(act(state, kind, 0, **given), None)

@@ -7,8 +7,7 @@ choice, nothing picked).
 
 from __future__ import annotations
 
-from companion.games.outlaws108 import game
-from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import cards, game
 from tests.support.play import play, setup
 
 
@@ -63,13 +62,24 @@ def draw_turn(state: dict, cards_taken: str = "earth_2") -> dict:
 def describe_solo_row(state: dict, costs: dict) -> dict:
     """Solo setup: describe the nine campaigns; ``costs`` maps slot -> cost icons."""
     for slot in [c["slot"] for c in state["campaign_row"] if c["cost"] is None]:
-        state = do(state, "describe_campaign", 0, slot=slot, points=slot,
-                   cost=costs.get(slot, ["leadership"]))
+        state = do(
+            state,
+            "describe_campaign",
+            0,
+            slot=slot,
+            points=slot,
+            cost=costs.get(slot, ["leadership"]),
+        )
     return state
 
 
 def test_act_fills_a_legal_action():
     state = new_game(3)
     action = act(state, "play_earth", 0, icons=["navy"])
-    assert action == {"type": "play_earth", "seat": 0, "number": 0, "icons": ["navy"],
-                      "upside_down": []}  # no outlaw to exhaust yet: the field is not asked
+    assert action == {
+        "type": "play_earth",
+        "seat": 0,
+        "number": 0,
+        "icons": ["navy"],
+        "upside_down": [],
+    }  # no outlaw to exhaust yet: the field is not asked

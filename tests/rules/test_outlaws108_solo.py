@@ -8,8 +8,8 @@ from companion.games.outlaws108 import game
 from companion.rules.base import RuleError
 from tests.rules.test_outlaws108_kit import act, describe_solo_row, do, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws
-from tests.support.play import play
 from tests.support.bounded import steps
+from tests.support.play import play
 
 PLAIN = ["leadership", "infantry"]
 
@@ -27,27 +27,42 @@ def refused(state, action):
 
 def test_campaign_row_is_described_before_the_first_turn():
     state = new_game(1)
-    assert game.prompt(state)["why"] == {"key": "outlaws108.why.describe_major",
-                                         "params": {"slot": 1, "left": 9}}
+    assert game.prompt(state)["why"] == {
+        "key": "outlaws108.why.describe_major",
+        "params": {"slot": 1, "left": 9},
+    }
     assert game.legal(state, None) == []
     # One campaign at a time, in table order: the slot is already filled in.
     assert game.legal(state, 0)[0]["params"]["slot"]["options"] == [1]
     assert refused(state, act(state, "describe_campaign", 0, points=3)).code == (
-        "outlaws108.campaign_cost_needed")
+        "outlaws108.campaign_cost_needed"
+    )
     for _ in range(3):
         state = do(state, "describe_campaign", 0, points=3, cost=["navy", "navy"])
-    assert game.prompt(state)["why"] == {"key": "outlaws108.why.describe_minor",
-                                         "params": {"slot": 4, "left": 6}}
-    assert state["campaign_row"][0] == {"slot": 1, "tier": "major", "points": 3,
-                                        "cost": ["navy", "navy"], "status": "open"}
+    assert game.prompt(state)["why"] == {
+        "key": "outlaws108.why.describe_minor",
+        "params": {"slot": 4, "left": 6},
+    }
+    assert state["campaign_row"][0] == {
+        "slot": 1,
+        "tier": "major",
+        "points": 3,
+        "cost": ["navy", "navy"],
+        "status": "open",
+    }
     state = describe_solo_row(state, {})
     assert state["phase"] == "turn"
     assert game.prompt(state)["why"]["key"] == "outlaws108.why.turn"
 
 
-@pytest.mark.parametrize("taken, hand_after, code", [
-    ("earth_1", 8, None), ("heaven_1", 8, None), ("earth_2", None, "outlaws108.hand_limit"),
-])
+@pytest.mark.parametrize(
+    "taken, hand_after, code",
+    [
+        ("earth_1", 8, None),
+        ("heaven_1", 8, None),
+        ("earth_2", None, "outlaws108.hand_limit"),
+    ],
+)
 def test_a_ninth_card_is_never_drawn(taken, hand_after, code):
     state = solo_game()
     options = next(t for t in game.legal(state, 0) if t["type"] == "draw")["params"]["cards"]
@@ -63,8 +78,10 @@ def test_a_ninth_card_is_never_drawn(taken, hand_after, code):
 
 def test_at_eight_cards_the_player_must_play():
     state = do(do(solo_game(), "draw", 0, cards="earth_1"), "end_turn", 0)
-    assert game.prompt(state)["why"] == {"key": "outlaws108.why.must_play",
-                                         "params": {"player": "P0", "limit": 8}}
+    assert game.prompt(state)["why"] == {
+        "key": "outlaws108.why.must_play",
+        "params": {"player": "P0", "limit": 8},
+    }
     assert "draw" not in {t["type"] for t in game.legal(state, 0)}
     error = refused(state, {"type": "draw", "seat": 0, "cards": "heaven_1"})
     assert error.code == "outlaws108.must_play"
@@ -95,21 +112,28 @@ def answer_all(state, icons):
     return state, prompts
 
 
-@pytest.mark.parametrize("costs, answers, removed", [
-    ({2: ["navy", "scout"], 7: ["navy"]}, ["navy"], [2, 7]),
-    ({3: ["scout"]}, ["cavalry", "none", "scout"], [3]),
-    ({9: ["support"]}, ["none"] * 5 + ["support"], [9]),
-    ({}, ["campaign", "none"] + ["none"] * 9, []),
-])
+@pytest.mark.parametrize(
+    "costs, answers, removed",
+    [
+        ({2: ["navy", "scout"], 7: ["navy"]}, ["navy"], [2, 7]),
+        ({3: ["scout"]}, ["cavalry", "none", "scout"], [3]),
+        ({9: ["support"]}, ["none"] * 5 + ["support"], [9]),
+        ({}, ["campaign", "none"] + ["none"] * 9, []),
+    ],
+)
 def test_removal_routine_says_which_campaigns_to_remove(costs, answers, removed):
     state = to_removal(solo_game(costs))
     assert state["phase"] == "removal"
     state, prompts = answer_all(state, answers)
-    assert prompts[0] == {"key": "outlaws108.why.removal_icon_earth",
-                          "params": {"card": 1, "icon": 1, "outlaws": 4}}
+    assert prompts[0] == {
+        "key": "outlaws108.why.removal_icon_earth",
+        "params": {"card": 1, "icon": 1, "outlaws": 4},
+    }
     key = "removed" if removed else "removed_none"
-    assert game.prompt(state)["why"] == {"key": f"outlaws108.why.{key}", "params": {
-        "campaigns": ", ".join(str(s) for s in removed)}}
+    assert game.prompt(state)["why"] == {
+        "key": f"outlaws108.why.{key}",
+        "params": {"campaigns": ", ".join(str(s) for s in removed)},
+    }
     assert [t["type"] for t in game.legal(state, 0)] == ["rows_refreshed"]
     state = do(state, "rows_refreshed", 0)
     assert state["phase"] == "turn" and state["current"] == 0
@@ -120,19 +144,29 @@ def test_removal_routine_says_which_campaigns_to_remove(costs, answers, removed)
 
 def test_routine_walks_down_a_card_then_right_then_the_heaven_row():
     state = to_removal(solo_game())
-    state, prompts = answer_all(state, ["scout", "cavalry", "none", "none", "none", "none",
-                                        "none", "navy"])
+    state, prompts = answer_all(
+        state, ["scout", "cavalry", "none", "none", "none", "none", "none", "navy"]
+    )
     places = [(p["key"][-5:], p["params"]["card"], p["params"]["icon"]) for p in prompts]
-    assert places == [("earth", 1, 1), ("earth", 1, 2), ("earth", 1, 3), ("earth", 2, 1),
-                      ("earth", 3, 1), ("earth", 4, 1), ("earth", 5, 1), ("eaven", 1, 1)]
+    assert places == [
+        ("earth", 1, 1),
+        ("earth", 1, 2),
+        ("earth", 1, 3),
+        ("earth", 2, 1),
+        ("earth", 3, 1),
+        ("earth", 4, 1),
+        ("earth", 5, 1),
+        ("eaven", 1, 1),
+    ]
 
 
 def test_taken_campaigns_are_not_removed_and_removal_runs_at_four_and_eight():
     state = solo_game({1: ["scout"], 2: ["scout"]})
     state = earth(state, "scout")
     state = do(state, "campaign", 0, slot=1, exhaust=[1], waived=0)
-    assert state["areas"][0]["campaigns"] == [{"tier": "major", "points": 1, "cost": ["scout"],
-                                               "slot": 1}]
+    assert state["areas"][0]["campaigns"] == [
+        {"tier": "major", "points": 1, "cost": ["scout"], "slot": 1}
+    ]
     state = do(do(state, "play_earth", 0, icons=["navy"]), "end_turn", 0)
     state = to_removal(state, 4)
     state = do(answer_all(state, ["scout"])[0], "rows_refreshed", 0)

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from companion.games.outlaws108 import game
 from tests.rules.test_outlaws108_kit import cost
-from tests.support.play import legal_walk, play, setup
 from tests.support.bounded import steps
+from tests.support.play import legal_walk, play, setup
 
 
 def check_invariants(before: dict, action: dict, after: dict) -> None:
@@ -70,7 +70,7 @@ def sensible_turn(data, state: dict) -> list[dict]:
     """One turn as a table would play it, drawn by hypothesis (one number per turn, read
     bit by bit): maybe a campaign first, then an Earth or Heaven card or a draw, then the end
     of the turn."""
-    roll = data.draw(st.integers(0, 2 ** 12 - 1))
+    roll = data.draw(st.integers(0, 2**12 - 1))
     seat = state["current"]
     types = {t["type"]: t for t in game.legal(state, seat)}
     area = state["areas"][seat]
@@ -78,17 +78,30 @@ def sensible_turn(data, state: dict) -> list[dict]:
     steps = []
     if "campaign" in types and roll & 1:
         params = types["campaign"]["params"]
-        picked = {"slot": params["slot"]["options"][(roll >> 8) % len(
-            params["slot"]["options"])]} if "slot" in params else {
-            "tier": params["tier"]["options"][0], "points": 3, **cost()}
-        steps.append({"type": "campaign", "seat": seat, **picked, "exhaust": active,
-                      "waived": 3})
+        picked = (
+            {"slot": params["slot"]["options"][(roll >> 8) % len(params["slot"]["options"])]}
+            if "slot" in params
+            else {"tier": params["tier"]["options"][0], "points": 3, **cost()}
+        )
+        steps.append({"type": "campaign", "seat": seat, **picked, "exhaust": active, "waived": 3})
         active = []
     icons = ["navy", "scout", "support", "cavalry"]
-    card = {"seat": seat, "number": 0, "upside_down": ["navy"] if roll & 2 else [],
-            "icons": [icons[(roll >> 2) % 4]], **({"exhaust": []} if active else {})}
-    heaven = {"seat": seat, "number": 0, "upside_down": [], "type": "play_heaven",
-              "heaven_icons": card["icons"], "navy_as": [], "exhaust": active[:1]}
+    card = {
+        "seat": seat,
+        "number": 0,
+        "upside_down": ["navy"] if roll & 2 else [],
+        "icons": [icons[(roll >> 2) % 4]],
+        **({"exhaust": []} if active else {}),
+    }
+    heaven = {
+        "seat": seat,
+        "number": 0,
+        "upside_down": [],
+        "type": "play_heaven",
+        "heaven_icons": card["icons"],
+        "navy_as": [],
+        "exhaust": active[:1],
+    }
     if area["hand"]["heaven"] and active and roll & 16:
         steps.append(heaven)
     elif area["hand"]["earth"] and ((roll >> 5) % 4 or area["turns"] % 2):
@@ -96,26 +109,29 @@ def sensible_turn(data, state: dict) -> list[dict]:
         # hypothesis draws (an all-zero draw would otherwise only ever draw cards).
         steps.append({**card, "type": "play_earth"})
     elif "draw" in types:
-        steps.append({"type": "draw", "seat": seat,
-                      "cards": types["draw"]["params"]["cards"]["options"][0]})
+        steps.append(
+            {"type": "draw", "seat": seat, "cards": types["draw"]["params"]["cards"]["options"][0]}
+        )
     elif area["hand"]["earth"]:
         steps.append({**card, "type": "play_earth"})
     elif active:
         steps.append(heaven)
     else:  # solo, 8 Heaven cards and nobody to pay for them: discard, then draw
-        steps += [{"type": "discard", "seat": seat, "realm": "heaven"},
-                  {"type": "draw", "seat": seat, "cards": "earth_1"}]
+        steps += [
+            {"type": "discard", "seat": seat, "realm": "heaven"},
+            {"type": "draw", "seat": seat, "cards": "earth_1"},
+        ]
     return steps + [{"type": "end_turn", "seat": seat}]
 
 
 def between_turns(data, state: dict) -> list[dict]:
     """Solo setup and the removal routine, answered at random."""
     if state["phase"] == "campaign_row":
-        icons = data.draw(st.lists(st.sampled_from(["navy", "scout", "leadership"]),
-                                   min_size=1, max_size=3))
+        icons = data.draw(
+            st.lists(st.sampled_from(["navy", "scout", "leadership"]), min_size=1, max_size=3)
+        )
         slot = game.legal(state, 0)[0]["params"]["slot"]["options"][0]
-        return [{"type": "describe_campaign", "seat": 0, "slot": slot, "points": 2,
-                 **cost(*icons)}]
+        return [{"type": "describe_campaign", "seat": 0, "slot": slot, "points": 2, **cost(*icons)}]
     if state["removal"]["finished"]:
         return [{"type": "rows_refreshed", "seat": 0}]
     icon = data.draw(st.sampled_from(["none", "none", "navy", "scout", "cavalry"]))
@@ -138,9 +154,15 @@ def test_sensible_games_reach_the_end_with_equal_turns(data, players, start):
     for seat in range(players):
         for outlaw in state["areas"][seat]["outlaws"]:
             if outlaw["realm"] == "heaven":
-                state = game.apply(state, {"type": "score_heaven", "seat": seat,
-                                           "outlaw": outlaw["slot"],
-                                           "points": data.draw(st.integers(0, 20))})
+                state = game.apply(
+                    state,
+                    {
+                        "type": "score_heaven",
+                        "seat": seat,
+                        "outlaw": outlaw["slot"],
+                        "points": data.draw(st.integers(0, 20)),
+                    },
+                )
     state = game.apply(state, {"type": "confirm_scores", "seat": None})
     table = game.view(state, None)["standings"]
     assert [line["place"] for line in table] == list(range(1, players + 1))

@@ -3,8 +3,6 @@ and every action type is reachable from ``legal`` in a scripted game."""
 
 from __future__ import annotations
 
-from tests.support.words import action_key, catalog
-
 import ast
 import json
 import shutil
@@ -14,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.outlaws108 import game
-from companion.games.outlaws108 import cards
+from companion.games.outlaws108 import cards, game
 from companion.games.outlaws108.turn import DRAW_CHOICES
 from companion.games.outlaws108.view import PLAYS
 from tests.rules.test_outlaws108_kit import cost, do, draw_turn, earth, new_game
 from tests.rules.test_outlaws108_scoring import band_of_outlaws, scoring_game
 from tests.rules.test_outlaws108_solo import answer_all, solo_game, to_removal
+from tests.support.words import action_key, catalog
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = catalog("outlaws108")
@@ -52,43 +50,84 @@ def sample_states() -> list[dict]:
     over = do(all_scored, "confirm_scores", None)
     ended = band_of_outlaws(new_game(2), 12)
     last_turn = do(ended, "end_turn", 0)
-    return [new_game(3), three, mid, heaven_ready, after_play, before_action, campaigned,
-            minor_next, do(three, "draw", 1, cards="earth_2"), new_game(1), solo_game(),
-            must_play, solo_removal, heaven_walk, removed, nothing, scoring, all_scored, over,
-            ended, last_turn]
+    return [
+        new_game(3),
+        three,
+        mid,
+        heaven_ready,
+        after_play,
+        before_action,
+        campaigned,
+        minor_next,
+        do(three, "draw", 1, cards="earth_2"),
+        new_game(1),
+        solo_game(),
+        must_play,
+        solo_removal,
+        heaven_walk,
+        removed,
+        nothing,
+        scoring,
+        all_scored,
+        over,
+        ended,
+        last_turn,
+    ]
 
 
 def templates_of(states):
-    return [t for s in states for seat in [None, *range(len(s["players"]))]
-            for t in game.legal(s, seat)]
+    return [
+        t for s in states for seat in [None, *range(len(s["players"]))] for t in game.legal(s, seat)
+    ]
 
 
 def log_lines() -> list[dict]:
     """A log line for every shape of action."""
     actions = [{"type": "draw", "seat": 0, "cards": taken} for taken in DRAW_CHOICES]
     actions += [{"type": "effect_draw", "seat": 0, "earth": 1, "heaven": 0, "points": 2}]
-    actions += [{"type": kind, "seat": 0, "number": number, "exhaust": exhaust}
-                for kind in PLAYS for number in (0, 40) for exhaust in ([], [1])]
-    actions += [{"type": "campaign", "seat": 0, "tier": tier, "points": 3, "exhaust": [1]}
-                for tier in game.TIERS]
-    actions += [{"type": "campaign", "seat": 0, "slot": 4, "exhaust": [1, 2]},
-                {"type": "exhaust", "seat": 0, "outlaws": [1]},
-                {"type": "revive", "seat": 0, "outlaws": [1, 2]},
-                {"type": "describe_campaign", "seat": 0, "slot": 1, "points": 2, **cost("navy")},
-                {"type": "score_heaven", "seat": 0, "outlaw": 1, "points": 9},
-                {"type": "score_campaign", "seat": 0, "campaign": 1, "points": 9}]
+    actions += [
+        {"type": kind, "seat": 0, "number": number, "exhaust": exhaust}
+        for kind in PLAYS
+        for number in (0, 40)
+        for exhaust in ([], [1])
+    ]
+    actions += [
+        {"type": "campaign", "seat": 0, "tier": tier, "points": 3, "exhaust": [1]}
+        for tier in game.TIERS
+    ]
+    actions += [
+        {"type": "campaign", "seat": 0, "slot": 4, "exhaust": [1, 2]},
+        {"type": "exhaust", "seat": 0, "outlaws": [1]},
+        {"type": "revive", "seat": 0, "outlaws": [1, 2]},
+        {"type": "describe_campaign", "seat": 0, "slot": 1, "points": 2, **cost("navy")},
+        {"type": "score_heaven", "seat": 0, "outlaw": 1, "points": 9},
+        {"type": "score_campaign", "seat": 0, "campaign": 1, "points": 9},
+    ]
     actions += [{"type": "discard", "seat": 0, "realm": realm} for realm in cards.REALMS]
-    actions += [{"type": "removal_icon", "seat": 0, "icon": icon}
-                for icon in cards.ICONS + ["none"]]
+    actions += [
+        {"type": "removal_icon", "seat": 0, "icon": icon} for icon in cards.ICONS + ["none"]
+    ]
     actions += [{"type": kind, "seat": 0} for kind in ("end_turn", "rows_refreshed")]
     actions += [{"type": "confirm_scores", "seat": None}]
-    actions += [{"type": "fix_card", "seat": None, "player": "Ann", "place": 1, "number": n,
-                 "icons": icons, "upside_down": [], "navy_as": []}
-                for n, icons in ((0, []), (40, ["navy"]))]
+    actions += [
+        {
+            "type": "fix_card",
+            "seat": None,
+            "player": "Ann",
+            "place": 1,
+            "number": n,
+            "icons": icons,
+            "upside_down": [],
+            "navy_as": [],
+        }
+        for n, icons in ((0, []), (40, ["navy"]))
+    ]
     sets = [dict.fromkeys((f"set_{i}" for i in cards.ICONS), 0)]
     sets += [{**sets[0], **{f"set_{i}": 2 for i in cards.ICONS[:k]}} for k in range(1, 8)]
-    actions += [{"type": "describe_heaven", "seat": None, "number": 3, "points": 8, **chosen}
-                for chosen in sets]
+    actions += [
+        {"type": "describe_heaven", "seat": None, "number": 3, "points": 8, **chosen}
+        for chosen in sets
+    ]
     return [game.describe(action, seat) for action in actions for seat in (None, 0, 1)]
 
 
@@ -128,6 +167,7 @@ def needed_keys() -> dict[str, set[str] | None]:
     for line in game.view(states[-3], None)["standings"]:
         keys[f"outlaws108.rank.{line['rank']}"] = set()
     from companion.games.outlaws108.scoring import RANK_TABLE, TOP_RANK
+
     for title in [t for _, t in RANK_TABLE] + [TOP_RANK]:
         keys[f"outlaws108.rank.{title}"] = set()
     return keys
@@ -185,9 +225,12 @@ def test_panel_renders_every_phase_with_translated_words(tmp_path):
     (tmp_path / "views.json").write_text(json.dumps(views), encoding="utf-8")
     (tmp_path / "harness.js").write_text(HARNESS, encoding="utf-8")
     panel = ROOT / "companion/games/outlaws108/panel.js"
-    out = subprocess.run(["node", str(tmp_path / "harness.js"), str(panel),
-                          str(tmp_path / "views.json")], capture_output=True, text=True,
-                         check=True)
+    out = subprocess.run(
+        ["node", str(tmp_path / "harness.js"), str(panel), str(tmp_path / "views.json")],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     used = json.loads(out.stdout)
     assert used
     for key, params in used:

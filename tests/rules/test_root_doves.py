@@ -9,18 +9,34 @@ import pytest
 
 from companion.games.root_doves import game
 from companion.rules.base import RuleError
-from tests.rules.test_root_doves_helpers import (act, dawn, daylight_and_evening, doves_turn,
-                                                 evening, fresh,
-                                                 others_pass, refused, started, types)
+from tests.rules.test_root_doves_helpers import (
+    act,
+    dawn,
+    daylight_and_evening,
+    doves_turn,
+    evening,
+    fresh,
+    others_pass,
+    refused,
+    started,
+    types,
+)
 from tests.support.play import play
 
 
 # -- setup ------------------------------------------------------------------------------------
-@pytest.mark.parametrize("options, doves, factions", [
-    ({}, 0, [None, "Bruno", "Chloé"]),
-    ({"doves_seat": 2, "factions": "Marquise, Eyrie"}, 2, ["Marquise", "Eyrie", None]),
-    ({"doves_seat": 1, "factions": ["Canopée", "", "Alliance"]}, 1, ["Canopée", None, "Alliance"]),
-])
+@pytest.mark.parametrize(
+    "options, doves, factions",
+    [
+        ({}, 0, [None, "Bruno", "Chloé"]),
+        ({"doves_seat": 2, "factions": "Marquise, Eyrie"}, 2, ["Marquise", "Eyrie", None]),
+        (
+            {"doves_seat": 1, "factions": ["Canopée", "", "Alliance"]},
+            1,
+            ["Canopée", None, "Alliance"],
+        ),
+    ],
+)
 def test_factions_at_the_table(options, doves, factions):
     state = fresh(**options)
     assert state["doves"] == doves
@@ -28,13 +44,16 @@ def test_factions_at_the_table(options, doves, factions):
     assert game.view(state, None)["factions"] == factions
 
 
-@pytest.mark.parametrize("players, options, code", [
-    (("Ann",), {}, "root_doves.player_count"),
-    (("Ann", "Ann"), {}, "root_doves.duplicate_names"),
-    (("Ann", "Bruno"), {"doves_seat": 2}, "out_of_range"),
-    (("Ann", "Bruno"), {"first_seat": -1}, "out_of_range"),
-    (("Ann", "Bruno"), {"factions": 7}, "bad_param"),
-])
+@pytest.mark.parametrize(
+    "players, options, code",
+    [
+        (("Ann",), {}, "root_doves.player_count"),
+        (("Ann", "Ann"), {}, "root_doves.duplicate_names"),
+        (("Ann", "Bruno"), {"doves_seat": 2}, "out_of_range"),
+        (("Ann", "Bruno"), {"first_seat": -1}, "out_of_range"),
+        (("Ann", "Bruno"), {"factions": 7}, "bad_param"),
+    ],
+)
 def test_setup_refuses(players, options, code):
     with pytest.raises(RuleError) as error:
         fresh(players, **options)
@@ -45,14 +64,19 @@ def test_setup_defaults_are_the_autumn_map_and_editable_board_numbers():
     state = fresh()
     assert len(state["clearings"]) == 12
     assert sorted(set(state["clearings"].values())) == ["fox", "mouse", "rabbit"]
-    assert [list(state["clearings"].values()).count(s) for s in ("fox", "rabbit", "mouse")] \
-        == [4, 4, 4]
-    state = play(game, state,
-                 act("set_clearing", None, clearing=" Col ", suit="mouse"),
-                 act("set_clearing", None, clearing="1", suit="rabbit"),
-                 act("set_evacuation_track", None, track="0, 1, 4"),
-                 act("set_building_slot", None, building="school", slot=2, cost=3, points=2,
-                     draw=1))
+    assert [list(state["clearings"].values()).count(s) for s in ("fox", "rabbit", "mouse")] == [
+        4,
+        4,
+        4,
+    ]
+    state = play(
+        game,
+        state,
+        act("set_clearing", None, clearing=" Col ", suit="mouse"),
+        act("set_clearing", None, clearing="1", suit="rabbit"),
+        act("set_evacuation_track", None, track="0, 1, 4"),
+        act("set_building_slot", None, building="school", slot=2, cost=3, points=2, draw=1),
+    )
     assert state["clearings"]["Col"] == "mouse" and state["clearings"]["1"] == "rabbit"
     assert state["board"]["track"] == [0, 1, 4]
     assert state["board"]["slots"]["school"][1] == {"cost": 3, "points": 2, "draw": 1}
@@ -62,17 +86,25 @@ def test_setup_places_one_ceasefire_and_six_warriors_then_starts():
     state = fresh()
     assert "start_game" not in types(state, None)
     assert game.prompt(state)["why"]["key"] == "root_doves.why.setup"
-    state = play(game, state, act("setup_ceasefire", clearing="10"),
-                 act("setup_warriors", clearing="10", warriors=5))
+    state = play(
+        game,
+        state,
+        act("setup_ceasefire", clearing="10"),
+        act("setup_warriors", clearing="10", warriors=5),
+    )
     assert "setup_ceasefire" not in types(state)
-    assert refused(state, act("setup_ceasefire", clearing="11")) == \
-        "root_doves.setup_ceasefire_placed"
-    assert refused(state, act("setup_warriors", clearing="11", warriors=2)) == \
-        "root_doves.setup_six_warriors"
+    assert (
+        refused(state, act("setup_ceasefire", clearing="11")) == "root_doves.setup_ceasefire_placed"
+    )
+    assert (
+        refused(state, act("setup_warriors", clearing="11", warriors=2))
+        == "root_doves.setup_six_warriors"
+    )
     assert refused(state, act("start_game", None)) == "root_doves.setup_incomplete"
     assert refused(state, act("score", 1, points=2)) == "root_doves.setup_first"
-    state = play(game, state, act("setup_warriors", clearing="11", warriors=1),
-                 act("start_game", None))
+    state = play(
+        game, state, act("setup_warriors", clearing="11", warriors=1), act("start_game", None)
+    )
     assert state["stage"] == "play"
     assert state["turn"] == {"seat": 0, "phase": "birdsong", "number": 1}
     board = game.view(state, 0)["board"]
@@ -88,8 +120,7 @@ def test_turn_order_phases_and_points_chart():
     assert types(state, 1) == ["next_phase", "end_turn", "score"]
     daylight = play(game, state, act("next_phase", 1))
     assert types(daylight, 1) == ["attack_doves", "battle", "next_phase", "end_turn", "score"]
-    state = play(game, state, act("score", 1, points=3), act("next_phase", 1),
-                 act("next_phase", 1))
+    state = play(game, state, act("score", 1, points=3), act("next_phase", 1), act("next_phase", 1))
     assert state["turn"]["phase"] == "evening" and "next_phase" not in types(state, 1)
     state = play(game, state, act("end_turn", 1), act("score", 2, points=2), act("end_turn", 2))
     assert state["turn"] == {"seat": 0, "phase": "birdsong", "number": 3}
@@ -118,11 +149,14 @@ def test_the_score_form_starts_at_one_point():
     assert score["params"]["points"] == {"kind": "int", "min": 1, "max": 30}
 
 
-@pytest.mark.parametrize("before, points, expected, over", [
-    (7, 4, 4, False),      # a score typed wrong turns ago, put right
-    (7, 0, 0, False),
-    (12, 31, 31, True),    # a correction that reaches 30 still wins at once
-])
+@pytest.mark.parametrize(
+    "before, points, expected, over",
+    [
+        (7, 4, 4, False),  # a score typed wrong turns ago, put right
+        (7, 0, 0, False),
+        (12, 31, 31, True),  # a correction that reaches 30 still wins at once
+    ],
+)
 def test_the_tablet_corrects_a_factions_points(before, points, expected, over):
     state = play(game, started(), act("score", 2, points=before))
     correction = next(t for t in game.legal(state, None) if t["type"] == "set_points")
@@ -151,24 +185,36 @@ def test_dominance_card_replaces_points_and_wins_at_birdsong():
 def test_first_turn_no_evacuation_without_pacification_and_emergency_mandate():
     state = started()
     assert types(state) == ["no_evacuation", "set_hand", "remove_token", "lose_warriors", "score"]
-    assert game.view(state, 0)["evacuation"]["next_line"]["key"] == \
-        "root_doves.evacuation.next_none.no_pacification"
+    assert (
+        game.view(state, 0)["evacuation"]["next_line"]["key"]
+        == "root_doves.evacuation.next_none.no_pacification"
+    )
     state = play(game, state, act("no_evacuation", reason="no_pacification"))
     said = game.view(state, None)["evacuation"]["last_line"]
-    assert said == {"key": "root_doves.evacuation.none.no_pacification",
-                    "params": {"turn": 1, "cards": 0}}
-    state = play(game, state,
-                 act("strategic_retreat", from_="12", to="10", warriors=1),
-                 act("next_phase"), act("choose_mandate", mandate="emergency"),
-                 act("ceasefire", clearing="12", source="supply"),
-                 act("ceasefire", clearing="4", source="supply"),
-                 act("ceasefire", clearing="5", source="4"))
+    assert said == {
+        "key": "root_doves.evacuation.none.no_pacification",
+        "params": {"turn": 1, "cards": 0},
+    }
+    state = play(
+        game,
+        state,
+        act("strategic_retreat", from_="12", to="10", warriors=1),
+        act("next_phase"),
+        act("choose_mandate", mandate="emergency"),
+        act("ceasefire", clearing="12", source="supply"),
+        act("ceasefire", clearing="4", source="supply"),
+        act("ceasefire", clearing="5", source="4"),
+    )
     assert state["board"]["ceasefire"] == ["5", "10", "12"]
     state = play(game, state, act("interposition", warriors=3))
     assert state["board"]["warriors"] == {"10": 6, "12": 2, "5": 1}
-    state = play(game, state, act("recruit", clearing="5"),
-                 act("move", from_="10", to="9", warriors=2),
-                 act("recruit", clearing="12"))
+    state = play(
+        game,
+        state,
+        act("recruit", clearing="5"),
+        act("move", from_="10", to="9", warriors=2),
+        act("recruit", clearing="12"),
+    )
     assert types(state).count("recruit") == 0
     view = game.view(state, 0)
     actions = next(i for i in view["checklist"] if i["key"] == "root_doves.check.actions.emergency")
@@ -179,10 +225,17 @@ def test_first_turn_no_evacuation_without_pacification_and_emergency_mandate():
 
 
 def test_civil_protection_pacifies_disarms_and_exfiltrates_with_dispensary():
-    state = others_pass(play(game, started(), act("no_evacuation", reason="no_pacification"),
-                             act("next_phase"), act("choose_mandate", mandate="emergency"),
-                             act("ceasefire", clearing="12", source="supply"),
-                             act("interposition", warriors=2)))
+    state = others_pass(
+        play(
+            game,
+            started(),
+            act("no_evacuation", reason="no_pacification"),
+            act("next_phase"),
+            act("choose_mandate", mandate="emergency"),
+            act("ceasefire", clearing="12", source="supply"),
+            act("interposition", warriors=2),
+        )
+    )
     state = others_pass(evening(state)) if state["turn"]["seat"] == 0 else state
     state = dawn(state)
     state = play(game, state, act("choose_mandate", mandate="protection"))
@@ -193,36 +246,54 @@ def test_civil_protection_pacifies_disarms_and_exfiltrates_with_dispensary():
     assert state["board"]["pacification"]["rabbit"] == "10"
     assert state["board"]["ceasefire"] == ["12"]
     # A Dispensary in 10 so the exfiltration earns its bonus card (typed in by the table).
-    state = {**state, "board": {**state["board"],
-                                "buildings": {"dispensary": ["10"], "school": []}}}
-    state = play(game, state, act("disarm", opponent="Bruno"),
-                 act("exfiltrate", clearing="10"),
-                 act("refugee", from_="12", card="bird"),
-                 act("dispensary_refugee", card="mouse"))
+    state = {
+        **state,
+        "board": {**state["board"], "buildings": {"dispensary": ["10"], "school": []}},
+    }
+    state = play(
+        game,
+        state,
+        act("disarm", opponent="Bruno"),
+        act("exfiltrate", clearing="10"),
+        act("refugee", from_="12", card="bird"),
+        act("dispensary_refugee", card="mouse"),
+    )
     assert state["board"]["pile"] == ["bird", "mouse"]
     assert state["board"]["hand"] == 4 + 1 - 2
     assert "refugee" not in types(state) and "dispensary_refugee" not in types(state)
     assert state["doves_turn"]["disarmed"] == [1]
     state = others_pass(evening(state))
     assert game.view(state, None)["evacuation"]["next_line"] == {
-        "key": "root_doves.evacuation.next", "params": {"cards": 2, "points": 2}}
+        "key": "root_doves.evacuation.next",
+        "params": {"cards": 2, "points": 2},
+    }
     state = dawn(state)
     assert state["vp"][0] == 2 and state["board"]["pile"] == []
-    assert game.view(state, 0)["evacuation"]["last"]["by_suit"] == \
-        {"fox": 0, "rabbit": 0, "mouse": 1, "bird": 1}
+    assert game.view(state, 0)["evacuation"]["last"]["by_suit"] == {
+        "fox": 0,
+        "rabbit": 0,
+        "mouse": 1,
+        "bird": 1,
+    }
 
 
 def test_stabilisation_builds_aids_crafts_and_secures():
     state = started()
     state = dawn(state)
-    state = play(game, state, act("choose_mandate", mandate="protection"),
-                 act("pacify", clearing="10"))
+    state = play(
+        game, state, act("choose_mandate", mandate="protection"), act("pacify", clearing="10")
+    )
     state = others_pass(evening(state))
     state = dawn(state)
-    state = play(game, state, act("set_hand", cards=6), act("choose_mandate", mandate="stabilisation"),
-                 act("build", building="school", clearing="10"),
-                 act("development_aid", opponent="Chloé"),
-                 act("craft", tokens=["10"], points=2))
+    state = play(
+        game,
+        state,
+        act("set_hand", cards=6),
+        act("choose_mandate", mandate="stabilisation"),
+        act("build", building="school", clearing="10"),
+        act("development_aid", opponent="Chloé"),
+        act("craft", tokens=["10"], points=2),
+    )
     assert state["vp"] == [1 + 2, 0, 1]
     assert state["board"]["buildings"]["school"] == ["10"]
     assert state["board"]["hand"] == 6 - 1 + 2 - 1
@@ -243,13 +314,21 @@ def test_stabilisation_builds_aids_crafts_and_secures():
 
 def test_perilous_rescue_only_where_there_is_no_token():
     state = dawn(started())
-    state = play(game, state, act("perilous_rescue", clearing="12", card="fox"),
-                 act("perilous_rescue", clearing="3", card="bird"))
+    state = play(
+        game,
+        state,
+        act("perilous_rescue", clearing="12", card="fox"),
+        act("perilous_rescue", clearing="3", card="bird"),
+    )
     assert state["board"]["pile"] == ["fox", "bird"] and state["board"]["hand"] == 1
-    assert refused(state, act("perilous_rescue", clearing="10", card="rabbit")) == \
-        "root_doves.rescue_needs_no_token"
-    assert refused(state, act("perilous_rescue", clearing="3", card="fox")) == \
-        "root_doves.card_must_match"
+    assert (
+        refused(state, act("perilous_rescue", clearing="10", card="rabbit"))
+        == "root_doves.rescue_needs_no_token"
+    )
+    assert (
+        refused(state, act("perilous_rescue", clearing="3", card="fox"))
+        == "root_doves.card_must_match"
+    )
 
 
 # -- a whole game -----------------------------------------------------------------------------
@@ -264,11 +343,15 @@ def test_whole_game_to_thirty_points():
         state = dawn(state)
         if game.final(state):
             break
-        state = play(game, state, act("set_hand", cards=5),
-                     act("perilous_rescue", clearing="3", card="rabbit"),
-                     act("perilous_rescue", clearing="1", card="fox"),
-                     act("perilous_rescue", clearing="2", card="bird"),
-                     act("perilous_rescue", clearing="7", card="mouse"))
+        state = play(
+            game,
+            state,
+            act("set_hand", cards=5),
+            act("perilous_rescue", clearing="3", card="rabbit"),
+            act("perilous_rescue", clearing="1", card="fox"),
+            act("perilous_rescue", clearing="2", card="bird"),
+            act("perilous_rescue", clearing="7", card="mouse"),
+        )
         state = daylight_and_evening(state, "stabilisation", [])
         if state["stage"] == "play":
             state = play(game, state, act("score", 1, points=1))

@@ -12,22 +12,30 @@ from tests.support.play import play
 
 
 def record(dice, warriors=(3, 3), extra=(0, 0), last_stand=False, declined=False):
-    return {"dice": list(dice), "warriors": list(warriors), "extra": list(extra),
-            "last_stand": last_stand, "declined": declined}
+    return {
+        "dice": list(dice),
+        "warriors": list(warriors),
+        "extra": list(extra),
+        "last_stand": last_stand,
+        "declined": declined,
+    }
 
 
-@pytest.mark.parametrize("battle, capped, by_attacker, by_defender", [
-    (record([3, 1]), True, 3, 1),
-    (record([1, 3]), True, 3, 1),                        # the order of the dice is no matter
-    (record([0, 0]), True, 0, 0),
-    (record([3, 2], warriors=(1, 1)), True, 1, 1),       # capped by warriors present
-    (record([3, 2], warriors=(1, 1)), False, 3, 2),      # the table turned the cap off
-    (record([3, 2], warriors=(None, None)), True, 3, 2),  # counts unknown: nothing to cap
-    (record([2, 2], warriors=(2, 0)), True, 3, 0),       # defenseless: one extra hit
-    (record([3, 1], extra=(2, 1)), True, 5, 2),          # typed extras are not capped
-    (record([3, 1], last_stand=True), True, 3, 2),       # Le Dernier Carré: +1 defending
-    (record([3, 1], last_stand=True, declined=True), True, 3, 0),
-])
+@pytest.mark.parametrize(
+    "battle, capped, by_attacker, by_defender",
+    [
+        (record([3, 1]), True, 3, 1),
+        (record([1, 3]), True, 3, 1),  # the order of the dice is no matter
+        (record([0, 0]), True, 0, 0),
+        (record([3, 2], warriors=(1, 1)), True, 1, 1),  # capped by warriors present
+        (record([3, 2], warriors=(1, 1)), False, 3, 2),  # the table turned the cap off
+        (record([3, 2], warriors=(None, None)), True, 3, 2),  # counts unknown: nothing to cap
+        (record([2, 2], warriors=(2, 0)), True, 3, 0),  # defenseless: one extra hit
+        (record([3, 1], extra=(2, 1)), True, 5, 2),  # typed extras are not capped
+        (record([3, 1], last_stand=True), True, 3, 2),  # Le Dernier Carré: +1 defending
+        (record([3, 1], last_stand=True, declined=True), True, 3, 0),
+    ],
+)
 def test_hits_table(battle, capped, by_attacker, by_defender):
     dealt = hits(battle, capped)
     assert (dealt["attacker"], dealt["defender"]) == (by_attacker, by_defender)
@@ -36,27 +44,38 @@ def test_hits_table(battle, capped, by_attacker, by_defender):
 def bruno_turn():
     """Bruno's first Daylight, the Doves having set up (Ceasefire and 4 warriors in 10)."""
     state = started()
-    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
-                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"),
-                 act("next_phase", 1))
+    state = play(
+        game,
+        dawn(state),
+        act("choose_mandate", mandate="stabilisation"),
+        act("next_phase"),
+        act("evening_draw", cards=1),
+        act("end_turn"),
+        act("next_phase", 1),
+    )
     assert state["turn"]["seat"] == 1 and state["turn"]["phase"] == "daylight"
     return state
 
 
 def test_the_doves_attack_as_a_mandate_action():
-    state = play(game, dawn(started()), act("choose_mandate", mandate="emergency"),
-                 act("interposition", warriors=1))
+    state = play(
+        game,
+        dawn(started()),
+        act("choose_mandate", mandate="emergency"),
+        act("interposition", warriors=1),
+    )
     template = next(t for t in game.legal(state, 0) if t["type"] == "battle")
     assert template["params"]["defender"]["options"] == ["Bruno", "Chloé"]
     assert template["params"]["clearing"]["options"] == ["10", "12"]
-    state = play(game, state, act("battle", defender="Chloé", clearing="12",
-                                  defender_warriors=4))
+    state = play(game, state, act("battle", defender="Chloé", clearing="12", defender_warriors=4))
     assert state["doves_turn"]["actions"] == 1
     prompt = game.prompt(state)
     assert prompt["kind"] == "dice" and prompt["dice"] == ["root12", "root12"]
     assert prompt["action"] == {"type": "battle_roll", "seat": 0}
-    assert prompt["why"] == {"key": "root_doves.why.battle",
-                             "params": {"attacker": "Ann", "defender": "Chloé", "clearing": "12"}}
+    assert prompt["why"] == {
+        "key": "root_doves.why.battle",
+        "params": {"attacker": "Ann", "defender": "Chloé", "clearing": "12"},
+    }
     assert "end_turn" not in types(state) and "next_phase" not in types(state)
     # Chloé's hit before the roll is an ambush: one of the Doves' 2 warriors falls first,
     # so their rolled 3 is capped at the 1 left; Chloé deals 1 + 3
@@ -75,8 +94,7 @@ def test_last_stand_adds_a_hit_or_draws_a_card_instead():
     assert set(template["params"]) == {"clearing", "attacker_warriors"}  # Doves are known
     rivals = next(t for t in game.legal(state, 1) if t["type"] == "battle")
     assert "Ann" not in rivals["params"]["defender"]["options"]
-    state = play(game, state, act("attack_doves", 1, clearing="10",
-                                  attacker_warriors=5))
+    state = play(game, state, act("attack_doves", 1, clearing="10", attacker_warriors=5))
     assert state["battle"]["last_stand"] is True
     assert "last_stand_draw" not in types(state)
     state = play(game, state, act("battle_roll", 1, dice=[2, 1]))
@@ -91,9 +109,12 @@ def test_last_stand_adds_a_hit_or_draws_a_card_instead():
 
 
 def test_no_last_stand_where_the_doves_have_no_token():
-    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="12",
-                                         attacker_warriors=1),
-                 act("battle_roll", 1, dice=[3, 3]))
+    state = play(
+        game,
+        bruno_turn(),
+        act("attack_doves", 1, clearing="12", attacker_warriors=1),
+        act("battle_roll", 1, dice=[3, 3]),
+    )
     dealt = game.view(state, None)["battle"]["hits"]
     assert state["battle"]["last_stand"] is False
     assert (dealt["attacker"], dealt["defender"]) == (1, 2)
@@ -103,14 +124,32 @@ def test_no_last_stand_where_the_doves_have_no_token():
 def test_protect_the_civilians():
     """SCU.2.2: in a clearing with a Ceasefire token, attackers may only battle the Doves."""
     state = bruno_turn()
-    rivals = next(t for t in game.legal(state, 1) if t["type"] == "battle"
-                  and "Chloé" in t["params"]["defender"]["options"])
+    rivals = next(
+        t
+        for t in game.legal(state, 1)
+        if t["type"] == "battle" and "Chloé" in t["params"]["defender"]["options"]
+    )
     assert "10" not in rivals["params"]["clearing"]["options"]
-    assert refused(state, act("battle", 1, defender="Chloé", clearing="10", attacker_warriors=3,
-                              defender_warriors=2)) == "root_doves.protect_civilians"
-    state = play(game, state, act("battle", 1, defender="Chloé", clearing="11",
-                                  attacker_warriors=3, defender_warriors=0),
-                 act("battle_roll", 1, dice=[0, 1]))
+    assert (
+        refused(
+            state,
+            act(
+                "battle",
+                1,
+                defender="Chloé",
+                clearing="10",
+                attacker_warriors=3,
+                defender_warriors=2,
+            ),
+        )
+        == "root_doves.protect_civilians"
+    )
+    state = play(
+        game,
+        state,
+        act("battle", 1, defender="Chloé", clearing="11", attacker_warriors=3, defender_warriors=0),
+        act("battle_roll", 1, dice=[0, 1]),
+    )
     dealt = game.view(state, None)["battle"]["hits"]
     assert dealt["defenseless"] and (dealt["attacker"], dealt["defender"]) == (2, 0)
     state = play(game, state, act("end_battle", 1))
@@ -119,23 +158,29 @@ def test_protect_the_civilians():
 
 def test_uncapped_table_types_no_warrior_counts():
     state = started(hits_capped=False)
-    state = play(game, dawn(state), act("choose_mandate", mandate="protection"),
-                 act("pacify", clearing="10"))
+    state = play(
+        game, dawn(state), act("choose_mandate", mandate="protection"), act("pacify", clearing="10")
+    )
     template = next(t for t in game.legal(state, 0) if t["type"] == "battle")
     assert set(template["params"]) == {"defender", "clearing"}
-    state = play(game, state, act("battle", defender="Bruno", clearing="12"),
-                 act("battle_roll", dice=[3, 2]))
+    state = play(
+        game, state, act("battle", defender="Bruno", clearing="12"), act("battle_roll", dice=[3, 2])
+    )
     assert game.view(state, 0)["battle"]["hits"]["defender"] == 2
     state = play(game, state, act("end_battle"))
     assert "12" not in state["board"]["warriors"]
 
 
-@pytest.mark.parametrize("dice, code", [
-    ([4, 1], "bad_face"), ([1], "wrong_dice_count"), ("31", "wrong_dice_count"),
-])
+@pytest.mark.parametrize(
+    "dice, code",
+    [
+        ([4, 1], "bad_face"),
+        ([1], "wrong_dice_count"),
+        ("31", "wrong_dice_count"),
+    ],
+)
 def test_bad_rolls_are_refused(dice, code):
-    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10",
-                                         attacker_warriors=2))
+    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10", attacker_warriors=2))
     assert refused(state, act("battle_roll", 1, dice=dice)) == code
 
 
@@ -144,32 +189,38 @@ def test_battles_of_other_factions_only_in_their_daylight():
     assert "battle" in types(state, 1) and "battle" not in types(state, 2)
     evening = play(game, state, act("next_phase", 1))
     assert "battle" not in types(evening, 1)
-    assert refused(evening, act("attack_doves", 1, clearing="10", attacker_warriors=2)) \
+    assert (
+        refused(evening, act("attack_doves", 1, clearing="10", attacker_warriors=2))
         == "root_doves.battle_in_daylight"
+    )
     state = others_pass(play(game, evening, act("end_turn", 1)))
     assert "battle" not in types(state, 0)  # the Doves battle only in a mandate
 
 
 def ambushed(dice, attackers, ambush, declined=False, last_stand=False, defenders=3):
-    return {**record(dice, warriors=(attackers, defenders), declined=declined,
-                     last_stand=last_stand), "ambush": ambush}
+    return {
+        **record(dice, warriors=(attackers, defenders), declined=declined, last_stand=last_stand),
+        "ambush": ambush,
+    }
 
 
-@pytest.mark.parametrize("battle, by_attacker, by_defender", [
-    # the issue's case: Cat attacks with 4, the Doves ambush for 2, roll 3/0: Cat has 2 left
-    (ambushed([3, 0], 4, 2), 2, 2),
-    (ambushed([3, 0], 4, 4, defenders=3), 0, 4),        # every attacker fell: no hits
-    (ambushed([3, 1], 4, 2, declined=True, last_stand=True), 3, 0),  # Last Stand cancels it
-    (ambushed([3, 1], None, 2), 3, 3),                  # attackers unknown: ambush only adds
-])
+@pytest.mark.parametrize(
+    "battle, by_attacker, by_defender",
+    [
+        # the issue's case: Cat attacks with 4, the Doves ambush for 2, roll 3/0: Cat has 2 left
+        (ambushed([3, 0], 4, 2), 2, 2),
+        (ambushed([3, 0], 4, 4, defenders=3), 0, 4),  # every attacker fell: no hits
+        (ambushed([3, 1], 4, 2, declined=True, last_stand=True), 3, 0),  # Last Stand cancels it
+        (ambushed([3, 1], None, 2), 3, 3),  # attackers unknown: ambush only adds
+    ],
+)
 def test_an_ambush_lowers_the_attackers_cap(battle, by_attacker, by_defender):
     dealt = hits(battle, True)
     assert (dealt["attacker"], dealt["defender"]) == (by_attacker, by_defender)
 
 
 def test_an_ambush_that_removes_every_attacker_ends_the_battle_without_a_roll():
-    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10",
-                                         attacker_warriors=2))
+    state = play(game, bruno_turn(), act("attack_doves", 1, clearing="10", attacker_warriors=2))
     ambush = next(t for t in game.legal(state, 0) if t["type"] == "extra_hits")
     assert ambush["params"]["hits"]["max"] == 2  # at most the attackers there are
     state = play(game, state, act("extra_hits", 0, hits=2))
@@ -188,8 +239,9 @@ def test_an_attack_needs_warriors():
     state = bruno_turn()
     attack = next(t for t in game.legal(state, 1) if t["type"] == "attack_doves")
     assert attack["params"]["attacker_warriors"]["min"] == 1
-    assert refused(state, act("attack_doves", 1, clearing="10", attacker_warriors=0)) \
-        == "out_of_range"
+    assert (
+        refused(state, act("attack_doves", 1, clearing="10", attacker_warriors=0)) == "out_of_range"
+    )
 
 
 def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
@@ -197,15 +249,27 @@ def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
     added: the migration renames the declaration and the battle keeps those rules."""
     from companion import versions
     from companion.journal import Entry
+
     state = started()
-    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
-                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
+    state = play(
+        game,
+        dawn(state),
+        act("choose_mandate", mandate="stabilisation"),
+        act("next_phase"),
+        act("evening_draw", cards=1),
+        act("end_turn"),
+    )
     assert state["turn"] == {"seat": 1, "phase": "birdsong", "number": 2}
-    recorded = [act("attack_doves", 1, clearing="10", attacker_warriors=2),
-                act("extra_hits", 0, hits=2), act("battle_roll", 1, dice=[3, 0]),
-                act("end_battle", 1)]
-    entries = [Entry(n + 1, {"kind": "action", "action": a}, "admin", "web", "", None)
-               for n, a in enumerate(recorded)]
+    recorded = [
+        act("attack_doves", 1, clearing="10", attacker_warriors=2),
+        act("extra_hits", 0, hits=2),
+        act("battle_roll", 1, dice=[3, 0]),
+        act("end_battle", 1),
+    ]
+    entries = [
+        Entry(n + 1, {"kind": "action", "action": a}, "admin", "web", "", None)
+        for n, a in enumerate(recorded)
+    ]
     brought = [e.entry["action"] for e in versions.bring_up(game, 2, entries)]
     assert brought[0]["type"] == "attack_doves_v2"
     after = play(game, state, *brought[:3])
@@ -219,11 +283,21 @@ def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
 
 def test_a_version_2_attack_with_no_warriors_still_rolls_and_deals_nothing():
     state = started()
-    state = play(game, dawn(state), act("choose_mandate", mandate="stabilisation"),
-                 act("next_phase"), act("evening_draw", cards=1), act("end_turn"))
-    state = play(game, state, {**act("attack_doves", 1, clearing="10", attacker_warriors=0),
-                               "type": "attack_doves_v2"},
-                 act("extra_hits", 0, hits=3), act("battle_roll", 1, dice=[3, 1]))
+    state = play(
+        game,
+        dawn(state),
+        act("choose_mandate", mandate="stabilisation"),
+        act("next_phase"),
+        act("evening_draw", cards=1),
+        act("end_turn"),
+    )
+    state = play(
+        game,
+        state,
+        {**act("attack_doves", 1, clearing="10", attacker_warriors=0), "type": "attack_doves_v2"},
+        act("extra_hits", 0, hits=3),
+        act("battle_roll", 1, dice=[3, 1]),
+    )
     dealt = game.view(state, None)["battle"]["hits"]
     assert dealt["attacker"] == 0 + 0 and dealt["defender"] == 3 + 1 + 1  # capped at 0
     assert play(game, state, act("end_battle", 1))["battle"] is None

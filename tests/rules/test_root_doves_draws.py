@@ -46,8 +46,11 @@ def table_draw(seed, k, spec):
 def pacified_with_pile(pile):
     """The fox Pacification token in 12, ``pile`` on the refugee pile, Bruno to remove it."""
     state = started()
-    board = {**state["board"], "pile": list(pile),
-             "pacification": {"fox": "12", "rabbit": None, "mouse": None}}
+    board = {
+        **state["board"],
+        "pile": list(pile),
+        "pacification": {"fox": "12", "rabbit": None, "mouse": None},
+    }
     return {**state, "board": board}
 
 
@@ -83,10 +86,13 @@ def test_critical_values():
         assert survival(value, df) == pytest.approx(ALPHA, rel=1e-3)
 
 
-@pytest.mark.parametrize("pile", [
-    ["fox", "fox", "fox", "rabbit", "bird"],                              # 3 suits, 2 df
-    ["fox", "rabbit", "rabbit", "mouse", "bird", "bird", "bird", "bird"],  # 4 suits, 3 df
-])
+@pytest.mark.parametrize(
+    "pile",
+    [
+        ["fox", "fox", "fox", "rabbit", "bird"],  # 3 suits, 2 df
+        ["fox", "rabbit", "rabbit", "mouse", "bird", "bird", "bird", "bird"],  # 4 suits, 3 df
+    ],
+)
 def test_the_discard_is_uniform_over_the_cards(pile):
     """Each card is equally likely, so a suit goes in proportion to its cards in the pile."""
     counts, seed = simulate(pile)
@@ -107,19 +113,23 @@ def test_a_draw_uniform_over_suits_would_be_caught():
 def test_the_draw_spec_is_the_piles_cards():
     state = pacified_with_pile(["fox", "bird", "fox"])
     # each card by its place as the table laid it, so two foxes are two different cards
-    assert game.draws(state, REMOVE) == {"refugee": {"population": [
-        [1, "fox"], [2, "bird"], [3, "fox"]], "count": 1}}
+    assert game.draws(state, REMOVE) == {
+        "refugee": {"population": [[1, "fox"], [2, "bird"], [3, "fox"]], "count": 1}
+    }
     assert game.draws(pacified_with_pile([]), REMOVE) == {}
     assert game.draws(state, act("remove_token", clearing="10", by="Bruno")) == {}  # Ceasefire
     assert game.draws(state, act("remove_token", clearing=12, by="Bruno")) == {}
     assert game.draws(state, act("score", 1, points=1)) == {}
 
 
-@pytest.mark.parametrize("drawn, code", [
-    (None, "root_doves.draw_missing"),
-    ({"refugee": ["mouse"]}, "root_doves.not_in_pile"),
-    ({"refugee": []}, "root_doves.draw_missing"),
-])
+@pytest.mark.parametrize(
+    "drawn, code",
+    [
+        (None, "root_doves.draw_missing"),
+        ({"refugee": ["mouse"]}, "root_doves.not_in_pile"),
+        ({"refugee": []}, "root_doves.draw_missing"),
+    ],
+)
 def test_a_pacification_removal_needs_the_tables_draw(drawn, code):
     state = pacified_with_pile(["fox", "bird"])
     action = dict(REMOVE) if drawn is None else {**REMOVE, "drawn": drawn}
@@ -129,8 +139,13 @@ def test_a_pacification_removal_needs_the_tables_draw(drawn, code):
 def test_a_ceasefire_removal_draws_nothing_and_scores_the_remover():
     state = play(game, started(), act("remove_token", clearing="10", by="Chloé"))
     assert state["board"]["ceasefire"] == [] and state["vp"] == [0, 0, 1]
-    assert refused(started(), {**act("remove_token", clearing="10", by="Chloé"),
-                               "drawn": {"refugee": ["fox"]}}) == "bad_param"
+    assert (
+        refused(
+            started(),
+            {**act("remove_token", clearing="10", by="Chloé"), "drawn": {"refugee": ["fox"]}},
+        )
+        == "bad_param"
+    )
 
 
 def test_the_log_and_the_table_say_which_suit_went():
@@ -140,16 +155,21 @@ def test_the_log_and_the_table_say_which_suit_went():
     assert after["board"]["pile"] == ["fox"] and after["vp"][1] == 1
     assert after["board"]["pacification"]["fox"] is None
     line = game.describe(action, None)
-    assert line == {"key": "root_doves.log.remove_token.discard.bird",
-                    "params": {"clearing": "12", "by": "Bruno", "seat": 0}}
+    assert line == {
+        "key": "root_doves.log.remove_token.discard.bird",
+        "params": {"clearing": "12", "by": "Bruno", "seat": 0},
+    }
     assert game.describe(REMOVE, 2)["key"] == "root_doves.log.remove_token"
 
 
 def repacify(state):
     """The fox token back in 12 and a Ceasefire back in 10 (a board edit, the same live and
     in replay), so the script can remove them again."""
-    board = {**state["board"], "ceasefire": ["10"],
-             "pacification": {"fox": "12", "rabbit": None, "mouse": None}}
+    board = {
+        **state["board"],
+        "ceasefire": ["10"],
+        "pacification": {"fox": "12", "rabbit": None, "mouse": None},
+    }
     return {**state, "board": board}
 
 
@@ -165,8 +185,10 @@ def test_replay_reproduces_each_draw_exactly():
         for action in script:
             spec = game.draws(state, action)
             if spec:
-                action = {**action, "drawn": table_draws.resolve(
-                    seed, table_draws.counts(journal), spec)}
+                action = {
+                    **action,
+                    "drawn": table_draws.resolve(seed, table_draws.counts(journal), spec),
+                }
             state = game.apply(state, action)
             journal.append(action)
         state = repacify(state)
@@ -174,8 +196,10 @@ def test_replay_reproduces_each_draw_exactly():
     for position, action in enumerate(journal):
         if "drawn" in action:
             spec = game.draws(replayed, {k: v for k, v in action.items() if k != "drawn"})
-            assert table_draws.resolve(seed, table_draws.counts(journal[:position]),
-                                       spec) == action["drawn"]
+            assert (
+                table_draws.resolve(seed, table_draws.counts(journal[:position]), spec)
+                == action["drawn"]
+            )
         replayed = game.apply(replayed, action)
         if position % len(script) == len(script) - 1:
             replayed = repacify(replayed)
@@ -183,17 +207,24 @@ def test_replay_reproduces_each_draw_exactly():
     assert len(state["board"]["pile"]) == 3 and state["vp"] == [0, 3, 3]
 
 
-@pytest.mark.parametrize("pile, clearing, shown", [
-    (["bird"], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": "bird", "place": 1}),
-    ([], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": None,
-                "place": None}),  # pile empty
-    (["fox"], "10", None),                                       # a Ceasefire: no discard
-])
+@pytest.mark.parametrize(
+    "pile, clearing, shown",
+    [
+        (["bird"], "12", {"turn": 1, "clearing": "12", "by": "Bruno", "card": "bird", "place": 1}),
+        (
+            [],
+            "12",
+            {"turn": 1, "clearing": "12", "by": "Bruno", "card": None, "place": None},
+        ),  # pile empty
+        (["fox"], "10", None),  # a Ceasefire: no discard
+    ],
+)
 def test_the_table_sees_the_random_discard(pile, clearing, shown):
     """SCU.2.6: the dashboard says which card went (or that the pile was empty) until the
     next Pacification token is removed; a Ceasefire's removal discards nothing."""
-    state = play(game, repacify(pacified_with_pile(pile)),
-                 act("remove_token", clearing=clearing, by="Bruno"))
+    state = play(
+        game, repacify(pacified_with_pile(pile)), act("remove_token", clearing=clearing, by="Bruno")
+    )
     assert game.view(state, None)["last_discard"] == shown
     assert game.view(state, 2)["last_discard"] == shown
 

@@ -30,11 +30,14 @@ def started(players=PLAYERS, **options):
     """Setup done (SCU.3.2), the Doves' first Dawn about to begin (seat 0 goes first)."""
     state = fresh(players, **options)
     doves = state["doves"]
-    return play(game, state,
-                act("setup_ceasefire", doves, clearing="10"),
-                act("setup_warriors", doves, clearing="10", warriors=4),
-                act("setup_warriors", doves, clearing="12", warriors=2),
-                act("start_game", None))
+    return play(
+        game,
+        state,
+        act("setup_ceasefire", doves, clearing="10"),
+        act("setup_warriors", doves, clearing="10", warriors=4),
+        act("setup_warriors", doves, clearing="12", warriors=2),
+        act("start_game", None),
+    )
 
 
 def refused(state, action):
@@ -59,10 +62,12 @@ def others_pass(state):
 
 def dawn(state, retreat=None):
     """Resolve the evacuation (whichever way the board decides) and go to Daylight."""
-    template = next(t for t in game.legal(state, DOVES)
-                    if t["type"] in ("evacuate", "no_evacuation"))
-    action = act(template["type"], **{name: spec["options"][0]
-                                      for name, spec in template["params"].items()})
+    template = next(
+        t for t in game.legal(state, DOVES) if t["type"] in ("evacuate", "no_evacuation")
+    )
+    action = act(
+        template["type"], **{name: spec["options"][0] for name, spec in template["params"].items()}
+    )
     state = play(game, state, action)
     if state["stage"] != "play":
         return state
@@ -74,8 +79,11 @@ def dawn(state, retreat=None):
 def evening(state):
     """Daylight ends; the Evening draw, the discard down to five, the turn ends."""
     state = play(game, state, act("next_phase"))
-    cards = 1 + sum(slot["draw"] for kind in ("dispensary", "school")
-                    for slot in state["board"]["slots"][kind][:len(state["board"]["buildings"][kind])])
+    cards = 1 + sum(
+        slot["draw"]
+        for kind in ("dispensary", "school")
+        for slot in state["board"]["slots"][kind][: len(state["board"]["buildings"][kind])]
+    )
     state = play(game, state, act("evening_draw", cards=cards))
     if state["board"]["hand"] > 5:
         state = play(game, state, act("discard_down", cards=state["board"]["hand"] - 5))

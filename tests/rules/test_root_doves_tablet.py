@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.root_doves import game
 from companion.games.root_doves import board as B
+from companion.games.root_doves import game
 from companion.games.root_doves.table import parse_track
 from tests.rules.test_root_doves_helpers import act, check_prompt, fresh, refused, started
-from tests.support.play import play
 from tests.support.bounded import steps
+from tests.support.play import play
+
 
 def press(state, seat, kind, **chosen):
     """Tap ``kind``'s button for ``seat`` and fill its form with ``chosen`` only."""
@@ -72,8 +73,13 @@ def opening():
     state = press(state, 1, "attack_doves", clearing="12", attacker_warriors=3)
     state = press(state, 1, "battle_roll", dice=[2, 1])
     assert game.view(state, None)["battle"]["hits"] == {
-        "attacker": 2, "defender": 2, "rolled": [2, 1], "defenseless": False, "ambush": 0,
-        "attackers_left": 3}
+        "attacker": 2,
+        "defender": 2,
+        "rolled": [2, 1],
+        "defenseless": False,
+        "ambush": 0,
+        "attackers_left": 3,
+    }
     state = press(state, 1, "end_battle")
     assert state["board"]["warriors"]["12"] == 1
     state = press(state, 1, "score", points=1)
@@ -118,16 +124,22 @@ def test_a_whole_game_on_the_tablet():
     assert game.legal(state, None) == [] and game.prompt(state) is None
 
 
-@pytest.mark.parametrize("warriors, ceasefire, form", [
-    ({"10": 4}, ["10", "12"], {"warriors": [2]}),              # all of them: nothing to choose
-    ({"10": 14}, ["10", "12"], {"clearings": ["10", "12"]}),   # one left: which clearing
-    ({"10": 15}, ["10", "12"], {"warriors": [0]}),             # none left
-    ({"10": 4}, [], {"warriors": [0]}),
-])
+@pytest.mark.parametrize(
+    "warriors, ceasefire, form",
+    [
+        ({"10": 4}, ["10", "12"], {"warriors": [2]}),  # all of them: nothing to choose
+        ({"10": 14}, ["10", "12"], {"clearings": ["10", "12"]}),  # one left: which clearing
+        ({"10": 15}, ["10", "12"], {"warriors": [0]}),  # none left
+        ({"10": 4}, [], {"warriors": [0]}),
+    ],
+)
 def test_the_interposition_form_asks_only_when_the_supply_is_short(warriors, ceasefire, form):
     state = press(started(), 0, "no_evacuation")
-    state = press({**state, "board": {**state["board"], "warriors": warriors,
-                                      "ceasefire": ceasefire}}, 0, "next_phase")
+    state = press(
+        {**state, "board": {**state["board"], "warriors": warriors, "ceasefire": ceasefire}},
+        0,
+        "next_phase",
+    )
     state = press(state, 0, "choose_mandate", mandate="emergency")
     template = next(t for t in game.legal(state, 0) if t["type"] == "interposition")
     shown = {name: spec["options"] for name, spec in template["params"].items()}
@@ -136,47 +148,80 @@ def test_the_interposition_form_asks_only_when_the_supply_is_short(warriors, cea
         assert template["params"]["clearings"]["min"] == template["params"]["clearings"]["max"] == 1
         state = press(state, 0, "interposition", clearings=["12"])
         assert state["board"]["warriors"] == {"10": 14, "12": 1}
-        assert game.describe(act("interposition", clearings=["12"]), None)["key"] == \
-            "root_doves.log.interposition"
+        assert (
+            game.describe(act("interposition", clearings=["12"]), None)["key"]
+            == "root_doves.log.interposition"
+        )
     else:
         state = press(state, 0, "interposition")
         expected = "root_doves.log.interposition." + ("all" if form["warriors"][0] else "none")
-        assert game.describe(act("interposition", warriors=form["warriors"][0]), None)["key"] \
+        assert (
+            game.describe(act("interposition", warriors=form["warriors"][0]), None)["key"]
             == expected
+        )
     assert state["doves_turn"]["step"] == "actions"
 
 
-@pytest.mark.parametrize("pile, pacified, prompt, item, params", [
-    (["fox", "bird"], True, "root_doves.why.evacuate", "root_doves.check.evacuation_done",
-     {"cards": 2, "points": 2}),
-    (["fox"], False, "root_doves.why.no_evacuation.no_pacification",
-     "root_doves.check.evacuation_none.no_pacification", {"cards": 1}),
-    ([], True, "root_doves.why.no_evacuation.empty_pile",
-     "root_doves.check.evacuation_none.empty_pile", {"cards": 0}),
-])
+@pytest.mark.parametrize(
+    "pile, pacified, prompt, item, params",
+    [
+        (
+            ["fox", "bird"],
+            True,
+            "root_doves.why.evacuate",
+            "root_doves.check.evacuation_done",
+            {"cards": 2, "points": 2},
+        ),
+        (
+            ["fox"],
+            False,
+            "root_doves.why.no_evacuation.no_pacification",
+            "root_doves.check.evacuation_none.no_pacification",
+            {"cards": 1},
+        ),
+        (
+            [],
+            True,
+            "root_doves.why.no_evacuation.empty_pile",
+            "root_doves.check.evacuation_none.empty_pile",
+            {"cards": 0},
+        ),
+    ],
+)
 def test_the_dawn_says_what_the_evacuation_does_and_why_not(pile, pacified, prompt, item, params):
     """SCU.4.1 / 2.7: before, the prompt says it; after, the checklist and the panel keep it."""
     state = started()
     pacification = {"fox": None, "rabbit": "10" if pacified else None, "mouse": None}
     ceasefire = [] if pacified else ["10"]
-    state = {**state, "board": {**state["board"], "pile": pile, "pacification": pacification,
-                                "ceasefire": ceasefire}}
+    state = {
+        **state,
+        "board": {
+            **state["board"],
+            "pile": pile,
+            "pacification": pacification,
+            "ceasefire": ceasefire,
+        },
+    }
     assert game.prompt(state)["why"]["key"] == prompt
     kind = "evacuate" if item.endswith("done") else "no_evacuation"
     state = press(state, 0, kind)
     first = game.view(state, None)["checklist"][0]
     assert (first["key"], first["status"], first["params"]) == (item, "done", params)
     last = game.view(state, None)["evacuation"]["last_line"]["key"]
-    assert last.startswith("root_doves.evacuation.done" if kind == "evacuate"
-                           else "root_doves.evacuation.none.")
+    assert last.startswith(
+        "root_doves.evacuation.done" if kind == "evacuate" else "root_doves.evacuation.none."
+    )
 
 
-@pytest.mark.parametrize("typed, track", [
-    ("1, 2, 3, 5, 7", [1, 2, 3, 5, 7]),
-    ("0;1;2", [0, 1, 2]),
-    ("  4  6 9 ", [4, 6, 9]),
-    ("1,2,3,4,5,6,7,8,9,10", list(range(1, 11))),
-])
+@pytest.mark.parametrize(
+    "typed, track",
+    [
+        ("1, 2, 3, 5, 7", [1, 2, 3, 5, 7]),
+        ("0;1;2", [0, 1, 2]),
+        ("  4  6 9 ", [4, 6, 9]),
+        ("1,2,3,4,5,6,7,8,9,10", list(range(1, 11))),
+    ],
+)
 def test_the_evacuation_track_is_typed_in_one_go(typed, track):
     assert parse_track(typed) == track
 
@@ -188,8 +233,9 @@ def test_a_track_that_is_not_numbers_is_refused(typed):
     assert error.value.code == "root_doves.bad_track"
     state = fresh()
     if typed.strip():
-        assert refused(state, act("set_evacuation_track", None, track=typed)) == \
-            "root_doves.bad_track"
+        assert (
+            refused(state, act("set_evacuation_track", None, track=typed)) == "root_doves.bad_track"
+        )
 
 
 @pytest.mark.parametrize("cards, points", [(1, 1), (3, 4), (7, 4)])
@@ -228,8 +274,10 @@ def test_the_daylight_prompt_counts_the_actions_left():
     state = press(state, 0, "choose_mandate", mandate="emergency")
     state = press(state, 0, "interposition")
     state = press(state, 0, "recruit", clearing="10")
-    assert game.prompt(state)["why"] == {"key": "root_doves.why.doves_actions", "params": {
-        "player": "Ann", "left": 2, "mandate": "emergency"}}
+    assert game.prompt(state)["why"] == {
+        "key": "root_doves.why.doves_actions",
+        "params": {"player": "Ann", "left": 2, "mandate": "emergency"},
+    }
 
 
 def test_a_dominance_card_leaves_the_doves_hand():
@@ -243,19 +291,42 @@ def test_a_dominance_card_leaves_the_doves_hand():
     assert refused(empty, act("activate_dominance", suit="fox")) == "root_doves.not_enough_cards"
 
 
-@pytest.mark.parametrize("mandate, steps", [
-    ("emergency", [("ceasefire", {}), ("interposition", {}),
-                   ("actions.emergency", {"used": 0, "limit": 3})]),
-    ("protection", [("pacify", {}), ("actions.protection", {"used": 0, "limit": 3}),
-                    ("disarm", {"used": 0, "limit": 2}), ("exfiltration", {})]),
-    ("stabilisation", [("actions.stabilisation", {"used": 0, "limit": 3}), ("aid", {}),
-                       ("craft", {"used": 0, "limit": 1})]),
-])
+@pytest.mark.parametrize(
+    "mandate, steps",
+    [
+        (
+            "emergency",
+            [
+                ("ceasefire", {}),
+                ("interposition", {}),
+                ("actions.emergency", {"used": 0, "limit": 3}),
+            ],
+        ),
+        (
+            "protection",
+            [
+                ("pacify", {}),
+                ("actions.protection", {"used": 0, "limit": 3}),
+                ("disarm", {"used": 0, "limit": 2}),
+                ("exfiltration", {}),
+            ],
+        ),
+        (
+            "stabilisation",
+            [
+                ("actions.stabilisation", {"used": 0, "limit": 3}),
+                ("aid", {}),
+                ("craft", {"used": 0, "limit": 1}),
+            ],
+        ),
+    ],
+)
 def test_each_mandate_is_a_checklist_of_its_steps_and_limits(mandate, steps):
     """SCU.5.1–5.3: after Dawn and the choice, the chosen Mandate's steps in printed order."""
     state = press(press(started(), 0, "no_evacuation"), 0, "next_phase")
     state = press(state, 0, "choose_mandate", mandate=mandate)
-    items = game.view(state, 0)["checklist"][3:3 + len(steps)]
-    assert [(i["key"], i["params"]) for i in items] == \
-        [(f"root_doves.check.{key}", params) for key, params in steps]
+    items = game.view(state, 0)["checklist"][3 : 3 + len(steps)]
+    assert [(i["key"], i["params"]) for i in items] == [
+        (f"root_doves.check.{key}", params) for key, params in steps
+    ]
     assert game.view(state, 0)["checklist"][-2]["key"] == "root_doves.check.draw"

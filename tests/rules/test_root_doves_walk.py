@@ -9,8 +9,8 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from companion.games.root_doves import game
 from companion.games.root_doves import board as B
+from companion.games.root_doves import game
 from tests.rules.test_root_doves_helpers import check_prompt, fresh, started
 from tests.support.play import legal_walk
 
@@ -19,8 +19,12 @@ def without(*kinds):
     """The game with some action types left out of ``legal`` (so walks go deeper than a
     random ``score`` of 30 points would let them)."""
     return SimpleNamespace(
-        NAME=game.NAME, OPTIONS=game.OPTIONS, apply=game.apply, draws=game.draws,
-        legal=lambda state, seat: [t for t in game.legal(state, seat) if t["type"] not in kinds])
+        NAME=game.NAME,
+        OPTIONS=game.OPTIONS,
+        apply=game.apply,
+        draws=game.draws,
+        legal=lambda state, seat: [t for t in game.legal(state, seat) if t["type"] not in kinds],
+    )
 
 
 def check_board(state):
@@ -92,7 +96,15 @@ def test_random_play_with_battles_and_losses(data):
 def test_random_doves_turns(data):
     """The Doves' own play, deeper: no battles, no enemy removing their pieces."""
     start = started()
-    quiet = without("score", "set_points", "set_hand", "extra_hits", "lose_warriors",
-                    "remove_token", "remove_building", "battle")
+    quiet = without(
+        "score",
+        "set_points",
+        "set_hand",
+        "extra_hits",
+        "lose_warriors",
+        "remove_token",
+        "remove_building",
+        "battle",
+    )
     actions, end = walk(data, quiet, start, steps=50)
     assert replay(start, actions) == end

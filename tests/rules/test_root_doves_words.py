@@ -8,7 +8,6 @@ codes out of the rules' source, and the panel's keys out of its script.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 import string
@@ -16,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.root_doves import DICE
-from companion.games.root_doves import game
+from companion.games.root_doves import DICE, game
 from companion.games.root_doves import view as views
 from tests.rules.test_root_doves_helpers import PLAYERS, fresh, started
-from tests.support.words import catalog, template_keys as keys_for_templates
 from tests.support.play import resolve_draws
+from tests.support.words import catalog
+from tests.support.words import template_keys as keys_for_templates
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = catalog("root_doves")
@@ -61,14 +60,16 @@ def emitted_keys(state, keys):
         keys.add(prompt["why"]["key"])
     view = game.view(state, 0)
     keys.update(item["key"] for item in view["checklist"] or [])
-    keys.update(line["key"] for line in (view["evacuation"]["last_line"],
-                                         view["evacuation"]["next_line"]) if line)
+    keys.update(
+        line["key"]
+        for line in (view["evacuation"]["last_line"], view["evacuation"]["next_line"])
+        if line
+    )
     keys.update(chart["title"] for chart in view["charts"])
 
 
 def template_keys(templates, keys, state):
-    keys |= keys_for_templates("root_doves", templates,
-                               set(state["clearings"]) | set(PLAYERS))
+    keys |= keys_for_templates("root_doves", templates, set(state["clearings"]) | set(PLAYERS))
 
 
 def explore(seed, start, skip, steps=300):
@@ -103,12 +104,19 @@ def gather_keys():
     keys |= explore(0, fresh(), set(), steps=60)
     keys |= tour()
     keys |= {"game.root_doves"} | {f"die.{kind.name}" for kind in DICE}  # title, dice names
-    keys |= {f"root_doves.log.{kind}.{value}" for kind, param in views.KEYED_BY.items()
-             for value in value_options(kind, param)}
-    keys |= {f"root_doves.log.remove_token.{how}.{suit}" for suit in SUITS
-             for how in ("discard", "discard_at")}
-    keys |= {f"{kind}.root_doves.{name}" for name in game.OPTIONS
-             for kind in ("option", "option_help")}
+    keys |= {
+        f"root_doves.log.{kind}.{value}"
+        for kind, param in views.KEYED_BY.items()
+        for value in value_options(kind, param)
+    }
+    keys |= {
+        f"root_doves.log.remove_token.{how}.{suit}"
+        for suit in SUITS
+        for how in ("discard", "discard_at")
+    }
+    keys |= {
+        f"{kind}.root_doves.{name}" for name in game.OPTIONS for kind in ("option", "option_help")
+    }
     keys |= error_keys() | panel_keys()
     for stem, words in FAMILIES.items():
         keys |= {stem + word for word in words}
@@ -122,42 +130,87 @@ def a(kind, seat=0, **params):
 OTHERS = (a("end_turn", 1), a("end_turn", 2))
 # A scripted game through every Doves step, from the first Dawn.
 SCRIPT = (
-    a("no_evacuation", reason="no_pacification"), a("next_phase"),
-    a("choose_mandate", mandate="emergency"), a("ceasefire", clearing="12", source="supply"),
-    a("interposition", warriors=2), a("next_phase"), a("evening_draw", cards=1),
-    a("end_turn"), *OTHERS,
-    a("no_evacuation", reason="no_pacification"), a("next_phase"),
-    a("choose_mandate", mandate="protection"), a("pacify", clearing="10"),
-    a("disarm", opponent="Bruno"), a("exfiltrate", clearing="10"),
-    a("refugee", **{"from": "12", "card": "fox"}), a("next_phase"),
-    a("evening_draw", cards=1), a("end_turn"), *OTHERS,
-    a("evacuate", cards=1, points=1), a("next_phase"), a("set_hand", cards=7),
+    a("no_evacuation", reason="no_pacification"),
+    a("next_phase"),
+    a("choose_mandate", mandate="emergency"),
+    a("ceasefire", clearing="12", source="supply"),
+    a("interposition", warriors=2),
+    a("next_phase"),
+    a("evening_draw", cards=1),
+    a("end_turn"),
+    *OTHERS,
+    a("no_evacuation", reason="no_pacification"),
+    a("next_phase"),
+    a("choose_mandate", mandate="protection"),
+    a("pacify", clearing="10"),
+    a("disarm", opponent="Bruno"),
+    a("exfiltrate", clearing="10"),
+    a("refugee", **{"from": "12", "card": "fox"}),
+    a("next_phase"),
+    a("evening_draw", cards=1),
+    a("end_turn"),
+    *OTHERS,
+    a("evacuate", cards=1, points=1),
+    a("next_phase"),
+    a("set_hand", cards=7),
     a("choose_mandate", mandate="stabilisation"),
-    a("build", building="dispensary", clearing="10"), a("development_aid", opponent="Chloé"),
-    a("craft", tokens=["10"], points=1), a("secure", clearing="12", card="fox"),
-    a("next_phase"), a("evening_draw", cards=1), a("discard_down", cards=2), a("end_turn"),
-    a("next_phase", 1), a("attack_doves", 1, clearing="10", attacker_warriors=3),
-    a("battle_roll", 1, dice=[3, 1]), a("last_stand_draw"), a("end_battle", 1),
-    a("score", 1, points=10), a("set_points", None, player="Chloé", points=3),
+    a("build", building="dispensary", clearing="10"),
+    a("development_aid", opponent="Chloé"),
+    a("craft", tokens=["10"], points=1),
+    a("secure", clearing="12", card="fox"),
+    a("next_phase"),
+    a("evening_draw", cards=1),
+    a("discard_down", cards=2),
+    a("end_turn"),
+    a("next_phase", 1),
+    a("attack_doves", 1, clearing="10", attacker_warriors=3),
+    a("battle_roll", 1, dice=[3, 1]),
+    a("last_stand_draw"),
+    a("end_battle", 1),
+    a("score", 1, points=10),
+    a("set_points", None, player="Chloé", points=3),
     a("fix_warriors", None, clearing="10", warriors=2),
     a("activate_dominance", 1, suit="fox"),
-    a("end_turn", 1), a("end_turn", 2),
-    a("no_evacuation", reason="empty_pile"), a("next_phase"),
-    a("choose_mandate", mandate="protection"), a("pacify", clearing="12"),
-    a("exfiltrate", clearing="10"), a("refugee", **{"from": "12", "card": "bird"}),
-    a("dispensary_refugee", card="mouse"), a("next_phase"), a("evening_draw", cards=1),
-    a("end_turn"), a("dominance_victory", 1))
+    a("end_turn", 1),
+    a("end_turn", 2),
+    a("no_evacuation", reason="empty_pile"),
+    a("next_phase"),
+    a("choose_mandate", mandate="protection"),
+    a("pacify", clearing="12"),
+    a("exfiltrate", clearing="10"),
+    a("refugee", **{"from": "12", "card": "bird"}),
+    a("dispensary_refugee", card="mouse"),
+    a("next_phase"),
+    a("evening_draw", cards=1),
+    a("end_turn"),
+    a("dominance_victory", 1),
+)
 SETUP_SCRIPT = (
-    a("set_evacuation_track", None, track="1, 2, 4, 6"), a("setup_ceasefire", clearing="10"),
-    a("setup_warriors", clearing="10", warriors=5), a("setup_warriors", clearing="12", warriors=1),
-    a("start_game", None), a("no_evacuation", reason="no_pacification"),
-    a("strategic_retreat", **{"from": "12", "to": "10", "warriors": 1}))
+    a("set_evacuation_track", None, track="1, 2, 4, 6"),
+    a("setup_ceasefire", clearing="10"),
+    a("setup_warriors", clearing="10", warriors=5),
+    a("setup_warriors", clearing="12", warriors=1),
+    a("start_game", None),
+    a("no_evacuation", reason="no_pacification"),
+    a("strategic_retreat", **{"from": "12", "to": "10", "warriors": 1}),
+)
 BOARDS = (  # Pacification skipped for each reason; one warrior left for two Ceasefires
-    ({"ceasefire": ["3"], "warriors": {"3": 1},
-      "pacification": {"fox": None, "rabbit": "5", "mouse": None}}, "protection", ()),
+    (
+        {
+            "ceasefire": ["3"],
+            "warriors": {"3": 1},
+            "pacification": {"fox": None, "rabbit": "5", "mouse": None},
+        },
+        "protection",
+        (),
+    ),
     ({"ceasefire": ["4"], "warriors": {"12": 1}}, "protection", ()),
-    ({"ceasefire": ["10", "12"], "warriors": {"10": 14}}, "emergency",
-     (a("interposition", clearings=["12"]),)))
+    (
+        {"ceasefire": ["10", "12"], "warriors": {"10": 14}},
+        "emergency",
+        (a("interposition", clearings=["12"]),),
+    ),
+)
 
 
 def run(state, actions, keys, rng):
@@ -179,24 +232,33 @@ def tour():
     run(fresh(), SETUP_SCRIPT, keys, rng)
     for board, mandate, steps in BOARDS:
         state = {**started(), "board": {**started()["board"], **board}}
-        run(state, (evacuation(state), a("next_phase"), a("choose_mandate", mandate=mandate),
-                    *steps), keys, rng)
+        run(
+            state,
+            (evacuation(state), a("next_phase"), a("choose_mandate", mandate=mandate), *steps),
+            keys,
+            rng,
+        )
     return keys
 
 
 def evacuation(state):
     """The Dawn's evacuation action, as the board decides it (one fixed choice per param)."""
     template = next(t for t in game.legal(state, 0) if t["type"] in ("evacuate", "no_evacuation"))
-    return {"type": template["type"], "seat": 0,
-            **{name: spec["options"][0] for name, spec in template["params"].items()}}
+    return {
+        "type": template["type"],
+        "seat": 0,
+        **{name: spec["options"][0] for name, spec in template["params"].items()},
+    }
 
 
 def value_options(kind, param):
-    return {"mandate": ("emergency", "protection", "stabilisation"),
-            "building": ("dispensary", "school"),
-            "reason": ("no_pacification", "empty_pile"),
-            "suit": ("fox", "rabbit", "mouse") if kind == "set_clearing" else SUITS,
-            "card": SUITS}[param]
+    return {
+        "mandate": ("emergency", "protection", "stabilisation"),
+        "building": ("dispensary", "school"),
+        "reason": ("no_pacification", "empty_pile"),
+        "suit": ("fox", "rabbit", "mouse") if kind == "set_clearing" else SUITS,
+        "card": SUITS,
+    }[param]
 
 
 def error_keys():
@@ -223,16 +285,21 @@ def test_english_and_french_have_the_same_keys_and_placeholders():
 
 
 def test_every_key_the_game_emits_is_translated(used_keys):
-    missing = sorted(k for k in used_keys if k.split(".")[0] in
-                     ("action", "param", "option", "value", "error", "root_doves")
-                     and ("root_doves" in k) and k not in CATALOG["en"])
+    missing = sorted(
+        k
+        for k in used_keys
+        if k.split(".")[0] in ("action", "param", "option", "value", "error", "root_doves")
+        and ("root_doves" in k)
+        and k not in CATALOG["en"]
+    )
     assert not missing
 
 
 def test_every_action_type_is_offered_by_legal(used_keys):
     """The pages only show what ``legal`` offers: each action type must turn up there."""
-    offered = {k.rsplit(".", 1)[1] for k in used_keys
-               if k.startswith(("action.root_doves.", "verb."))}
+    offered = {
+        k.rsplit(".", 1)[1] for k in used_keys if k.startswith(("action.root_doves.", "verb."))
+    }
     # (types only an old journal's replay holds are never offered: ``REPLAY_ONLY``)
     assert offered == set(game.HANDLERS) - game.REPLAY_ONLY
 

@@ -8,31 +8,43 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from companion.rules import ledger, ranking, sealed, turns
-from companion.rules.base import (RuleError, check_param, choice_param, dice_param, int_param,
-                                  match_template, multi_param, template, text_param)
+from companion.rules.base import (
+    RuleError,
+    check_param,
+    choice_param,
+    dice_param,
+    int_param,
+    match_template,
+    multi_param,
+    template,
+    text_param,
+)
 from companion.rules.dice import FACES, arrange, check_faces, matches, values
 
 
-@pytest.mark.parametrize("spec, value, error", [
-    (int_param(1, 5), 3, None),
-    (int_param(1, 5), 6, "out_of_range"),
-    (int_param(1, 5), True, "bad_param"),
-    (int_param(1, 5), "3", "bad_param"),
-    (int_param(0, 1000, 100), 300, None),
-    (int_param(0, 1000, 100), 350, "out_of_step"),
-    (choice_param(["a", "b"]), "b", None),
-    (choice_param(["a", "b"]), "c", "bad_choice"),
-    (choice_param([1, 2]), [1], "bad_choice"),
-    (multi_param(["x", "x", "y"], 1, 2), ["x", "x"], None),
-    (multi_param(["x", "x", "y"], 1, 2), ["y", "y"], "bad_choice"),
-    (multi_param(["x", "y"], 1, 2), [], "out_of_range"),
-    (text_param(5), " Ann ", None),
-    (text_param(5), "", "bad_text"),
-    (text_param(5), "toolong", "bad_text"),
-    (dice_param(["d6", "root12"]), [6, 0], None),
-    (dice_param(["d6", "root12"]), [0, 0], "bad_face"),
-    (dice_param(["d6"]), [1, 2], "wrong_dice_count"),
-])
+@pytest.mark.parametrize(
+    "spec, value, error",
+    [
+        (int_param(1, 5), 3, None),
+        (int_param(1, 5), 6, "out_of_range"),
+        (int_param(1, 5), True, "bad_param"),
+        (int_param(1, 5), "3", "bad_param"),
+        (int_param(0, 1000, 100), 300, None),
+        (int_param(0, 1000, 100), 350, "out_of_step"),
+        (choice_param(["a", "b"]), "b", None),
+        (choice_param(["a", "b"]), "c", "bad_choice"),
+        (choice_param([1, 2]), [1], "bad_choice"),
+        (multi_param(["x", "x", "y"], 1, 2), ["x", "x"], None),
+        (multi_param(["x", "x", "y"], 1, 2), ["y", "y"], "bad_choice"),
+        (multi_param(["x", "y"], 1, 2), [], "out_of_range"),
+        (text_param(5), " Ann ", None),
+        (text_param(5), "", "bad_text"),
+        (text_param(5), "toolong", "bad_text"),
+        (dice_param(["d6", "root12"]), [6, 0], None),
+        (dice_param(["d6", "root12"]), [0, 0], "bad_face"),
+        (dice_param(["d6"]), [1, 2], "wrong_dice_count"),
+    ],
+)
 def test_check_param(spec, value, error):
     if error is None:
         check_param(spec, value, "x")
@@ -51,10 +63,12 @@ def test_defaults_travel_with_the_template():
 def test_match_template_refuses_extra_keys_and_wrong_seats():
     templates = [template("add", 0, amount=int_param(1, 3))]
     assert match_template(templates, {"type": "add", "seat": 0, "amount": 2})
-    for bad, code in [({"type": "add", "seat": 1, "amount": 2}, "not_now"),
-                      ({"type": "add", "seat": 0}, "missing_param"),
-                      ({"type": "add", "seat": 0, "amount": 2, "bonus": 1}, "bad_param"),
-                      ({"seat": 0}, "bad_action")]:
+    for bad, code in [
+        ({"type": "add", "seat": 1, "amount": 2}, "not_now"),
+        ({"type": "add", "seat": 0}, "missing_param"),
+        ({"type": "add", "seat": 0, "amount": 2, "bonus": 1}, "bad_param"),
+        ({"seat": 0}, "bad_action"),
+    ]:
         with pytest.raises(RuleError) as caught:
             match_template(templates, bad)
         assert caught.value.code == code
@@ -65,17 +79,21 @@ def test_dice_faces():
     assert sorted(FACES["root12"]).count(3) == 3
     assert check_faces(["cattle"], [0]) == [0]
     assert matches(["cattle", "cowboy"], ["cowboy", "cattle"])
-    assert arrange(["cattle", "cowboy", "cattle"],
-                   [("cowboy", 4), ("cattle", 2), ("cattle", 5)]) == [2, 4, 5]
+    assert arrange(
+        ["cattle", "cowboy", "cattle"], [("cowboy", 4), ("cattle", 2), ("cattle", 5)]
+    ) == [2, 4, 5]
     with pytest.raises(RuleError):
         arrange(["d6"], [("cattle", 2)])
 
 
-@pytest.mark.parametrize("scores, expected", [
-    ([14, 9, 10, 10], [1, 4, 2, 2]),
-    ([5, 5, 5], [1, 1, 1]),
-    ([3, 2, 1], [1, 2, 3]),
-])
+@pytest.mark.parametrize(
+    "scores, expected",
+    [
+        ([14, 9, 10, 10], [1, 4, 2, 2]),
+        ([5, 5, 5], [1, 1, 1]),
+        ([3, 2, 1], [1, 2, 3]),
+    ],
+)
 def test_places_share_and_skip(scores, expected):
     assert ranking.places(scores) == expected
 
@@ -89,10 +107,17 @@ def test_place_points_nothing_scores_nothing():
 
 
 @settings(max_examples=60, deadline=None)
-@given(moves=st.lists(st.tuples(st.sampled_from(["bank", 0, 1, 2]),
-                                 st.sampled_from(["bank", 0, 1, 2]),
-                                 st.integers(0, 80)), max_size=40),
-       counted=st.booleans())
+@given(
+    moves=st.lists(
+        st.tuples(
+            st.sampled_from(["bank", 0, 1, 2]),
+            st.sampled_from(["bank", 0, 1, 2]),
+            st.integers(0, 80),
+        ),
+        max_size=40,
+    ),
+    counted=st.booleans(),
+)
 def test_ledger_conserves_money(moves, counted):
     book = ledger.open_ledger(3, 10, 50 if counted else None)
     start = ledger.total(book)
@@ -120,15 +145,23 @@ def test_ledger_refuses_odd_amounts():
 def test_sealed_round_shows_only_who_and_ones_own():
     round_ = sealed.open_round("plan", [0, 1, 2])
     round_ = sealed.submit(round_, 1, {"where": "bank"})
-    assert sealed.view_of(round_, 0) == {"purpose": "plan", "seats": [0, 1, 2], "submitted": [1],
-                                         "skipped": [], "waiting": [0, 2]}
+    assert sealed.view_of(round_, 0) == {
+        "purpose": "plan",
+        "seats": [0, 1, 2],
+        "submitted": [1],
+        "skipped": [],
+        "waiting": [0, 2],
+    }
     assert sealed.view_of(round_, 1)["mine"] == {"where": "bank"}
     assert "bank" not in repr(sealed.view_of(round_, None))
     # until the reveal a seat may change its own submission; each change is a move
     changed = sealed.submit(round_, 1, {"where": "shop"})
     assert sealed.choice(changed, 1) == {"where": "shop"} and changed["moves"] == 2
-    assert sealed.prompt(changed, "why")["round"] == {"purpose": "plan", "seats": [0, 1, 2],
-                                                      "moves": 2}
+    assert sealed.prompt(changed, "why")["round"] == {
+        "purpose": "plan",
+        "seats": [0, 1, 2],
+        "moves": 2,
+    }
     with pytest.raises(RuleError):
         sealed.submit(round_, 5, {})
     round_ = sealed.skip(sealed.submit(round_, 0, {"where": "shop"}), 2)
@@ -155,6 +188,7 @@ def test_choice_and_multi_defaults():
 
 def test_choice_labels_one_per_option():
     from companion.rules.base import line
+
     spec = choice_param([3, 7], labels=["Colt", line("x.card", number=7)])
     assert spec["labels"][1] == {"key": "x.card", "params": {"number": 7}}
     with pytest.raises(ValueError):

@@ -54,7 +54,8 @@ def fill(template, draw):
         if kind == "int":
             step = spec.get("step", 1)
             action[name] = spec["min"] + step * draw(
-                st.integers(0, (spec["max"] - spec["min"]) // step))
+                st.integers(0, (spec["max"] - spec["min"]) // step)
+            )
         elif kind == "choice":
             action[name] = draw(st.sampled_from(spec["options"]))
         elif kind == "multi":

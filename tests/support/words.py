@@ -14,8 +14,10 @@ CORE_WORDS = Path(__file__).resolve().parents[2] / "web" / "i18n"
 def catalog(game: str) -> dict[str, dict[str, str]]:
     """``{"en": {...}, "fr": {...}}``: a game's words (``"core"``: the core's), read from its
     folder one file per language."""
+
     def read(path: Path) -> dict[str, str]:
         return json.loads(path.read_text(encoding="utf-8"))
+
     if game == "core":
         return {lang: read(CORE_WORDS / f"{lang}.json") for lang in LANGUAGES}
     package = registry.package(game)
@@ -34,13 +36,14 @@ def all_words() -> dict[str, dict[str, str]]:
 def action_key(game: str, kind: str) -> str:
     """The words of an action's button: the verbs every game shares ("End the turn") are the
     core's ``verb.<type>``, one list for all games; the rest ``action.<game>.<type>``."""
-    verbs = {key[len("verb."):] for key in catalog("core")["en"] if key.startswith("verb.")}
+    verbs = {key[len("verb.") :] for key in catalog("core")["en"] if key.startswith("verb.")}
     return f"verb.{kind}" if kind in verbs else f"action.{game}.{kind}"
 
 
 def template_keys(game: str, templates: list[dict], not_words: set = frozenset()) -> set[str]:
     """``action.<game>.<type>`` (or the core's ``verb.<type>``), ``param.<game>.<name>``,
-    ``value.<game>.<word>`` and the keys of worded labels for each template; option values that are not words (names typed by players, clearing ids) are
+    ``value.<game>.<word>`` and the keys of worded labels for each template; option values that are
+    not words (names typed by players, clearing ids) are
     passed in ``not_words`` and need no key."""
     keys = set()
     for template in templates:

@@ -24,8 +24,7 @@ class Device:
 
     def post(self, path, json=None, **kw):
         headers = {"X-CSRF-Token": self.csrf(), **kw.pop("headers", {})}
-        return self.client.post(path, json=json if json is not None else {}, headers=headers,
-                                **kw)
+        return self.client.post(path, json=json if json is not None else {}, headers=headers, **kw)
 
     def act(self, table_id, action, **extra):
         return self.post(f"/api/tables/{table_id}/actions", {"action": action, **extra})
@@ -33,9 +32,15 @@ class Device:
 
 @pytest.fixture
 def app(service):
-    config = load(overrides={"server": {"requests_per_minute": 100_000,
-                                        "requests_per_minute_anonymous": 100_000,
-                                        "requests_per_minute_per_address": 100_000}})
+    config = load(
+        overrides={
+            "server": {
+                "requests_per_minute": 100_000,
+                "requests_per_minute_anonymous": 100_000,
+                "requests_per_minute_per_address": 100_000,
+            }
+        }
+    )
     return create_app(config, service)
 
 

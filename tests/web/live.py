@@ -8,14 +8,18 @@ import urllib.error
 import urllib.request
 
 
-def call(live, method: str, path: str, token: str, data=None,
-         lang: str = "en") -> tuple[int, dict]:
+def call(live, method: str, path: str, token: str, data=None, lang: str = "en") -> tuple[int, dict]:
     """``(status, JSON reply)``; an error status is returned, not raised."""
     request = urllib.request.Request(
-        live.url + path, method=method,
+        live.url + path,
+        method=method,
         data=None if data is None else json.dumps(data).encode(),
-        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}",
-                 "Accept-Language": lang})
+        headers={
+            "Content-Type": "application/json",
+            "Authorization": f"Bearer {token}",
+            "Accept-Language": lang,
+        },
+    )
     try:
         with urllib.request.urlopen(request, timeout=30) as reply:
             return reply.status, json.loads(reply.read())

@@ -11,15 +11,20 @@ from web.after import bgstats
 
 
 def lawless_table(tablet):
-    return tablet.post("/api/tables", {"game": "lawless",
-                                        "players": ["Ann", "Bruno", "Claudia"]}).json
+    return tablet.post(
+        "/api/tables", {"game": "lawless", "players": ["Ann", "Bruno", "Claudia"]}
+    ).json
 
 
 def test_the_export_is_the_table_view_and_hides_the_seed_until_the_end(tablet):
     made = lawless_table(tablet)
     tablet.act(made["id"], {"type": "first_player", "seat": None, "player": "Ann"})
     play = tablet.get(f"/api/tables/{made['id']}/export.json").json
-    assert play["format"] == "table-companion-play" and play["players"] == ["Ann", "Bruno", "Claudia"]
+    assert play["format"] == "table-companion-play" and play["players"] == [
+        "Ann",
+        "Bruno",
+        "Claudia",
+    ]
     assert play["seed"] is None and play["seed_hash"] == made["seed_hash"]
     assert [line["version"] for line in play["log"]] == [1]
     assert "Ann" in play["log"][0]["text"]
@@ -29,10 +34,17 @@ def test_the_export_is_the_table_view_and_hides_the_seed_until_the_end(tablet):
 
 
 def test_the_bgstats_file_has_places_scores_and_winners():
-    play = {"game": "abilene", "title": "Abilene", "players": ["Ann", "Bruno"],
-            "created": "2026-12-01T20:15:03+00:00", "seed_hash": "ab" * 32,
-            "standings": [{**standing(1, 1, "final.money", amount=12000), "name": "Bruno"},
-                          {**standing(0, 2, "final.money", amount=9000), "name": "Ann"}]}
+    play = {
+        "game": "abilene",
+        "title": "Abilene",
+        "players": ["Ann", "Bruno"],
+        "created": "2026-12-01T20:15:03+00:00",
+        "seed_hash": "ab" * 32,
+        "standings": [
+            {**standing(1, 1, "final.money", amount=12000), "name": "Bruno"},
+            {**standing(0, 2, "final.money", amount=9000), "name": "Ann"},
+        ],
+    }
     made = bgstats(play)
     scores = {s["playerRefId"]: s for s in made["plays"][0]["playerScores"]}
     assert scores[2]["winner"] and scores[2]["rank"] == 1 and scores[2]["score"] == "12000"
@@ -42,8 +54,10 @@ def test_the_bgstats_file_has_places_scores_and_winners():
 
 
 def test_a_rematch_is_the_same_game_with_a_fresh_seed(tablet, device):
-    made = tablet.post("/api/tables", {"game": "nowheresville", "players": ["Ann", "Bruno"],
-                                        "options": {"money": "virtual"}}).json
+    made = tablet.post(
+        "/api/tables",
+        {"game": "nowheresville", "players": ["Ann", "Bruno"], "options": {"money": "virtual"}},
+    ).json
     again = tablet.post(f"/api/tables/{made['id']}/rematch", {})
     assert again.status_code == 201
     view = tablet.get(f"/api/tables/{again.json['id']}").json
@@ -73,13 +87,15 @@ def test_history_archive_and_delete(tablet, device):
 def test_errors_name_the_field_by_its_label_and_format_numbers(tablet):
     made = tablet.post("/api/tables", {"game": "abilene", "players": ["Ann", "Bruno"]}).json
     tablet.post("/api/language", {"lang": "fr"})
-    reply = tablet.act(made["id"], {"type": "take_loan", "seat": 0, "amount": 10 ** 6})
+    reply = tablet.act(made["id"], {"type": "take_loan", "seat": 0, "amount": 10**6})
     message = reply.json["error"]["message"]
     assert "Somme" in message and "amount" not in message and "1000000" not in message, message
     reply = tablet.post(f"/api/tables/{made['id']}/dice", {"dice": [{"die": "cattle", "face": 9}]})
     assert "dé de bétail" in reply.json["error"]["message"], reply.json
-    reply = tablet.post("/api/tables", {"game": "abilene", "players": ["A", "B"],
-                                         "options": {"start_money": "lots"}})
+    reply = tablet.post(
+        "/api/tables",
+        {"game": "abilene", "players": ["A", "B"], "options": {"start_money": "lots"}},
+    )
     assert "Argent de départ" in reply.json["error"]["message"], reply.json
 
 
@@ -93,10 +109,11 @@ def test_a_script_without_the_csrf_token_is_told_how(app):
 def test_a_deleted_game_is_not_history_lost_at_the_next_start(tmp_path):
     """The witness of every chain's end forgets a deleted table, so the journal opens again
     (it would refuse to start, "table … is gone", if it still remembered it)."""
+    from companion import shelf
     from companion.journal import Journal
     from companion.service import Service
     from companion.table import Viewer
-    from companion import shelf
+
     path = tmp_path / "journal.sqlite"
     with Journal(path) as journal, Service(journal) as service:
         made = service.create_table("tally", ["Ann", "Bruno"], {})

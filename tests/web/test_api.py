@@ -29,14 +29,17 @@ def test_stale_version_gets_409_and_changes_nothing(tablet, table):
     assert tablet.get(f"/api/tables/{tid}").json["state"]["scores"] == [1, 0]
 
 
-@pytest.mark.parametrize("action, status, code", [
-    ({"type": "add", "seat": 0, "amount": 99}, 422, "out_of_range"),
-    ({"type": "add", "seat": 0}, 422, "missing_param"),
-    ({"type": "fly", "seat": 0}, 422, "not_now"),
-    ({"type": "add", "seat": 7, "amount": 1}, 422, "bad_seat"),
-    ("not an object", 422, "bad_action"),
-    ({"type": "add", "seat": 1, "amount": 1}, 422, "not_now"),
-])
+@pytest.mark.parametrize(
+    "action, status, code",
+    [
+        ({"type": "add", "seat": 0, "amount": 99}, 422, "out_of_range"),
+        ({"type": "add", "seat": 0}, 422, "missing_param"),
+        ({"type": "fly", "seat": 0}, 422, "not_now"),
+        ({"type": "add", "seat": 7, "amount": 1}, 422, "bad_seat"),
+        ("not an object", 422, "bad_action"),
+        ({"type": "add", "seat": 1, "amount": 1}, 422, "not_now"),
+    ],
+)
 def test_bad_actions_are_clear_errors(tablet, table, action, status, code):
     reply = tablet.act(table["id"], action)
     assert reply.status_code == status
@@ -46,15 +49,19 @@ def test_bad_actions_are_clear_errors(tablet, table, action, status, code):
 
 
 def test_errors_speak_the_device_language(tablet, table):
-    reply = tablet.post(f"/api/tables/{table['id']}/actions",
-                        {"action": {"type": "add", "seat": 0, "amount": 99}},
-                        headers={"Accept-Language": "fr-FR,fr;q=0.9"})
+    reply = tablet.post(
+        f"/api/tables/{table['id']}/actions",
+        {"action": {"type": "add", "seat": 0, "amount": 99}},
+        headers={"Accept-Language": "fr-FR,fr;q=0.9"},
+    )
     assert "doit être entre 1 et 5" in reply.json["error"]["message"]
 
 
 def test_csrf_guard(tablet, table):
-    reply = tablet.client.post(f"/api/tables/{table['id']}/actions",
-                               json={"action": {"type": "add", "seat": 0, "amount": 1}})
+    reply = tablet.client.post(
+        f"/api/tables/{table['id']}/actions",
+        json={"action": {"type": "add", "seat": 0, "amount": 1}},
+    )
     assert reply.status_code == 403 and reply.json["error"]["code"] == "csrf"
 
 
@@ -67,8 +74,9 @@ def test_wrong_content_type_and_bad_json(tablet, table):
 
 
 def test_oversized_body_is_413(tablet, table):
-    reply = tablet.post(f"/api/tables/{table['id']}/actions",
-                        {"action": {"type": "add", "x": "y" * 100_000}})
+    reply = tablet.post(
+        f"/api/tables/{table['id']}/actions", {"action": {"type": "add", "x": "y" * 100_000}}
+    )
     assert reply.status_code == 413
 
 
@@ -154,8 +162,7 @@ def test_dice_endpoint_answers_the_prompt_or_is_a_free_roll(tablet, table):
 def test_openapi_and_pages(tablet, table):
     spec = tablet.get("/api/openapi.json").json
     assert "/api/tables/{table_id}/actions" in spec["paths"]
-    for path in ("/", "/new", f"/table/{table['id']}", "/manifest.webmanifest",
-                 "/static/shell.js"):
+    for path in ("/", "/new", f"/table/{table['id']}", "/manifest.webmanifest", "/static/shell.js"):
         reply = tablet.get(path)
         reply.close()  # static files are streamed from disk
         assert reply.status_code == 200, path
@@ -168,8 +175,9 @@ def test_sse_stream_resumes_and_alarms(app, tablet, table):
     tid = table["id"]
     tablet.act(tid, {"type": "add", "seat": 0, "amount": 1})
     tablet.act(tid, {"type": "add", "seat": 0, "amount": 2})
-    reply = tablet.client.get(f"/api/tables/{tid}/events", headers={"Last-Event-ID": "1"},
-                              buffered=False)
+    reply = tablet.client.get(
+        f"/api/tables/{tid}/events", headers={"Last-Event-ID": "1"}, buffered=False
+    )
     chunks = reply.response
     assert next(chunks).decode().startswith("retry:")
     first = next(chunks).decode()
@@ -177,8 +185,9 @@ def test_sse_stream_resumes_and_alarms(app, tablet, table):
     data = json.loads(first.split("data: ", 1)[1])
     assert [e["version"] for e in data["log"]] == [2]
     reply.close()
-    ahead = tablet.client.get(f"/api/tables/{tid}/events", headers={"Last-Event-ID": "99"},
-                              buffered=False)
+    ahead = tablet.client.get(
+        f"/api/tables/{tid}/events", headers={"Last-Event-ID": "99"}, buffered=False
+    )
     chunks = ahead.response
     next(chunks)
     assert next(chunks).decode().startswith("event: alarm")
@@ -188,9 +197,9 @@ def test_sse_stream_resumes_and_alarms(app, tablet, table):
 def test_wifi_code_only_when_configured(service, tablet, table):
     from companion.config import load
     from web import create_app
+
     assert tablet.get("/qr/wifi.svg").status_code == 404
-    app = create_app(load(overrides={"wifi": {"ssid": "Saloon", "password": "cattle123"}}),
-                     service)
+    app = create_app(load(overrides={"wifi": {"ssid": "Saloon", "password": "cattle123"}}), service)
     client = app.test_client()
     svg = client.get("/qr/wifi.svg")
     assert svg.status_code == 200 and svg.mimetype == "image/svg+xml"
@@ -199,8 +208,10 @@ def test_wifi_code_only_when_configured(service, tablet, table):
 def test_options_with_choices_are_listed_and_checked(tablet):
     games = {g["game"]: g for g in tablet.get("/api/games").json["games"]}
     assert games["nowheresville"]["choices"]["money"] == ["physical", "virtual"]
-    reply = tablet.post("/api/tables", {"game": "nowheresville", "players": ["A", "B"],
-                                        "options": {"money": "gold"}})
+    reply = tablet.post(
+        "/api/tables",
+        {"game": "nowheresville", "players": ["A", "B"], "options": {"money": "gold"}},
+    )
     assert reply.status_code == 422 and reply.json["error"]["code"] == "bad_option"
 
 

@@ -17,9 +17,16 @@ def world(tmp_path):
     with companion_app(tmp_path) as (service, app):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
         outlaws_tablet, outlaws = new_table(app, "outlaws108", ["Ann", "Bruno"])
-        yield {"service": service, "app": app, "tablet": tablet, "made": made,
-               "id": made["id"], "ann": phone_for(app, made, 0),
-               "outlaws_tablet": outlaws_tablet, "outlaws": outlaws["id"]}
+        yield {
+            "service": service,
+            "app": app,
+            "tablet": tablet,
+            "made": made,
+            "id": made["id"],
+            "ann": phone_for(app, made, 0),
+            "outlaws_tablet": outlaws_tablet,
+            "outlaws": outlaws["id"],
+        }
 
 
 def routes(world) -> dict[str, tuple[str, str, dict]]:
@@ -27,36 +34,65 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
     tid = world["id"]
     return {
         "/api/tables": ("tablet", "/api/tables", {"game": "tally", "players": ["X", "Y"]}),
-        "/api/tables/<table_id>/actions": ("ann", f"/api/tables/{tid}/actions",
-                                           {"action": {"type": "add", "seat": 0,
-                                                       "amount": 3}}),
+        "/api/tables/<table_id>/actions": (
+            "ann",
+            f"/api/tables/{tid}/actions",
+            {"action": {"type": "add", "seat": 0, "amount": 3}},
+        ),
         "/api/tables/<table_id>/undo": ("tablet", f"/api/tables/{tid}/undo", {}),
-        "/api/tables/<table_id>/correct": ("tablet", f"/api/tables/{tid}/correct",
-                                           {"dice": [6]}),
-        "/api/tables/<table_id>/dice": ("ann", f"/api/tables/{tid}/dice",
-                                        {"dice": [{"die": "d6", "face": 2}]}),
+        "/api/tables/<table_id>/correct": ("tablet", f"/api/tables/{tid}/correct", {"dice": [6]}),
+        "/api/tables/<table_id>/dice": (
+            "ann",
+            f"/api/tables/{tid}/dice",
+            {"dice": [{"die": "d6", "face": 2}]},
+        ),
         "/api/tables/<table_id>/roll": ("ann", f"/api/tables/{tid}/roll", {}),
         "/api/tables/<table_id>/close": ("tablet", f"/api/tables/{tid}/close", {}),
         "/api/tables/<table_id>/seats/<int:seat>/pin": (
-            "tablet", f"/api/tables/{tid}/seats/1/pin", {"pin": "2468"}),
+            "tablet",
+            f"/api/tables/{tid}/seats/1/pin",
+            {"pin": "2468"},
+        ),
         "/api/tables/<table_id>/seats/<int:seat>/unlock": (
-            "tablet", f"/api/tables/{tid}/seats/1/unlock", {"pin": "2468"}),
+            "tablet",
+            f"/api/tables/{tid}/seats/1/unlock",
+            {"pin": "2468"},
+        ),
         "/api/tables/<table_id>/lock": ("tablet", f"/api/tables/{tid}/lock", {}),
         "/api/tables/<table_id>/seats/<int:seat>/reissue": (
-            "tablet", f"/api/tables/{tid}/seats/1/reissue", {}),
-        "/api/tables/<table_id>/cards": ("tablet", f"/api/tables/{tid}/cards",
-                                         {"uid": "a1b2c3d4", "card": "Bandit"}),
-        "/api/tables/<table_id>/dice-owners": ("tablet", f"/api/tables/{tid}/dice-owners",
-                                               {"device": "pixel-Red", "seat": 1}),
+            "tablet",
+            f"/api/tables/{tid}/seats/1/reissue",
+            {},
+        ),
+        "/api/tables/<table_id>/cards": (
+            "tablet",
+            f"/api/tables/{tid}/cards",
+            {"uid": "a1b2c3d4", "card": "Bandit"},
+        ),
+        "/api/tables/<table_id>/dice-owners": (
+            "tablet",
+            f"/api/tables/{tid}/dice-owners",
+            {"device": "pixel-Red", "seat": 1},
+        ),
         "/api/tables/<table_id>/active": ("tablet", f"/api/tables/{tid}/active", {}),
         "/api/language": ("tablet", "/api/language", {"lang": "fr"}),
         "/api/tables/<table_id>/catalogue": (
-            "outlaws_tablet", f"/api/tables/{world.get('outlaws', 'T')}/catalogue",
-            {"file": {"format": "table-companion-catalogue", "game": "outlaws108",
-                      "entries": {"40": {"icons": ["cavalry"]}}}}),
+            "outlaws_tablet",
+            f"/api/tables/{world.get('outlaws', 'T')}/catalogue",
+            {
+                "file": {
+                    "format": "table-companion-catalogue",
+                    "game": "outlaws108",
+                    "entries": {"40": {"icons": ["cavalry"]}},
+                }
+            },
+        ),
         "/api/tables/<table_id>/rematch": ("tablet", f"/api/tables/{tid}/rematch", {}),
-        "/api/tables/<table_id>/archive": ("tablet", f"/api/tables/{tid}/archive",
-                                           {"archived": True}),
+        "/api/tables/<table_id>/archive": (
+            "tablet",
+            f"/api/tables/{tid}/archive",
+            {"archived": True},
+        ),
         "/api/tables/<table_id>/delete": ("tablet", f"/api/tables/{tid}/delete", {}),
     }
 
@@ -67,8 +103,10 @@ def ready(world, rule: str) -> None:
     if rule.endswith(("/undo", "/correct", "/dice", "/roll")):
         tablet.act(tid, {"type": "ask", "seat": 0})
     if rule.endswith("/correct"):
-        assert tablet.post(f"/api/tables/{tid}/dice",
-                           {"dice": [{"die": "d6", "face": 1}]}).status_code == 200
+        assert (
+            tablet.post(f"/api/tables/{tid}/dice", {"dice": [{"die": "d6", "face": 1}]}).status_code
+            == 200
+        )
     if rule.endswith("/close"):  # the game is over: the tablet may close it
         for _ in range(10):
             tablet.act(tid, {"type": "add", "seat": 0, "amount": 5})
@@ -84,8 +122,11 @@ def headers(rule: str) -> dict:
 
 
 def test_the_table_names_every_post_route(world):
-    posts = {rule.rule for rule in world["app"].url_map.iter_rules()
-             if "POST" in rule.methods and rule.rule.startswith("/api/")}
+    posts = {
+        rule.rule
+        for rule in world["app"].url_map.iter_rules()
+        if "POST" in rule.methods and rule.rule.startswith("/api/")
+    }
     assert posts == set(routes(world))
 
 
@@ -114,23 +155,28 @@ def test_the_same_key_for_another_request_is_a_409(world, rule):
     who, path, data = routes(world)[rule]
     ready(world, rule)
     device = world[who]
-    assert device.post(path, {**data, "idempotency_key": KEY},
-                       headers=headers(rule)).status_code < 300
+    assert (
+        device.post(path, {**data, "idempotency_key": KEY}, headers=headers(rule)).status_code < 300
+    )
     before = fingerprint(world["service"])
     other = device.post(path, {**data, "idempotency_key": KEY, "extra": 1}, headers=headers(rule))
     assert other.status_code == 409 and other.json["error"]["code"] == "idempotency_mismatch"
     assert fingerprint(world["service"]) == before
 
 
-@pytest.mark.parametrize("body,code", [
-    ({"type": "add", "seat": 0, "amount": 4}, 409),  # other parameters
-    ({"type": "add", "seat": 1, "amount": 3}, 409),  # another seat, from the tablet
-])
+@pytest.mark.parametrize(
+    "body,code",
+    [
+        ({"type": "add", "seat": 0, "amount": 4}, 409),  # other parameters
+        ({"type": "add", "seat": 1, "amount": 3}, 409),  # another seat, from the tablet
+    ],
+)
 def test_a_key_is_bound_to_the_whole_action(world, body, code):
     tid, tablet = world["id"], world["tablet"]
-    tablet.post(f"/api/tables/{tid}/actions", {"action": {"type": "add", "seat": 0,
-                                                          "amount": 3},
-                                               "idempotency_key": KEY})
+    tablet.post(
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "add", "seat": 0, "amount": 3}, "idempotency_key": KEY},
+    )
     reply = tablet.post(f"/api/tables/{tid}/actions", {"action": body, "idempotency_key": KEY})
     assert reply.status_code == code
     assert reply.json["error"]["code"] == "idempotency_mismatch"
@@ -141,11 +187,13 @@ def test_another_viewer_with_the_key_is_a_409_and_an_anonymous_one_is_refused_fi
     tid = world["id"]
     action = {"type": "add", "seat": 0, "amount": 3}
     world["ann"].post(f"/api/tables/{tid}/actions", {"action": action, "idempotency_key": KEY})
-    tablet = world["tablet"].post(f"/api/tables/{tid}/actions",
-                                  {"action": action, "idempotency_key": KEY})
+    tablet = world["tablet"].post(
+        f"/api/tables/{tid}/actions", {"action": action, "idempotency_key": KEY}
+    )
     assert tablet.status_code == 409 and tablet.json["error"]["code"] == "idempotency_mismatch"
-    stranger = Device(world["app"]).post(f"/api/tables/{tid}/actions",
-                                         {"action": action, "idempotency_key": KEY})
+    stranger = Device(world["app"]).post(
+        f"/api/tables/{tid}/actions", {"action": action, "idempotency_key": KEY}
+    )
     assert stranger.status_code == 403 and stranger.json["error"]["code"] == "needs_token"
 
 
@@ -167,22 +215,26 @@ def test_keys_survive_a_restart(tmp_path):
     with companion_app(tmp_path) as (_, app):
         tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
         action = {"type": "add", "seat": 0, "amount": 3}
-        tablet.post(f"/api/tables/{made['id']}/actions",
-                    {"action": action, "idempotency_key": KEY})
+        tablet.post(f"/api/tables/{made['id']}/actions", {"action": action, "idempotency_key": KEY})
         admin = tablet.client.get_cookie(f"tc_admin_{made['id']}").value
     with companion_app(tmp_path) as (_, app):
         script = Device(app)
         script.client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {admin}"
-        same = script.post(f"/api/tables/{made['id']}/actions",
-                           {"action": action, "idempotency_key": KEY})
+        same = script.post(
+            f"/api/tables/{made['id']}/actions", {"action": action, "idempotency_key": KEY}
+        )
         assert same.json["replayed"] is True
-        other = script.post(f"/api/tables/{made['id']}/actions",
-                            {"action": {**action, "amount": 4}, "idempotency_key": KEY})
+        other = script.post(
+            f"/api/tables/{made['id']}/actions",
+            {"action": {**action, "amount": 4}, "idempotency_key": KEY},
+        )
         assert other.status_code == 409
 
 
 @pytest.mark.parametrize("key", ["short", "x" * 81, "clé-accentuée", 12345678, ["a" * 9]])
 def test_a_malformed_key_is_refused(world, key):
-    reply = world["tablet"].post(f"/api/tables/{world['id']}/actions", {
-        "action": {"type": "add", "seat": 0, "amount": 3}, "idempotency_key": key})
+    reply = world["tablet"].post(
+        f"/api/tables/{world['id']}/actions",
+        {"action": {"type": "add", "seat": 0, "amount": 3}, "idempotency_key": key},
+    )
     assert reply.status_code == 422 and reply.json["error"]["code"] == "bad_idempotency_key"

@@ -18,13 +18,20 @@ def live(tmp_path):
 
 
 def lawless_table(live):
-    made = live.api("POST", "/api/tables", {"game": "lawless", "players": ["Ann", "Bob", "Cy"]},
-                    token="script")
+    made = live.api(
+        "POST", "/api/tables", {"game": "lawless", "players": ["Ann", "Bob", "Cy"]}, token="script"
+    )
     table_id, admin = made["id"], made["admin_token"]
-    phone = join_seat(Client(int(live.url.rsplit(":", 1)[1])), table_id,
-                      made["seats"][1]["join_code"])
-    status, _ = call(live, "POST", f"/api/tables/{table_id}/actions", admin,
-                     {"action": {"type": "first_player", "seat": None, "player": "Ann"}})
+    phone = join_seat(
+        Client(int(live.url.rsplit(":", 1)[1])), table_id, made["seats"][1]["join_code"]
+    )
+    status, _ = call(
+        live,
+        "POST",
+        f"/api/tables/{table_id}/actions",
+        admin,
+        {"action": {"type": "first_player", "seat": None, "player": "Ann"}},
+    )
     assert status == 200
     return table_id, admin, phone
 
@@ -32,8 +39,13 @@ def lawless_table(live):
 def test_the_tablet_fixes_coins_through_the_bank_and_the_log_says_correction(live):
     table_id, admin, _ = lawless_table(live)
     before = live.api("GET", f"/api/tables/{table_id}", token=admin)["state"]
-    status, _ = call(live, "POST", f"/api/tables/{table_id}/actions", admin,
-                     {"action": {"type": "fix_coins", "seat": None, "ranch": "Bob", "coins": 7}})
+    status, _ = call(
+        live,
+        "POST",
+        f"/api/tables/{table_id}/actions",
+        admin,
+        {"action": {"type": "fix_coins", "seat": None, "ranch": "Bob", "coins": 7}},
+    )
     assert status == 200
     after = live.api("GET", f"/api/tables/{table_id}", token=admin)["state"]
     bob = next(r for r in after["ranches"] if r["name"] == "Bob")
@@ -46,43 +58,67 @@ def test_the_tablet_fixes_coins_through_the_bank_and_the_log_says_correction(liv
 def test_a_phone_cannot_fix_a_count_and_nothing_changes(live):
     table_id, admin, phone = lawless_table(live)
     before = live.api("GET", f"/api/tables/{table_id}", token=admin)
-    for action in ({"type": "fix_pile", "seat": None, "count": 3},
-                   {"type": "fix_pile", "seat": 1, "count": 3}):
-        status, reply = call(live, "POST", f"/api/tables/{table_id}/actions", phone,
-                             {"action": action}, "fr")
+    for action in (
+        {"type": "fix_pile", "seat": None, "count": 3},
+        {"type": "fix_pile", "seat": 1, "count": 3},
+    ):
+        status, reply = call(
+            live, "POST", f"/api/tables/{table_id}/actions", phone, {"action": action}, "fr"
+        )
         assert status in (403, 422) and "Traceback" not in reply["error"]["message"]
     assert live.api("GET", f"/api/tables/{table_id}", token=admin) == before
 
 
 def test_the_tablet_puts_doves_warriors_back_in_a_clearing(live):
-    made = live.api("POST", "/api/tables", {"game": "root_doves",
-                                            "players": ["Ann", "Bob", "Cy"]}, token="script")
+    made = live.api(
+        "POST",
+        "/api/tables",
+        {"game": "root_doves", "players": ["Ann", "Bob", "Cy"]},
+        token="script",
+    )
     table_id, admin = made["id"], made["admin_token"]
-    for action in ({"type": "setup_ceasefire", "seat": 0, "clearing": "10"},
-                   {"type": "setup_warriors", "seat": 0, "clearing": "10", "warriors": 6},
-                   {"type": "start_game", "seat": None},
-                   {"type": "fix_warriors", "seat": None, "clearing": "3", "warriors": 2}):
-        status, reply = call(live, "POST", f"/api/tables/{table_id}/actions", admin,
-                             {"action": action})
+    for action in (
+        {"type": "setup_ceasefire", "seat": 0, "clearing": "10"},
+        {"type": "setup_warriors", "seat": 0, "clearing": "10", "warriors": 6},
+        {"type": "start_game", "seat": None},
+        {"type": "fix_warriors", "seat": None, "clearing": "3", "warriors": 2},
+    ):
+        status, reply = call(
+            live, "POST", f"/api/tables/{table_id}/actions", admin, {"action": action}
+        )
         assert status == 200, reply
     board = live.api("GET", f"/api/tables/{table_id}", token=admin)["state"]["board"]
     assert board["warriors"] == {"on_map": {"10": 6, "3": 2}, "supply": 7, "total": 15}
 
 
 def test_an_action_only_old_journals_hold_is_refused_from_every_device(live):
-    made = live.api("POST", "/api/tables", {"game": "root_doves",
-                                            "players": ["Ann", "Bob", "Cy"]}, token="script")
-    status, reply = call(live, "POST", f"/api/tables/{made['id']}/actions", made["admin_token"],
-                         {"action": {"type": "battle_v2", "seat": 1, "defender": "Cy",
-                                     "clearing": "1"}})
+    made = live.api(
+        "POST",
+        "/api/tables",
+        {"game": "root_doves", "players": ["Ann", "Bob", "Cy"]},
+        token="script",
+    )
+    status, reply = call(
+        live,
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        made["admin_token"],
+        {"action": {"type": "battle_v2", "seat": 1, "defender": "Cy", "clearing": "1"}},
+    )
     assert status == 422 and reply["error"]["code"] == "not_now"
 
 
 def test_a_games_own_corrections_are_marked_in_the_log_too(live):
-    made = live.api("POST", "/api/tables", {"game": "abilene", "players": ["Ann", "Bob"]},
-                    token="script")
-    status, _ = call(live, "POST", f"/api/tables/{made['id']}/actions", made["admin_token"],
-                     {"action": {"type": "set_cattle", "seat": None, "ranch": 1, "count": 4}})
+    made = live.api(
+        "POST", "/api/tables", {"game": "abilene", "players": ["Ann", "Bob"]}, token="script"
+    )
+    status, _ = call(
+        live,
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        made["admin_token"],
+        {"action": {"type": "set_cattle", "seat": None, "ranch": 1, "count": 4}},
+    )
     assert status == 200
     log = live.api("GET", f"/api/tables/{made['id']}/log", token=made["admin_token"])["log"]
     assert log[-1]["fix"] is True

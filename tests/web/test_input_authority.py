@@ -35,18 +35,21 @@ def table_with(tmp_path, prompt: str):
     journal = Journal(tmp_path / "companion.sqlite")
     service = Service(journal).start()
     try:
-        app = create_app(load(overrides={"server": {"requests_per_minute": 1_000_000}}),
-                         service)
+        app = create_app(load(overrides={"server": {"requests_per_minute": 1_000_000}}), service)
         tablet = Device(app)
-        made = tablet.post("/api/tables", {"game": "tally",
-                                           "players": ["Ann", "Bruno", "Cleo"]}).json
+        made = tablet.post(
+            "/api/tables", {"game": "tally", "players": ["Ann", "Bruno", "Cleo"]}
+        ).json
         opener = {"dice": "ask", "split": "challenge", "secret": "call_bids"}.get(prompt)
         if opener:
             assert tablet.act(made["id"], {"type": opener, "seat": 0}).status_code == 200
-        devices = {"own": phone_for(app, made, 0), "other": phone_for(app, made, 2),
-                   "tablet": tablet, "anonymous": Device(app)}
-        yield {"service": service, "id": made["id"], "devices": devices,
-               "app": app, "made": made}
+        devices = {
+            "own": phone_for(app, made, 0),
+            "other": phone_for(app, made, 2),
+            "tablet": tablet,
+            "anonymous": Device(app),
+        }
+        yield {"service": service, "id": made["id"], "devices": devices, "app": app, "made": made}
     finally:
         service.close()
         journal.close()
@@ -54,10 +57,12 @@ def table_with(tmp_path, prompt: str):
 
 def answer(prompt: str, seat: int = 0) -> dict:
     """The action that answers each kind of prompt as seat 0 would."""
-    return {"dice": {"type": "roll", "seat": seat, "dice": [4]},
-            "split": {"type": "duel_roll", "seat": seat, "dice": [5, 2]},
-            "secret": {"type": "bid", "seat": seat, "amount": 7},
-            "none": {"type": "add", "seat": seat, "amount": 2}}[prompt]
+    return {
+        "dice": {"type": "roll", "seat": seat, "dice": [4]},
+        "split": {"type": "duel_roll", "seat": seat, "dice": [5, 2]},
+        "secret": {"type": "bid", "seat": seat, "amount": 7},
+        "none": {"type": "add", "seat": seat, "amount": 2},
+    }[prompt]
 
 
 # (way in, viewer, prompt) -> (status, error code or what came of it)
@@ -127,8 +132,9 @@ def send(world, way: str, viewer: str, prompt: str):
     return device.post(f"/api/tables/{tid}/undo", {})
 
 
-@pytest.mark.parametrize("way,viewer,prompt", sorted(EXPECTED),
-                         ids=["-".join(row) for row in sorted(EXPECTED)])
+@pytest.mark.parametrize(
+    "way,viewer,prompt", sorted(EXPECTED), ids=["-".join(row) for row in sorted(EXPECTED)]
+)
 def test_every_way_in_from_every_viewer(tmp_path, way, viewer, prompt):
     status, outcome = EXPECTED[(way, viewer, prompt)]
     with table_with(tmp_path, prompt) as world:
@@ -148,8 +154,9 @@ def test_every_way_in_from_every_viewer(tmp_path, way, viewer, prompt):
             assert (reply.json.get("free") is True) == (outcome == "free")
 
 
-@pytest.mark.parametrize("viewer,by", [("own", {"kind": "seat", "seat": 0}),
-                                       ("tablet", {"kind": "tablet"})])
+@pytest.mark.parametrize(
+    "viewer,by", [("own", {"kind": "seat", "seat": 0}), ("tablet", {"kind": "tablet"})]
+)
 def test_the_log_says_who_answered(tmp_path, viewer, by):
     with table_with(tmp_path, "dice") as world:
         reply = send(world, "dice", viewer, "dice")
@@ -209,8 +216,7 @@ def test_hardware_feeds_the_active_table_and_a_url_names_its_own(tmp_path):
         other = tablet.post("/api/tables", {"game": "tally", "players": ["Dee", "Eve"]}).json
         tablet.act(other["id"], {"type": "ask", "seat": 0})  # the new table is active now
         assert service.active_table_id() == other["id"]
-        reply = tablet.post(f"/api/tables/{world['id']}/dice",
-                            {"dice": [{"die": "d6", "face": 2}]})
+        reply = tablet.post(f"/api/tables/{world['id']}/dice", {"dice": [{"die": "d6", "face": 2}]})
         assert reply.status_code == 200 and "version" in reply.json
         first = tablet.get(f"/api/tables/{world['id']}").json
         second = tablet.get(f"/api/tables/{other['id']}").json
@@ -250,5 +256,7 @@ def test_a_split_prompt_is_answered_die_by_die_and_a_part_can_be_corrected(tmp_p
         state = devices["tablet"].get(f"/api/tables/{tid}").json["state"]
         assert state["scores"][0] == 5  # 6 - 1, the challenger's win
         log = devices["tablet"].get(f"/api/tables/{tid}/log").json["log"]
-        assert log[-1]["by"] == {"kind": "several", "by": [{"kind": "seat", "seat": 0},
-                                                           {"kind": "seat", "seat": 1}]}
+        assert log[-1]["by"] == {
+            "kind": "several",
+            "by": [{"kind": "seat", "seat": 0}, {"kind": "seat", "seat": 1}],
+        }

@@ -16,9 +16,12 @@ CATALOG = Catalog()
 SEAT_PARAM = re.compile(
     r"^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|"
     r"borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction|name|"
-    r"names|bandit|to|from)$|_seat$")
-RAW_KEY = re.compile(r"\b(?:error|ui|action|param|value|option|field|die|game|new|home|"
-                     r"device|verb|final|export)\.[a-z_]")
+    r"names|bandit|to|from)$|_seat$"
+)
+RAW_KEY = re.compile(
+    r"\b(?:error|ui|action|param|value|option|field|die|game|new|home|"
+    r"device|verb|final|export)\.[a-z_]"
+)
 UNGROUPED = re.compile(r"(?<![\d#])\d{4,}")
 BAD_FRENCH = re.compile(r" [:;!?»]|« |\w'\w")
 
@@ -58,37 +61,46 @@ def test_every_message_exists_in_both_languages():
         assert set(files["en"]) == set(files["fr"]), name
 
 
-@pytest.mark.parametrize("text, params, expected", [
-    ("{amount:money}", {"amount": 1600}, "$1,600"),
-    ("{n}", {"n": 11000}, "11,000"),
-    ("{n:plural:one=# cow;other=# cows}", {"n": 1}, "1 cow"),
-    ("{n:plural:one=# cow;other=# cows}", {"n": 0}, "0 cows"),
-    ("#{v:id}", {"v": 1234}, "#1234"),
-])
+@pytest.mark.parametrize(
+    "text, params, expected",
+    [
+        ("{amount:money}", {"amount": 1600}, "$1,600"),
+        ("{n}", {"n": 11000}, "11,000"),
+        ("{n:plural:one=# cow;other=# cows}", {"n": 1}, "1 cow"),
+        ("{n:plural:one=# cow;other=# cows}", {"n": 0}, "0 cows"),
+        ("#{v:id}", {"v": 1234}, "#1234"),
+    ],
+)
 def test_english_numbers(text, params, expected):
     assert render("en", text, params) == expected
 
 
-@pytest.mark.parametrize("text, params, expected", [
-    ("emprunte {amount:money}", {"amount": 1000}, "emprunte 1\u202f000\u00a0$"),
-    ("{n:plural:one=# vache;other=# vaches}", {"n": 1}, "1 vache"),
-    ("{n:plural:one=# vache;other=# vaches}", {"n": 0}, "0 vache"),
-    ("{n:plural:one=# vache;other=# vaches}", {"n": 2}, "2 vaches"),
-    ("le tour de {name}", {"name": "Ann"}, "le tour d’Ann"),
-    ("le tour de {name}", {"name": "Bruno"}, "le tour de Bruno"),
-    ("plus que {name}", {"name": "Éloïse"}, "plus qu’Éloïse"),
-])
+@pytest.mark.parametrize(
+    "text, params, expected",
+    [
+        ("emprunte {amount:money}", {"amount": 1000}, "emprunte 1\u202f000\u00a0$"),
+        ("{n:plural:one=# vache;other=# vaches}", {"n": 1}, "1 vache"),
+        ("{n:plural:one=# vache;other=# vaches}", {"n": 0}, "0 vache"),
+        ("{n:plural:one=# vache;other=# vaches}", {"n": 2}, "2 vaches"),
+        ("le tour de {name}", {"name": "Ann"}, "le tour d’Ann"),
+        ("le tour de {name}", {"name": "Bruno"}, "le tour de Bruno"),
+        ("plus que {name}", {"name": "Éloïse"}, "plus qu’Éloïse"),
+    ],
+)
 def test_french_numbers_and_elision(text, params, expected):
     assert render("fr", text, params) == expected
 
 
-@pytest.mark.parametrize("text, expected", [
-    ("Lecteur de dés: {state}", "Lecteur de dés\u00a0: {state}"),
-    ("Occupé ; réessayez", "Occupé\u202f; réessayez"),
-    ("« {name} » manque", "«\u00a0{name}\u00a0» manque"),
-    ("n'est pas", "n’est pas"),
-    ("{n:plural:one=a;other=b} à 12:30", "{n:plural:one=a;other=b} à 12:30"),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("Lecteur de dés: {state}", "Lecteur de dés\u00a0: {state}"),
+        ("Occupé ; réessayez", "Occupé\u202f; réessayez"),
+        ("« {name} » manque", "«\u00a0{name}\u00a0» manque"),
+        ("n'est pas", "n’est pas"),
+        ("{n:plural:one=a;other=b} à 12:30", "{n:plural:one=a;other=b} à 12:30"),
+    ],
+)
 def test_french_typography(text, expected):
     assert french_typography(text) == expected
 
@@ -105,12 +117,16 @@ def parts(value) -> set[str]:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_every_option_is_labelled_and_explained(lang):
     from companion import registry
+
     words = CATALOG.words[lang]
     missing = []
     for game in registry.names():
         for name, default in registry.game(game).OPTIONS.items():
-            for key in (f"option.{game}.{name}", f"option_help.{game}.{name}",
-                        *(f"option_part.{game}.{p}" for p in parts(default))):
+            for key in (
+                f"option.{game}.{name}",
+                f"option_help.{game}.{name}",
+                *(f"option_part.{game}.{p}" for p in parts(default)),
+            ):
                 if key not in CATALOG.files.get(game, {}).get(lang, words):
                     missing.append(key)
     assert missing == []

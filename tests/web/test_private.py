@@ -22,8 +22,11 @@ def test_pin_seat_sees_its_secrets_only_on_the_seat_page(tablet, table):
     assert opened.status_code == 200 and "HttpOnly" in opened.headers["Set-Cookie"]
     tablet.act(tid, {"type": "call_bids", "seat": 0})
     seat_view = {"X-Companion-View": "seat"}
-    bid = tablet.post(f"/api/tables/{tid}/actions",
-                      {"action": {"type": "bid", "seat": 1, "amount": 654}}, headers=seat_view)
+    bid = tablet.post(
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "bid", "seat": 1, "amount": 654}},
+        headers=seat_view,
+    )
     assert bid.status_code == 200
     # the dashboard on the same tablet still shows only the public view
     dashboard = tablet.get(f"/api/tables/{tid}").json

@@ -13,10 +13,17 @@ from hypothesis import strategies as st
 from companion import registry
 from tests.reliability.inprocess import companion_app, fingerprint, new_table
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers(-2**70, 2**70)
-                    | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=6),
-                    lambda inner: st.lists(inner, max_size=3)
-                    | st.dictionaries(st.text(max_size=4), inner, max_size=3), max_leaves=6)
+JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=6),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
 
 
 @pytest.fixture(scope="module")
@@ -64,11 +71,18 @@ def test_an_error_names_the_field_by_its_label(world):
     reply = tablet.act(tid, {"type": "first_player", "seat": None, "player": 7.0})
     assert reply.json["error"]["params"]["name"] == "player"
     label = json.loads(tablet.get("/api/i18n/en.json?game=lawless").data)["param.lawless.player"]
-    assert label in reply.json["error"]["message"] and "“player”" not in reply.json["error"]["message"]
-    french = tablet.post(f"/api/tables/{tid}/actions",
-                         {"action": {"type": "first_player", "seat": None, "player": 7.0}},
-                         headers={"Accept-Language": "fr"})
-    assert french.status_code == 422 and french.json["error"]["message"] != reply.json["error"]["message"]
+    assert (
+        label in reply.json["error"]["message"] and "“player”" not in reply.json["error"]["message"]
+    )
+    french = tablet.post(
+        f"/api/tables/{tid}/actions",
+        {"action": {"type": "first_player", "seat": None, "player": 7.0}},
+        headers={"Accept-Language": "fr"},
+    )
+    assert (
+        french.status_code == 422
+        and french.json["error"]["message"] != reply.json["error"]["message"]
+    )
 
 
 @pytest.mark.parametrize("raw", ["²", "١٢", "1e3", "-1", " 1", "0x1", "1" * 13])
@@ -80,11 +94,15 @@ def test_positions_are_ascii_digits(world, raw):
     assert stream.status_code == 400 and stream.json["error"]["code"] == "bad_field"
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                                 HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(value=JSON, pick=st.integers(0, 50), name_pick=st.integers(0, 5))
-def test_no_malformed_value_reaches_a_rule_or_gives_a_500(world, monkeypatch, value, pick,
-                                                         name_pick):
+def test_no_malformed_value_reaches_a_rule_or_gives_a_500(
+    world, monkeypatch, value, pick, name_pick
+):
     """Every parameter of every legal template, sent any JSON value: the rules' ``apply`` is
     only ever reached with values of the template's kinds, and the answer is never a 500."""
     tablet, tid, service = world["tablet"], world["id"], world["service"]
@@ -100,16 +118,21 @@ def test_no_malformed_value_reaches_a_rule_or_gives_a_500(world, monkeypatch, va
         after = real_apply(state, action)  # the rules' own check refuses first, or…
         found = [t for t in game.legal(state, action.get("seat")) if t["type"] == action["type"]]
         if found:  # …what they took was of the template's kinds
-            reached.append(all(typed(spec, action.get(name))
-                               for name, spec in found[0]["params"].items()))
+            reached.append(
+                all(typed(spec, action.get(name)) for name, spec in found[0]["params"].items())
+            )
         return after
+
     monkeypatch.setattr(game, "apply", spy)
     action = {"type": template["type"], "seat": template["seat"]}
     names = list(template["params"])
     for i, name in enumerate(names):
         spec = template["params"][name]
-        action[name] = value if i == name_pick % max(len(names), 1) else spec.get(
-            "default", (spec.get("options") or [spec.get("min", 0)])[0])
+        action[name] = (
+            value
+            if i == name_pick % max(len(names), 1)
+            else spec.get("default", (spec.get("options") or [spec.get("min", 0)])[0])
+        )
     before = fingerprint(service)
     reply = tablet.act(tid, action)
     assert reply.status_code in (200, 400, 403, 409, 422), reply.json

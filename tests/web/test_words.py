@@ -2,22 +2,20 @@
 
 from __future__ import annotations
 
-from tests.support.words import all_words, catalog
-
-import json
 import re
 import string
 from pathlib import Path
 
 import pytest
 
+from tests.support.words import all_words, catalog
+
 ROOT = Path(__file__).resolve().parents[2]
 CORE = catalog("core")
 ERROR_CALL = re.compile(
     r"""(?:RuleError|Forbidden|NotFound|Conflict|Busy|CompanionError|TooManyTries|ApiError)"""
-    r"""\((?:\d+,\s*)?["']([a-z_][a-z0-9_.]*)["']""")
-
-
+    r"""\((?:\d+,\s*)?["']([a-z_][a-z0-9_.]*)["']"""
+)
 
 
 def placeholders(text: str) -> set[str]:
@@ -29,8 +27,11 @@ def keys_used_by_pages() -> set[str]:
     for path in (ROOT / "web/templates").glob("*"):
         found |= set(re.findall(r"""\bt\(["']([a-z_][\w.]*)["']""", path.read_text()))
     for name in ("shell.js", "forms.js", "widgets.js", "boot.js", "ending.js"):
-        found |= set(re.findall(r"""C\.t\(["']([a-z_][\w.]*)["']""",
-                                (ROOT / "web/static" / name).read_text()))
+        found |= set(
+            re.findall(
+                r"""C\.t\(["']([a-z_][\w.]*)["']""", (ROOT / "web/static" / name).read_text()
+            )
+        )
     return {key for key in found if not key.endswith(".")}  # "die." + kind: a prefix
 
 
@@ -39,7 +40,13 @@ def error_codes_raised() -> set[str]:
     for folder in ("companion", "web", "firmware_bridge"):
         for path in (ROOT / folder).rglob("*.py"):
             if path.parent.name == "rules" and path.stem not in (
-                    "base", "ledger", "sealed", "dice", "ranking", "turns"):
+                "base",
+                "ledger",
+                "sealed",
+                "dice",
+                "ranking",
+                "turns",
+            ):
                 continue  # each game checks its own words
             codes |= set(ERROR_CALL.findall(path.read_text()))
     return codes
@@ -66,14 +73,16 @@ def test_core_catalog_has_both_languages_with_the_same_placeholders():
 
 def test_http_error_statuses_have_messages():
     from web.errors import HTTP_CODES
+
     for code in HTTP_CODES.values():
         assert f"error.{code}" in CORE["en"], code
 
 
 def test_one_verb_list_across_games():
     """A verb every game shares is worded once, by the core: no game words it its own way."""
-    verbs = {key[len("verb."):] for key in CORE["en"] if key.startswith("verb.")}
+    verbs = {key[len("verb.") :] for key in CORE["en"] if key.startswith("verb.")}
     from companion import registry
+
     for game in registry.names():
         own = catalog(game)["en"]
         assert sorted(v for v in verbs if f"action.{game}.{v}" in own) == [], game

@@ -26,19 +26,31 @@ window.Companion = window.Companion || {};
     const legal = view.legal;
     const prompt = view.prompt;
     let top = prompt ? legal.filter((t) => answers(prompt, t)) : [];
-    if (!prompt) top = legal.filter((t) => t.seat === current || (current === null || current === undefined));
+    if (!prompt)
+      top = legal.filter((t) => t.seat === current || current === null || current === undefined);
     const rest = legal.filter((t) => !top.includes(t));
-    const last = (list) => list.filter((t) => !END_TURN.has(t.type)).concat(list.filter((t) => END_TURN.has(t.type)));
+    const last = (list) =>
+      list.filter((t) => !END_TURN.has(t.type)).concat(list.filter((t) => END_TURN.has(t.type)));
     return { top: last(top), rest: last(rest) };
   };
 
   function button(page, template) {
     const ends = END_TURN.has(template.type);
-    const label = C.actionLabel(page.game, template.type) + (page.admin && template.seat !== null ? " — " + C.seatName(template.seat) : "");
-    const kind = template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "";  // a correction looks apart
-    return C.h("button", { type: "button", class: [kind, ends ? "end-turn" : ""].join(" ").trim() || null,
-      "data-action": template.type, "data-seat": template.seat === null ? "" : template.seat,
-      onclick: () => (ends ? endTurn(page, template) : C.openForm(template)) }, label);
+    const label =
+      C.actionLabel(page.game, template.type) +
+      (page.admin && template.seat !== null ? " — " + C.seatName(template.seat) : "");
+    const kind = template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : ""; // a correction looks apart
+    return C.h(
+      "button",
+      {
+        type: "button",
+        class: [kind, ends ? "end-turn" : ""].join(" ").trim() || null,
+        "data-action": template.type,
+        "data-seat": template.seat === null ? "" : template.seat,
+        onclick: () => (ends ? endTurn(page, template) : C.openForm(template)),
+      },
+      label,
+    );
   }
 
   C.renderActions = function (page, view, current) {
@@ -47,9 +59,16 @@ window.Companion = window.Companion || {};
     promptBox.replaceChildren(...top.map((t) => button(page, t)));
     const box = document.getElementById("actions");
     box.replaceChildren(C.h("h2", { text: C.t(top.length ? "ui.other_actions" : "ui.actions") }));
-    const list = C.h("div", { class: "actions-list" }, rest.map((t) => button(page, t)));
+    const list = C.h(
+      "div",
+      { class: "actions-list" },
+      rest.map((t) => button(page, t)),
+    );
     const idle = top.length ? "ui.nothing_else" : "ui.nothing_to_do";
-    if (!rest.length) list.appendChild(C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t(idle) }));
+    if (!rest.length)
+      list.appendChild(
+        C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t(idle) }),
+      );
     box.appendChild(list);
   };
 
@@ -59,13 +78,42 @@ window.Companion = window.Companion || {};
     const left = page.view.legal.filter((t) => t.seat === template.seat && !END_TURN.has(t.type));
     if (!left.length) return C.openForm(template);
     const dialog = document.getElementById("dialog");
-    dialog.replaceChildren(C.h("form", { method: "dialog", class: "stack", id: "end-turn-check" },
-      C.h("h2", { text: C.t("ui.end_turn_check", { count: left.length }) }),
-      C.h("ul", {}, [...new Set(left.map((t) => C.actionLabel(page.game, t.type)))].map((label) => C.h("li", { text: label }))),
-      C.h("div", { class: "row" },
-        C.h("button", { type: "button", class: "primary big", id: "end-turn-yes", onclick: () => { dialog.close(); C.openForm(template); } },
-          C.actionLabel(page.game, template.type)),
-        C.h("button", { type: "button", class: "big", id: "end-turn-no", onclick: () => dialog.close() }, C.t("ui.keep_playing")))));
+    dialog.replaceChildren(
+      C.h(
+        "form",
+        { method: "dialog", class: "stack", id: "end-turn-check" },
+        C.h("h2", { text: C.t("ui.end_turn_check", { count: left.length }) }),
+        C.h(
+          "ul",
+          {},
+          [...new Set(left.map((t) => C.actionLabel(page.game, t.type)))].map((label) =>
+            C.h("li", { text: label }),
+          ),
+        ),
+        C.h(
+          "div",
+          { class: "row" },
+          C.h(
+            "button",
+            {
+              type: "button",
+              class: "primary big",
+              id: "end-turn-yes",
+              onclick: () => {
+                dialog.close();
+                C.openForm(template);
+              },
+            },
+            C.actionLabel(page.game, template.type),
+          ),
+          C.h(
+            "button",
+            { type: "button", class: "big", id: "end-turn-no", onclick: () => dialog.close() },
+            C.t("ui.keep_playing"),
+          ),
+        ),
+      ),
+    );
     dialog.showModal();
     C.applyLink();
   }
@@ -74,19 +122,37 @@ window.Companion = window.Companion || {};
   C.openForm = function (template) {
     const page = C.page;
     const names = Object.keys(template.params);
-    if (!names.length) return C.act({ type: template.type, seat: template.seat }).catch((e) => C.toast(e.message));
+    if (!names.length)
+      return C.act({ type: template.type, seat: template.seat }).catch((e) => C.toast(e.message));
     const dialog = document.getElementById("dialog");
     const values = {};
-    const form = C.h("form", { method: "dialog", class: "stack" },
+    const form = C.h(
+      "form",
+      { method: "dialog", class: "stack" },
       C.h("h2", { text: C.actionLabel(page.game, template.type) }),
-      names.map((name) => C.paramControl(page.game, name, template.params[name], values, page.view.table.players)),
-      C.h("div", { class: "row" },
+      names.map((name) =>
+        C.paramControl(page.game, name, template.params[name], values, page.view.table.players),
+      ),
+      C.h(
+        "div",
+        { class: "row" },
         C.h("button", { type: "submit", class: "primary big", value: "ok" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+        C.h(
+          "button",
+          { type: "button", class: "big", onclick: () => dialog.close() },
+          C.t("ui.cancel"),
+        ),
+      ),
+    );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       const action = Object.assign({ type: template.type, seat: template.seat }, values);
-      try { await C.act(action); dialog.close(); } catch (error) { C.toast(error.message); }
+      try {
+        await C.act(action);
+        dialog.close();
+      } catch (error) {
+        C.toast(error.message);
+      }
     });
     dialog.replaceChildren(form);
     dialog.showModal();

@@ -7,5 +7,8 @@
   if (kind === "table") C.tablePage();
   else if (kind === "new") C.newTablePage();
   else if (kind === "home") C.homePage();
-  else { C.chrome(); C.watchLink(); }
+  else {
+    C.chrome();
+    C.watchLink();
+  }
 })(window.Companion);

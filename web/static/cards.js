@@ -11,19 +11,43 @@
     const dialog = document.getElementById("dialog");
     let field;
     if (faces && faces.length) {
-      field = C.h("select", { required: true, "aria-label": C.t("ui.card_name") },
-        faces.map((face) => C.h("option", { value: face.name }, label(face))));
+      field = C.h(
+        "select",
+        { required: true, "aria-label": C.t("ui.card_name") },
+        faces.map((face) => C.h("option", { value: face.name }, label(face))),
+      );
     } else {
-      field = C.h("input", { type: "text", maxlength: 40, required: true, "aria-label": C.t("ui.card_name") });
+      field = C.h("input", {
+        type: "text",
+        maxlength: 40,
+        required: true,
+        "aria-label": C.t("ui.card_name"),
+      });
     }
-    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.card_unknown") }),
+    const form = C.h(
+      "form",
+      { class: "stack" },
+      C.h("h2", { text: C.t("ui.card_unknown") }),
       C.h("label", { class: "param" }, C.t("ui.card_name"), field),
-      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+      C.h(
+        "div",
+        { class: "row" },
+        C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h(
+          "button",
+          { type: "button", class: "big", onclick: () => dialog.close() },
+          C.t("ui.cancel"),
+        ),
+      ),
+    );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      try { await C.post(`/api/tables/${tableId}/cards`, { uid, card: field.value }); dialog.close(); }
-      catch (error) { C.toast(error.message); }
+      try {
+        await C.post(`/api/tables/${tableId}/cards`, { uid, card: field.value });
+        dialog.close();
+      } catch (error) {
+        C.toast(error.message);
+      }
     });
     dialog.replaceChildren(form);
     dialog.showModal();
@@ -34,17 +58,45 @@
     const name = data.label ? label(data) : data.card;
     C.toast(C.t("ui.card_scanned", { card: name }), true);
     if (!data.fill || !mayFill(data.fill)) return;
-    if (Object.keys(data.fill.params).length) { C.openForm(data.fill); return; }
+    if (Object.keys(data.fill.params).length) {
+      C.openForm(data.fill);
+      return;
+    }
     // A card with nothing to fill in is still only proposed: the player sends it.
     const dialog = document.getElementById("dialog");
     const game = document.body.dataset.game;
-    dialog.replaceChildren(C.h("div", { class: "stack" },
-      C.h("h2", { text: C.t(`action.${game}.${data.fill.type}`) }),
-      C.h("div", { class: "row" },
-        C.h("button", { type: "button", class: "primary big", onclick: async () => {
-          try { await C.act({ type: data.fill.type, seat: data.fill.seat }); dialog.close(); }
-          catch (error) { C.toast(error.message); } } }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel")))));
+    dialog.replaceChildren(
+      C.h(
+        "div",
+        { class: "stack" },
+        C.h("h2", { text: C.t(`action.${game}.${data.fill.type}`) }),
+        C.h(
+          "div",
+          { class: "row" },
+          C.h(
+            "button",
+            {
+              type: "button",
+              class: "primary big",
+              onclick: async () => {
+                try {
+                  await C.act({ type: data.fill.type, seat: data.fill.seat });
+                  dialog.close();
+                } catch (error) {
+                  C.toast(error.message);
+                }
+              },
+            },
+            C.t("ui.ok"),
+          ),
+          C.h(
+            "button",
+            { type: "button", class: "big", onclick: () => dialog.close() },
+            C.t("ui.cancel"),
+          ),
+        ),
+      ),
+    );
     dialog.showModal();
   };
 })(window.Companion);

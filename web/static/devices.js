@@ -12,7 +12,7 @@
   const state = { devices: {}, owners: {}, down: false, players: () => [] };
 
   function shownState(device) {
-    if (device.stand_in) return device.stand_in;  // "simulated" or "mock"
+    if (device.stand_in) return device.stand_in; // "simulated" or "mock"
     return device.state || "offline";
   }
 
@@ -36,9 +36,13 @@
       return;
     }
     const reader = Object.values(state.devices).find((d) => d.kind === "die_reader");
-    if (!reader) { node.textContent = C.t("ui.no_reader"); node.className = "reader-state"; return; }
+    if (!reader) {
+      node.textContent = C.t("ui.no_reader");
+      node.className = "reader-state";
+      return;
+    }
     const shown = shownState(reader);
-    node.textContent = C.t("ui.reader_state", { state: C.t("device." + shown) });  // "Lecteur de dés : …"
+    node.textContent = C.t("ui.reader_state", { state: C.t("device." + shown) }); // "Lecteur de dés : …"
     node.className = "reader-state " + shown;
   }
 
@@ -55,14 +59,22 @@
 
   function ownerPicker(name) {
     const table = document.body.dataset.table;
-    const select = C.h("select", { "aria-label": C.t("ui.die_owner") + " " + name },
+    const select = C.h(
+      "select",
+      { "aria-label": C.t("ui.die_owner") + " " + name },
       C.h("option", { value: "" }, C.t("ui.die_table")),
-      state.players().map((player, seat) => C.h("option",
-        { value: String(seat), selected: state.owners[name] === seat }, player)));
+      state
+        .players()
+        .map((player, seat) =>
+          C.h("option", { value: String(seat), selected: state.owners[name] === seat }, player),
+        ),
+    );
     select.addEventListener("change", () => {
       const seat = select.value === "" ? null : Number(select.value);
       C.post(`/api/tables/${table}/dice-owners`, { device: name, seat })
-        .then((reply) => { state.owners = reply.owners; })
+        .then((reply) => {
+          state.owners = reply.owners;
+        })
         .catch((error) => C.toast(error.message));
     });
     return C.h("label", { class: "param" }, C.t("ui.die_owner"), select);
@@ -70,24 +82,36 @@
 
   function row(name, device) {
     const shown = state.down ? "unreachable" : shownState(device);
-    const items = [C.h("dt", { text: name }),
-      C.h("dd", { class: "device-state " + shown, "data-device": name,
-        text: state.down ? C.t("ui.server_unreachable") : C.t("device." + shown) })];
+    const items = [
+      C.h("dt", { text: name }),
+      C.h("dd", {
+        class: "device-state " + shown,
+        "data-device": name,
+        text: state.down ? C.t("ui.server_unreachable") : C.t("device." + shown),
+      }),
+    ];
     const facts = [];
     if (heard(device)) facts.push(C.t("ui.last_heard") + ": " + heard(device));
     const counters = device.counters || {};
-    if (BAD.some((key) => key in counters)) facts.push(C.t("ui.bad_frames") + ": " + badFrames(device));
+    if (BAD.some((key) => key in counters))
+      facts.push(C.t("ui.bad_frames") + ": " + badFrames(device));
     if (ROLLERS.includes(device.kind) || device.refused) {
       facts.push(C.t("ui.refused_rolls") + ": " + (device.refused || 0));
     }
     if (device.last_refused) {
-      facts.push(C.t("ui.last_refused", { what: device.last_refused.what,
-        why: C.t("error." + device.last_refused.code, { what: device.last_refused.what }) }));
+      facts.push(
+        C.t("ui.last_refused", {
+          what: device.last_refused.what,
+          why: C.t("error." + device.last_refused.code, { what: device.last_refused.what }),
+        }),
+      );
     }
     if (device.state === "fault" && device.detail) facts.push(device.detail);
     items.push(C.h("dd", { class: "device-facts" }, facts.join(" · ")));
     if (device.state === "fault" && device.check) {
-      items.push(C.h("dd", { class: "device-check" }, C.t("ui.what_to_check") + ": " + C.t(device.check)));
+      items.push(
+        C.h("dd", { class: "device-check" }, C.t("ui.what_to_check") + ": " + C.t(device.check)),
+      );
     }
     return items;
   }
@@ -96,8 +120,13 @@
     return Object.entries(device.dice || {}).map(([name, die]) => [
       C.h("dt", { text: name }),
       C.h("dd", { class: "device-state " + die.state, text: C.t("device." + die.state) }),
-      C.h("dd", { class: "device-facts" }, die.battery === null ? "" : C.t("ui.battery", { percent: die.battery })),
-      document.body.dataset.admin === "yes" ? C.h("dd", {}, ownerPicker(name)) : null]);
+      C.h(
+        "dd",
+        { class: "device-facts" },
+        die.battery === null ? "" : C.t("ui.battery", { percent: die.battery }),
+      ),
+      document.body.dataset.admin === "yes" ? C.h("dd", {}, ownerPicker(name)) : null,
+    ]);
   }
 
   function draw() {
@@ -115,9 +144,13 @@
   /* Counters change with every line a device sends, not only with its state: ask. */
   C.watchDevices = function (players) {
     state.players = players;
-    const ask = () => C.get("/api/health")
-      .then((health) => { if (!state.streamDown) state.down = false; C.showDevices(health.devices, health.die_owners); })
-      .catch(() => C.devicesDown(true));
+    const ask = () =>
+      C.get("/api/health")
+        .then((health) => {
+          if (!state.streamDown) state.down = false;
+          C.showDevices(health.devices, health.die_owners);
+        })
+        .catch(() => C.devicesDown(true));
     ask();
     setInterval(ask, 3000);
   };

@@ -13,24 +13,62 @@ window.Companion = window.Companion || {};
     if (!now) return;
     now.querySelectorAll("#seed-line, #close-game").forEach((node) => node.remove());
     const table = view.table;
-    const text = table.closed ? C.t("ui.seed_published", { seed: table.seed })
+    const text = table.closed
+      ? C.t("ui.seed_published", { seed: table.seed })
       : C.t("ui.seed_hash", { hash: table.seed_hash });
     now.appendChild(C.h("p", { id: "seed-line", class: "muted seed", text }));
     if (admin && table.ended && !table.closed) {
-      now.appendChild(C.h("button", { type: "button", id: "close-game", class: "primary big",
-        onclick: () => confirmClose(post) }, C.t("ui.close_game")));
+      now.appendChild(
+        C.h(
+          "button",
+          {
+            type: "button",
+            id: "close-game",
+            class: "primary big",
+            onclick: () => confirmClose(post),
+          },
+          C.t("ui.close_game"),
+        ),
+      );
     }
   };
 
   function confirmClose(post) {
     const dialog = document.getElementById("dialog");
-    dialog.replaceChildren(C.h("form", { method: "dialog", class: "stack" },
-      C.h("h2", { text: C.t("ui.close_game") }),
-      C.h("p", { text: C.t("ui.close_confirm") }),
-      C.h("div", { class: "row" },
-        C.h("button", { type: "button", class: "primary big", id: "close-yes", onclick: async () => {
-          try { await post(); dialog.close(); } catch (error) { C.toast(error.message); } } }, C.t("ui.close_game")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel")))));
+    dialog.replaceChildren(
+      C.h(
+        "form",
+        { method: "dialog", class: "stack" },
+        C.h("h2", { text: C.t("ui.close_game") }),
+        C.h("p", { text: C.t("ui.close_confirm") }),
+        C.h(
+          "div",
+          { class: "row" },
+          C.h(
+            "button",
+            {
+              type: "button",
+              class: "primary big",
+              id: "close-yes",
+              onclick: async () => {
+                try {
+                  await post();
+                  dialog.close();
+                } catch (error) {
+                  C.toast(error.message);
+                }
+              },
+            },
+            C.t("ui.close_game"),
+          ),
+          C.h(
+            "button",
+            { type: "button", class: "big", onclick: () => dialog.close() },
+            C.t("ui.cancel"),
+          ),
+        ),
+      ),
+    );
     dialog.showModal();
   }
 
@@ -45,8 +83,13 @@ window.Companion = window.Companion || {};
     if (dialog) dialog.replaceChildren();
     const known = ["reissued", "locked", "expired"].includes(reason) ? reason : "reissued";
     const main = document.getElementById("main");
-    main.replaceChildren(C.h("section", { class: "narrow center", id: "revoked" },
-      C.h("p", { class: "banner alarm", role: "alert", text: C.t("ui.revoked." + known) }),
-      C.h("a", { class: "button big", href: "/table/" + tableId }, C.t("ui.back_to_table"))));
+    main.replaceChildren(
+      C.h(
+        "section",
+        { class: "narrow center", id: "revoked" },
+        C.h("p", { class: "banner alarm", role: "alert", text: C.t("ui.revoked." + known) }),
+        C.h("a", { class: "button big", href: "/table/" + tableId }, C.t("ui.back_to_table")),
+      ),
+    );
   };
 })(window.Companion);

@@ -4,43 +4,99 @@
 "use strict";
 window.Companion = window.Companion || {};
 (function (C) {
-
   C.renderFinal = function (page, view) {
     const box = document.getElementById("final");
     if (!box) return;
     box.hidden = !view.table.ended;
     document.getElementById("prompt-actions").hidden = view.table.ended;
-    if (!view.table.ended) { box.replaceChildren(); return; }
+    if (!view.table.ended) {
+      box.replaceChildren();
+      return;
+    }
     if (box.dataset.version === String(view.table.version)) return;
     box.dataset.version = view.table.version;
-    const standings = (view.table.standings || []).slice().sort((a, b) => (a.place || 99) - (b.place || 99));
+    const standings = (view.table.standings || [])
+      .slice()
+      .sort((a, b) => (a.place || 99) - (b.place || 99));
     const winners = standings.filter((row) => row.place === 1).map((row) => C.seatName(row.seat));
-    const headline = winners.length > 1 ? C.t("final.winners_are", { names: winners.join(", ") })
-      : winners.length ? C.t("final.winner_is", { name: winners[0] }) : null;
-    const table = standings.length ? C.h("table", { class: "score", id: "standings" },
-      C.h("thead", {}, C.h("tr", {}, C.h("th", { text: C.t("final.place") }), C.h("th", { text: C.t("final.player") }),
-        C.h("th", { text: C.t("final.score") }))),
-      C.h("tbody", {}, standings.map((row) => C.h("tr", { "data-seat": row.seat },
-        C.h("td", { text: row.place ? C.number(row.place) : C.t("final.unranked") }),
-        C.h("td", { text: C.seatName(row.seat) }),
-        C.h("td", { text: C.t(row.score.key, C.wordParams(row.score.params)) }))))) : null;
+    const headline =
+      winners.length > 1
+        ? C.t("final.winners_are", { names: winners.join(", ") })
+        : winners.length
+          ? C.t("final.winner_is", { name: winners[0] })
+          : null;
+    const table = standings.length
+      ? C.h(
+          "table",
+          { class: "score", id: "standings" },
+          C.h(
+            "thead",
+            {},
+            C.h(
+              "tr",
+              {},
+              C.h("th", { text: C.t("final.place") }),
+              C.h("th", { text: C.t("final.player") }),
+              C.h("th", { text: C.t("final.score") }),
+            ),
+          ),
+          C.h(
+            "tbody",
+            {},
+            standings.map((row) =>
+              C.h(
+                "tr",
+                { "data-seat": row.seat },
+                C.h("td", { text: row.place ? C.number(row.place) : C.t("final.unranked") }),
+                C.h("td", { text: C.seatName(row.seat) }),
+                C.h("td", { text: C.t(row.score.key, C.wordParams(row.score.params)) }),
+              ),
+            ),
+          ),
+        )
+      : null;
     const base = `/api/tables/${page.id}`;
     box.replaceChildren(
       C.h("h2", { text: C.t("final.title") }),
       headline ? C.h("p", { class: "prompt", id: "winner", text: headline }) : null,
       table,
-      C.h("div", { class: "row" },
-        page.admin ? C.h("button", { type: "button", class: "primary big", id: "rematch", title: C.t("final.rematch_help"),
-          onclick: () => rematch(page) }, C.t("final.rematch")) : null,
-        C.h("a", { class: "button", id: "export-json", href: `${base}/export.json`, download: "" }, C.t("final.export_json")),
-        C.h("a", { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" }, C.t("final.export_bgstats"))));  // the seed line and "Close the game" are web/static/ending.js's
+      C.h(
+        "div",
+        { class: "row" },
+        page.admin
+          ? C.h(
+              "button",
+              {
+                type: "button",
+                class: "primary big",
+                id: "rematch",
+                title: C.t("final.rematch_help"),
+                onclick: () => rematch(page),
+              },
+              C.t("final.rematch"),
+            )
+          : null,
+        C.h(
+          "a",
+          { class: "button", id: "export-json", href: `${base}/export.json`, download: "" },
+          C.t("final.export_json"),
+        ),
+        C.h(
+          "a",
+          { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" },
+          C.t("final.export_bgstats"),
+        ),
+      ),
+    ); // the seed line and "Close the game" are web/static/ending.js's
   };
 
   async function rematch(page) {
     try {
       const made = await C.post(`/api/tables/${page.id}/rematch`, {});
       location.href = "/table/" + made.id;
-    } catch (error) { C.toast(error.message); }
+    } catch (error) {
+      C.toast(error.message);
+    }
   }
 
   /* The home page: archive or delete a past game (only its own tablet is offered these). */
@@ -52,13 +108,24 @@ window.Companion = window.Companion || {};
         const id = row.dataset.table;
         const archive = row.querySelector("[data-archive]");
         const remove = row.querySelector("[data-delete]");
-        if (archive) archive.addEventListener("click", () => change(`/api/tables/${id}/archive`, { archived: archive.dataset.archive === "yes" }));
-        if (remove) remove.addEventListener("click", () => { if (confirm(C.t("home.delete_confirm"))) change(`/api/tables/${id}/delete`, {}); });
+        if (archive)
+          archive.addEventListener("click", () =>
+            change(`/api/tables/${id}/archive`, { archived: archive.dataset.archive === "yes" }),
+          );
+        if (remove)
+          remove.addEventListener("click", () => {
+            if (confirm(C.t("home.delete_confirm"))) change(`/api/tables/${id}/delete`, {});
+          });
       });
     });
   };
 
   async function change(path, data) {
-    try { await C.post(path, data); location.reload(); } catch (error) { C.toast(error.message); }
+    try {
+      await C.post(path, data);
+      location.reload();
+    } catch (error) {
+      C.toast(error.message);
+    }
   }
 })(window.Companion);

@@ -6,7 +6,7 @@
 window.Companion = window.Companion || {};
 (function (C) {
   const body = document.body;
-  const waiting = [];  // changes not sent yet: {path, payload, headers, label}
+  const waiting = []; // changes not sent yet: {path, payload, headers, label}
   C.linkUp = true;
 
   /* Which requests are worth keeping: changes to a table, not a language or a lock. */
@@ -21,7 +21,10 @@ window.Companion = window.Companion || {};
 
   function showWaiting() {
     let box = document.getElementById("waiting");
-    if (!waiting.length) { if (box) box.remove(); return; }
+    if (!waiting.length) {
+      if (box) box.remove();
+      return;
+    }
     if (!box) {
       box = C.h("div", { id: "waiting", class: "banner pending", role: "status" });
       document.getElementById("main").prepend(box);
@@ -34,8 +37,15 @@ window.Companion = window.Companion || {};
       const next = waiting[0];
       let reply;
       try {
-        reply = await fetch(next.path, { method: "POST", credentials: "same-origin", headers: next.headers, body: next.payload });
-      } catch (error) { return; }  // still down: keep it for the next time
+        reply = await fetch(next.path, {
+          method: "POST",
+          credentials: "same-origin",
+          headers: next.headers,
+          body: next.payload,
+        });
+      } catch (error) {
+        return;
+      } // still down: keep it for the next time
       waiting.shift();
       showWaiting();
       const json = await reply.json().catch(() => ({}));
@@ -47,13 +57,20 @@ window.Companion = window.Companion || {};
   /* Every button of the page and of an open dialog, except the page's own chrome (theme,
      language), which works without the companion. */
   function controls() {
-    return document.querySelectorAll("#main button, #dialog button, #main input, #main select, #main textarea");
+    return document.querySelectorAll(
+      "#main button, #dialog button, #main input, #main select, #main textarea",
+    );
   }
 
   C.applyLink = function () {
     for (const control of controls()) {
-      if (!C.linkUp && !control.disabled) { control.disabled = true; control.dataset.linkOff = "yes"; }
-      else if (C.linkUp && control.dataset.linkOff) { control.disabled = false; delete control.dataset.linkOff; }
+      if (!C.linkUp && !control.disabled) {
+        control.disabled = true;
+        control.dataset.linkOff = "yes";
+      } else if (C.linkUp && control.dataset.linkOff) {
+        control.disabled = false;
+        delete control.dataset.linkOff;
+      }
     }
   };
 
@@ -81,7 +98,9 @@ window.Companion = window.Companion || {};
       try {
         const reply = await fetch("/api/health", { credentials: "same-origin", cache: "no-store" });
         C.setLink(reply.ok);
-      } catch (error) { C.setLink(false); }
+      } catch (error) {
+        C.setLink(false);
+      }
     };
     setInterval(check, 5000);
     window.addEventListener("offline", () => C.setLink(false));

@@ -6,7 +6,9 @@ window.Companion = window.Companion || {};
   const body = document.body;
   C.words = {};
   C.panels = {};
-  C.registerPanel = (game, panel) => { C.panels[game] = panel; };
+  C.registerPanel = (game, panel) => {
+    C.panels[game] = panel;
+  };
   C.t = function (key, params) {
     const text = C.words[key];
     return text === undefined ? key : C.render(text, params);
@@ -27,14 +29,27 @@ window.Companion = window.Companion || {};
      so a phone that retries never pays twice. */
   C.post = async function (path, data, retries) {
     const payload = JSON.stringify(data || {});
-    const once = (data && data.idempotency_key) || key();  // every change, answered once
-    const headers = { "Content-Type": "application/json", "X-CSRF-Token": cookie("tc_csrf"), "Idempotency-Key": once };
+    const once = (data && data.idempotency_key) || key(); // every change, answered once
+    const headers = {
+      "Content-Type": "application/json",
+      "X-CSRF-Token": cookie("tc_csrf"),
+      "Idempotency-Key": once,
+    };
     if (body.dataset.seat !== undefined) headers["X-Companion-View"] = "seat";
     for (let attempt = 0; ; attempt++) {
       try {
-        const reply = await fetch(path, { method: "POST", credentials: "same-origin", headers, body: payload });
+        const reply = await fetch(path, {
+          method: "POST",
+          credentials: "same-origin",
+          headers,
+          body: payload,
+        });
         const json = await reply.json().catch(() => ({}));
-        if (!reply.ok) throw Object.assign(new Error((json.error || {}).message || reply.statusText), { status: reply.status, code: (json.error || {}).code });
+        if (!reply.ok)
+          throw Object.assign(new Error((json.error || {}).message || reply.statusText), {
+            status: reply.status,
+            code: (json.error || {}).code,
+          });
         return json;
       } catch (error) {
         if (error.status) throw error;
@@ -51,8 +66,12 @@ window.Companion = window.Companion || {};
   };
   C.get = async function (path) {
     let reply;
-    try { reply = await fetch(path, { credentials: "same-origin" }); }
-    catch (error) { C.setLink(false); throw new Error(C.t("ui.unreachable")); }
+    try {
+      reply = await fetch(path, { credentials: "same-origin" });
+    } catch (error) {
+      C.setLink(false);
+      throw new Error(C.t("ui.unreachable"));
+    }
     if (!reply.ok) throw new Error(reply.statusText);
     return reply.json();
   };
@@ -62,7 +81,9 @@ window.Companion = window.Companion || {};
     box.className = "toast" + (ok ? " ok" : "");
     box.hidden = false;
     clearTimeout(C.toastTimer);
-    C.toastTimer = setTimeout(() => { box.hidden = true; }, 4500);
+    C.toastTimer = setTimeout(() => {
+      box.hidden = true;
+    }, 4500);
   };
 
   async function loadWords() {
@@ -110,23 +131,45 @@ window.Companion = window.Companion || {};
   /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
      file and imports one a club shares. */
   async function catalogueTools() {
-    try { await C.get(`/api/tables/${page.id}/catalogue`); } catch (error) { return; }
-    const input = C.h("input", { type: "file", accept: "application/json,.json", id: "catalogue-file",
-      "aria-label": C.t("ui.catalogue_import") });
+    try {
+      await C.get(`/api/tables/${page.id}/catalogue`);
+    } catch (error) {
+      return;
+    }
+    const input = C.h("input", {
+      type: "file",
+      accept: "application/json,.json",
+      id: "catalogue-file",
+      "aria-label": C.t("ui.catalogue_import"),
+    });
     input.addEventListener("change", async () => {
       const chosen = input.files[0];
       if (!chosen) return;
       try {
-        const reply = await C.post(`/api/tables/${page.id}/catalogue`, { file: JSON.parse(await chosen.text()) });
+        const reply = await C.post(`/api/tables/${page.id}/catalogue`, {
+          file: JSON.parse(await chosen.text()),
+        });
         C.toast(C.t("ui.catalogue_imported", reply), true);
-      } catch (error) { C.toast(error instanceof SyntaxError ? C.t("error.catalogue_bad_file") : error.message); }
+      } catch (error) {
+        C.toast(error instanceof SyntaxError ? C.t("error.catalogue_bad_file") : error.message);
+      }
       input.value = "";
     });
-    const box = C.h("section", { class: "log-box catalogue", id: "catalogue" },
+    const box = C.h(
+      "section",
+      { class: "log-box catalogue", id: "catalogue" },
       C.h("h2", { text: C.t("ui.catalogue") }),
-      C.h("a", { href: `/api/tables/${page.id}/catalogue`, download: `${page.game}-catalogue.json`, id: "catalogue-export" },
-        C.t("ui.catalogue_export")),
-      C.h("label", { class: "param" }, C.t("ui.catalogue_import"), input));
+      C.h(
+        "a",
+        {
+          href: `/api/tables/${page.id}/catalogue`,
+          download: `${page.game}-catalogue.json`,
+          id: "catalogue-export",
+        },
+        C.t("ui.catalogue_export"),
+      ),
+      C.h("label", { class: "param" }, C.t("ui.catalogue_import"), input),
+    );
     const side = document.querySelector(".side");
     if (side) side.appendChild(box);
   }
@@ -136,13 +179,24 @@ window.Companion = window.Companion || {};
   function privateOnTablet() {
     let idle = Date.now();
     const lock = async () => {
-      try { const reply = await C.post(`/api/tables/${page.id}/lock`, {}); location.href = reply.table_url; }
-      catch (error) { location.href = "/table/" + page.id; }
+      try {
+        const reply = await C.post(`/api/tables/${page.id}/lock`, {});
+        location.href = reply.table_url;
+      } catch (error) {
+        location.href = "/table/" + page.id;
+      }
     };
     document.getElementById("lock").addEventListener("click", lock);
-    for (const kind of ["pointerdown", "keydown"]) document.addEventListener(kind, () => { idle = Date.now(); });
-    document.addEventListener("visibilitychange", () => { if (document.hidden) lock(); });
-    setInterval(() => { if (Date.now() - idle > 120000) lock(); }, 5000);
+    for (const kind of ["pointerdown", "keydown"])
+      document.addEventListener(kind, () => {
+        idle = Date.now();
+      });
+    document.addEventListener("visibilitychange", () => {
+      if (document.hidden) lock();
+    });
+    setInterval(() => {
+      if (Date.now() - idle > 120000) lock();
+    }, 5000);
   }
 
   /* Hardware input goes to one table: offer to bring it here when it is elsewhere. */
@@ -152,30 +206,54 @@ window.Companion = window.Companion || {};
     page.elsewhere = page.admin && !!activeId && activeId !== page.id;
     if (page.view) renderDicePrompt(page.view.prompt);
     if (!page.admin || activeId === page.id) return;
-    area.parentElement.appendChild(C.h("button", { type: "button", id: "use-reader", class: "big",
-      onclick: () => C.post(`/api/tables/${page.id}/active`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.use_reader")));
+    area.parentElement.appendChild(
+      C.h(
+        "button",
+        {
+          type: "button",
+          id: "use-reader",
+          class: "big",
+          onclick: () =>
+            C.post(`/api/tables/${page.id}/active`, {}).catch((e) => C.toast(e.message)),
+        },
+        C.t("ui.use_reader"),
+      ),
+    );
   }
 
   /* A phone that slept may hold a stream that will never speak again: the server sends a
      ping every 15 s, so silence for 40 s (or waking up) means start a fresh one. */
   function watchStream() {
     const check = () => {
-      if (page.stream && Date.now() - page.heard > 40000) { page.stream.close(); connect(); }
+      if (page.stream && Date.now() - page.heard > 40000) {
+        page.stream.close();
+        connect();
+      }
     };
     setInterval(check, 5000);
-    document.addEventListener("visibilitychange", () => { if (!document.hidden) check(); });
+    document.addEventListener("visibilitychange", () => {
+      if (!document.hidden) check();
+    });
   }
 
   function connect() {
     const seatView = body.dataset.seat !== undefined ? "&as=seat" : "";
-    const source = new EventSource(`/api/tables/${page.id}/events?after=${page.version}${seatView}`);
+    const source = new EventSource(
+      `/api/tables/${page.id}/events?after=${page.version}${seatView}`,
+    );
     page.stream = source;
     page.heard = Date.now();
-    const heard = () => { page.heard = Date.now(); };
-    for (const kind of ["ping", "state", "roll", "devices", "keypad"]) source.addEventListener(kind, heard);
-    source.onopen = () => { C.setLink(true); C.streamDown(false); };
+    const heard = () => {
+      page.heard = Date.now();
+    };
+    for (const kind of ["ping", "state", "roll", "devices", "keypad"])
+      source.addEventListener(kind, heard);
+    source.onopen = () => {
+      C.setLink(true);
+      C.streamDown(false);
+    };
     source.onerror = () => {
-      if (page.stream !== source) return;  // ended on purpose (revoked)
+      if (page.stream !== source) return; // ended on purpose (revoked)
       C.setLink(false);
       C.streamDown(true);
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1500);
@@ -184,9 +262,17 @@ window.Companion = window.Companion || {};
       const data = JSON.parse(event.data);
       if (data.devices) showDevices(data.devices);
       const fresh = data.log.filter((line) => line.version > page.version || !page.log.length);
-      const undone = new Set(data.log.filter((l) => l.kind === "undo" || l.kind === "correction").map((l) => l.line.params.version));
-      page.log = page.log.filter((l) => l.version < (fresh[0] || { version: Infinity }).version).concat(fresh);
-      page.log.forEach((l) => { if (undone.has(l.version)) l.undone = true; });
+      const undone = new Set(
+        data.log
+          .filter((l) => l.kind === "undo" || l.kind === "correction")
+          .map((l) => l.line.params.version),
+      );
+      page.log = page.log
+        .filter((l) => l.version < (fresh[0] || { version: Infinity }).version)
+        .concat(fresh);
+      page.log.forEach((l) => {
+        if (undone.has(l.version)) l.undone = true;
+      });
       page.version = data.view.table.version;
       page.view = data.view;
       render();
@@ -194,25 +280,36 @@ window.Companion = window.Companion || {};
     source.addEventListener("devices", (event) => showDevices(JSON.parse(event.data).devices));
     source.addEventListener("roll", (event) => showRoll(JSON.parse(event.data)));
     source.addEventListener("moving", () => showRolling());
-    source.addEventListener("tilt", (event) => C.toast(C.t("ui.tilt", { die: C.t("die." + JSON.parse(event.data).die) })));
+    source.addEventListener("tilt", (event) =>
+      C.toast(C.t("ui.tilt", { die: C.t("die." + JSON.parse(event.data).die) })),
+    );
     source.addEventListener("keypad", (event) => showKeypad(JSON.parse(event.data)));
     source.addEventListener("dice_parts", (event) => {
       page.view.table.dice_parts = JSON.parse(event.data);
       renderDicePrompt(page.view.prompt);
     });
     source.addEventListener("input_error", (event) => C.toast(C.refusal(JSON.parse(event.data))));
-    source.addEventListener("undo_requested", () => { if (page.admin) confirmUndo(); });
+    source.addEventListener("undo_requested", () => {
+      if (page.admin) confirmUndo();
+    });
     source.addEventListener("card_unknown", (event) => {
       const data = JSON.parse(event.data);
       if (page.admin) C.askCard(page.id, data.uid, data.faces);
     });
-    source.addEventListener("card", (event) => C.cardScanned(JSON.parse(event.data), (fill) =>
-      (fill.secret ? body.dataset.seat !== undefined : page.admin || String(fill.seat) === body.dataset.seat)));
+    source.addEventListener("card", (event) =>
+      C.cardScanned(JSON.parse(event.data), (fill) =>
+        fill.secret
+          ? body.dataset.seat !== undefined
+          : page.admin || String(fill.seat) === body.dataset.seat,
+      ),
+    );
     source.addEventListener("active", (event) => showActive(JSON.parse(event.data).table));
-    source.addEventListener("seats", () => { if (page.admin) C.seatCodes(page.id); });
+    source.addEventListener("seats", () => {
+      if (page.admin) C.seatCodes(page.id);
+    });
     source.addEventListener("revoked", (event) => {
       source.close();
-      page.stream = null;  // never reconnect with a credential the server ended
+      page.stream = null; // never reconnect with a credential the server ended
       page.view = null;
       page.log = [];
       C.wipe(JSON.parse(event.data).reason, page.id);
@@ -220,12 +317,14 @@ window.Companion = window.Companion || {};
     source.addEventListener("alarm", (event) => {
       const data = JSON.parse(event.data);
       const main = document.getElementById("main");
-      main.prepend(C.h("div", { class: "banner alarm", role: "alert", text: C.t("ui.history_lost", data) }));
+      main.prepend(
+        C.h("div", { class: "banner alarm", role: "alert", text: C.t("ui.history_lost", data) }),
+      );
     });
   }
 
   function showDevices(devices) {
-    C.showDevices(devices);  // devices.js: the badge and the Devices panel
+    C.showDevices(devices); // devices.js: the badge and the Devices panel
   }
 
   function seatName(seat) {
@@ -242,23 +341,37 @@ window.Companion = window.Companion || {};
     // left-hand opponent rolling for a surveillance test, say).
     const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
     turn.textContent = C.turnLine(view, current);
-    promptBox.textContent = prompt ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) + (prompt.kind === "secret" ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" }) : "") : "";
+    promptBox.textContent = prompt
+      ? C.t(prompt.why.key, C.wordParams(prompt.why.params)) +
+        (prompt.kind === "secret"
+          ? " — " + C.t("ui.waiting_for", { names: prompt.seats.map(seatName).join(", ") || "—" })
+          : "")
+      : "";
     renderDicePrompt(prompt);
     renderBoard(view);
     C.renderActions(page, view, current);
     C.noticeTurn(view, current);
     renderSeats(view, current);
-    if (view.table.ended) document.querySelectorAll("#join-drawer").forEach((d) => d.remove());  // nobody joins a finished game
+    if (view.table.ended) document.querySelectorAll("#join-drawer").forEach((d) => d.remove()); // nobody joins a finished game
     C.renderFinal(page, view);
     renderCharts(view.state.charts || []);
     renderLog();
     const undo = document.getElementById("undo");
     // the end is a moment the table confirms: the last entries stay correctable
     if (undo) undo.hidden = !(page.admin && view.table.can_undo);
-    C.renderEnd(view, page.admin, () => C.post(`/api/tables/${page.id}/close`, { idempotency_key: key() }, 3));
+    C.renderEnd(view, page.admin, () =>
+      C.post(`/api/tables/${page.id}/close`, { idempotency_key: key() }, 3),
+    );
     const fix = view.table.correctable;
     document.querySelectorAll("#correct").forEach((b) => b.remove());
-    if (undo && fix) undo.after(C.h("button", { type: "button", id: "correct", class: "small", onclick: () => correctRoll(fix) }, C.t("ui.correct")));
+    if (undo && fix)
+      undo.after(
+        C.h(
+          "button",
+          { type: "button", id: "correct", class: "small", onclick: () => correctRoll(fix) },
+          C.t("ui.correct"),
+        ),
+      );
     C.applyLink();
   }
 
@@ -266,14 +379,40 @@ window.Companion = window.Companion || {};
   function correctRoll(fix) {
     const dialog = document.getElementById("dialog");
     const values = {};
-    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.correct") }),
-      C.paramControl(page.game, "dice", { kind: "dice", dice: fix.dice }, values, page.view.table.players),
-      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    const form = C.h(
+      "form",
+      { class: "stack" },
+      C.h("h2", { text: C.t("ui.correct") }),
+      C.paramControl(
+        page.game,
+        "dice",
+        { kind: "dice", dice: fix.dice },
+        values,
+        page.view.table.players,
+      ),
+      C.h(
+        "div",
+        { class: "row" },
+        C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h(
+          "button",
+          { type: "button", class: "big", onclick: () => dialog.close() },
+          C.t("ui.cancel"),
+        ),
+      ),
+    );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      try { await C.post(`/api/tables/${page.id}/correct`, { dice: values.dice, expected_version: page.version, idempotency_key: key() }, 3); dialog.close(); }
-      catch (error) { C.toast(error.message); }
+      try {
+        await C.post(
+          `/api/tables/${page.id}/correct`,
+          { dice: values.dice, expected_version: page.version, idempotency_key: key() },
+          3,
+        );
+        dialog.close();
+      } catch (error) {
+        C.toast(error.message);
+      }
     });
     dialog.replaceChildren(form);
     dialog.showModal();
@@ -285,8 +424,20 @@ window.Companion = window.Companion || {};
     box.replaceChildren();
     if (!panel) return;
     try {
-      box.appendChild(panel.render(view.state, { t: C.t, seat: view.viewer.seat, h: C.h, s: C.s, die: C.die, number: C.number, money: C.money,
-        chart: C.chart, players: view.table.players, view: view }));
+      box.appendChild(
+        panel.render(view.state, {
+          t: C.t,
+          seat: view.viewer.seat,
+          h: C.h,
+          s: C.s,
+          die: C.die,
+          number: C.number,
+          money: C.money,
+          chart: C.chart,
+          players: view.table.players,
+          view: view,
+        }),
+      );
     } catch (error) {
       box.appendChild(C.h("p", { class: "banner alarm", text: C.t("ui.board_error") }));
       console.error(error);
@@ -302,47 +453,130 @@ window.Companion = window.Companion || {};
     // its thrower, and this screen offers only the dice it may throw.
     const owners = prompt.owners;
     const seat = page.view.viewer.seat;
-    const mine = prompt.dice.map((_, i) => i).filter((i) => page.admin
-      || (owners ? owners[i] === seat : prompt.seat === seat));
-    area.appendChild(C.h("div", { class: "row", id: "asked-dice" }, prompt.dice.map((k, i) =>
-      C.h("span", { class: "badge" }, C.t("die." + k) + (owners ? " — " + seatName(owners[i]) : "")))));
+    const mine = prompt.dice
+      .map((_, i) => i)
+      .filter((i) => page.admin || (owners ? owners[i] === seat : prompt.seat === seat));
+    area.appendChild(
+      C.h(
+        "div",
+        { class: "row", id: "asked-dice" },
+        prompt.dice.map((k, i) =>
+          C.h(
+            "span",
+            { class: "badge" },
+            C.t("die." + k) + (owners ? " — " + seatName(owners[i]) : ""),
+          ),
+        ),
+      ),
+    );
     const parts = page.view.table.dice_parts;
     if (owners) {
-      area.appendChild(C.h("div", { class: "row", id: "dice-parts", "data-in": parts ? parts.in : 0 },
-        C.h("span", { text: C.t("ui.dice_parts", { in: parts ? parts.in : 0, of: prompt.dice.length }) }),
-        (parts ? parts.faces : []).map((face, i) => face === null ? null : C.die(prompt.dice[i], face))));
+      area.appendChild(
+        C.h(
+          "div",
+          { class: "row", id: "dice-parts", "data-in": parts ? parts.in : 0 },
+          C.h("span", {
+            text: C.t("ui.dice_parts", { in: parts ? parts.in : 0, of: prompt.dice.length }),
+          }),
+          (parts ? parts.faces : []).map((face, i) =>
+            face === null ? null : C.die(prompt.dice[i], face),
+          ),
+        ),
+      );
     }
-    if (page.admin && page.elsewhere) area.appendChild(C.h("p", { class: "banner", id: "elsewhere", text: C.t("ui.elsewhere") }));
+    if (page.admin && page.elsewhere)
+      area.appendChild(C.h("p", { class: "banner", id: "elsewhere", text: C.t("ui.elsewhere") }));
     if (!mine.length) return;
     if (!owners || page.admin) {
-      area.appendChild(C.h("button", { type: "button", class: "primary big", id: "virtual-roll",
-        onclick: () => C.post(`/api/tables/${page.id}/roll`, {}).catch((e) => C.toast(e.message)) }, C.t("ui.roll")));
+      area.appendChild(
+        C.h(
+          "button",
+          {
+            type: "button",
+            class: "primary big",
+            id: "virtual-roll",
+            onclick: () =>
+              C.post(`/api/tables/${page.id}/roll`, {}).catch((e) => C.toast(e.message)),
+          },
+          C.t("ui.roll"),
+        ),
+      );
     }
     if (owners) {
-      const kinds = mine.filter((i) => page.admin ? !(parts && parts.faces[i] !== null) : true).map((i) => prompt.dice[i]);
-      if (kinds.length) area.appendChild(C.h("button", { type: "button", class: "big", id: "type-dice",
-        onclick: () => typeDice(kinds) }, page.admin ? C.t("ui.type_dice") : C.t("ui.throw_mine")));
+      const kinds = mine
+        .filter((i) => (page.admin ? !(parts && parts.faces[i] !== null) : true))
+        .map((i) => prompt.dice[i]);
+      if (kinds.length)
+        area.appendChild(
+          C.h(
+            "button",
+            { type: "button", class: "big", id: "type-dice", onclick: () => typeDice(kinds) },
+            page.admin ? C.t("ui.type_dice") : C.t("ui.throw_mine"),
+          ),
+        );
       return;
     }
-    area.appendChild(C.h("button", { type: "button", class: "big", id: "type-dice",
-      onclick: () => C.openForm({ type: prompt.action.type, seat: prompt.action.seat, params: { dice: { kind: "dice", dice: prompt.dice } } }) }, C.t("ui.type_dice")));
+    area.appendChild(
+      C.h(
+        "button",
+        {
+          type: "button",
+          class: "big",
+          id: "type-dice",
+          onclick: () =>
+            C.openForm({
+              type: prompt.action.type,
+              seat: prompt.action.seat,
+              params: { dice: { kind: "dice", dice: prompt.dice } },
+            }),
+        },
+        C.t("ui.type_dice"),
+      ),
+    );
   }
 
   /* Dice of a prompt answered die by die: this screen's own dice, typed, go in as a throw. */
   function typeDice(kinds) {
     const dialog = document.getElementById("dialog");
     const values = {};
-    const form = C.h("form", { class: "stack" }, C.h("h2", { text: C.t("ui.type_dice") }),
-      C.paramControl(page.game, "dice", { kind: "dice", dice: kinds }, values, page.view.table.players),
-      C.h("div", { class: "row" }, C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel"))));
+    const form = C.h(
+      "form",
+      { class: "stack" },
+      C.h("h2", { text: C.t("ui.type_dice") }),
+      C.paramControl(
+        page.game,
+        "dice",
+        { kind: "dice", dice: kinds },
+        values,
+        page.view.table.players,
+      ),
+      C.h(
+        "div",
+        { class: "row" },
+        C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
+        C.h(
+          "button",
+          { type: "button", class: "big", onclick: () => dialog.close() },
+          C.t("ui.cancel"),
+        ),
+      ),
+    );
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      if (values.dice.some((face) => face === null)) { C.toast(C.t("error.wrong_dice_count", { expected: kinds.length })); return; }
+      if (values.dice.some((face) => face === null)) {
+        C.toast(C.t("error.wrong_dice_count", { expected: kinds.length }));
+        return;
+      }
       try {
-        await C.post(`/api/tables/${page.id}/dice`, { dice: kinds.map((die, i) => ({ die, face: values.dice[i] })) }, 3);
+        await C.post(
+          `/api/tables/${page.id}/dice`,
+          { dice: kinds.map((die, i) => ({ die, face: values.dice[i] })) },
+          3,
+        );
         dialog.close();
-      } catch (error) { C.toast(error.message); }
+      } catch (error) {
+        C.toast(error.message);
+      }
     });
     dialog.replaceChildren(form);
     dialog.showModal();
@@ -352,30 +586,44 @@ window.Companion = window.Companion || {};
     const area = document.getElementById("dice-area");
     if (!area) return;
     area.querySelectorAll(".die").forEach((d) => d.classList.add("rolling"));
-    if (!area.querySelector(".die")) area.appendChild(C.h("span", { class: "prompt", text: C.t("ui.rolling") }));
+    if (!area.querySelector(".die"))
+      area.appendChild(C.h("span", { class: "prompt", text: C.t("ui.rolling") }));
   }
 
   function showRoll(roll) {
     const area = document.getElementById("dice-area");
-    const shown = C.h("div", { class: "row rolled", "aria-live": "polite", "data-free": roll.free ? "yes" : "no" },
+    const shown = C.h(
+      "div",
+      { class: "row rolled", "aria-live": "polite", "data-free": roll.free ? "yes" : "no" },
       roll.dice.map((d) => C.die(d.die, d.face)),
       roll.free ? C.h("span", { class: "muted", text: C.t("ui.free_roll") }) : null,
-      roll.pending ? C.h("span", { class: "muted", text: C.t("ui.press_confirm") }) : null);
+      roll.pending ? C.h("span", { class: "muted", text: C.t("ui.press_confirm") }) : null,
+    );
     area.querySelectorAll(".rolled").forEach((n) => n.remove());
     area.prepend(shown);
-    page.lastRoll = shown;  // kept across re-renders: the table wants to see what was thrown
+    page.lastRoll = shown; // kept across re-renders: the table wants to see what was thrown
   }
 
   function showKeypad(data) {
     const area = document.getElementById("dice-area");
     area.querySelectorAll(".typed").forEach((n) => n.remove());
-    if (data.typed.length) area.prepend(C.h("div", { class: "row typed" }, C.h("span", { text: C.t("ui.typed") }),
-      data.typed.map((face, i) => C.die(data.dice[i], face))));
+    if (data.typed.length)
+      area.prepend(
+        C.h(
+          "div",
+          { class: "row typed" },
+          C.h("span", { text: C.t("ui.typed") }),
+          data.typed.map((face, i) => C.die(data.dice[i], face)),
+        ),
+      );
   }
 
   C.act = async function (action) {
-    const reply = await C.post(`/api/tables/${page.id}/actions`, { action, expected_version: page.version,
-      idempotency_key: key() }, 3);
+    const reply = await C.post(
+      `/api/tables/${page.id}/actions`,
+      { action, expected_version: page.version, idempotency_key: key() },
+      3,
+    );
     return reply;
   };
 
@@ -388,13 +636,20 @@ window.Companion = window.Companion || {};
       box.dataset.made = "yes";
       box.replaceChildren(C.h("h2", { text: C.t("ui.seats") }));
       view.table.players.forEach((name, seat) => {
-        box.appendChild(C.h("div", { class: "seat-chip", "data-seat": seat },
-          C.h("strong", { text: name }), C.h("span", { class: "qr", id: "qr-" + seat })));
+        box.appendChild(
+          C.h(
+            "div",
+            { class: "seat-chip", "data-seat": seat },
+            C.h("strong", { text: name }),
+            C.h("span", { class: "qr", id: "qr-" + seat }),
+          ),
+        );
       });
       if (page.admin) C.seatCodes(page.id);
     }
-    box.querySelectorAll(".seat-chip").forEach((chip) =>
-      chip.classList.toggle("current", Number(chip.dataset.seat) === current));
+    box
+      .querySelectorAll(".seat-chip")
+      .forEach((chip) => chip.classList.toggle("current", Number(chip.dataset.seat) === current));
   }
 
   function renderCharts(charts) {
@@ -405,13 +660,24 @@ window.Companion = window.Companion || {};
   }
 
   /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */
-  C.SEAT_PARAM = /^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$|_seat$/;
+  C.SEAT_PARAM =
+    /^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$|_seat$/;
   /* A refusal in words, with what the table waits for (companion/refusals.py). */
   C.refusal = function (error) {
     const params = error.params || {};
-    const why = params.waiting && params.waiting.key ? C.t(params.waiting.key, C.wordParams(params.waiting.params)) : "";
+    const why =
+      params.waiting && params.waiting.key
+        ? C.t(params.waiting.key, C.wordParams(params.waiting.params))
+        : "";
     const names = params.waiting_for;
-    const tail = names && why ? C.t("core.refused_waiting_for", { names, why }) : names ? C.t("core.refused_turn", { names }) : why ? C.t("core.refused_waiting", { why }) : "";
+    const tail =
+      names && why
+        ? C.t("core.refused_waiting_for", { names, why })
+        : names
+          ? C.t("core.refused_turn", { names })
+          : why
+            ? C.t("core.refused_waiting", { why })
+            : "";
     return [C.t("error." + error.code, params), tail].filter(Boolean).join(" ");
   };
 
@@ -419,8 +685,10 @@ window.Companion = window.Companion || {};
     const out = {};
     for (const [name, value] of Object.entries(params || {})) {
       const players = page.view ? page.view.table.players : [];
-      if (typeof value === "number" && C.SEAT_PARAM.test(name) && players[value] !== undefined) out[name] = players[value];
-      else if (typeof value === "string" && C.words[`value.${page.game}.${value}`] !== undefined) out[name] = C.words[`value.${page.game}.${value}`];
+      if (typeof value === "number" && C.SEAT_PARAM.test(name) && players[value] !== undefined)
+        out[name] = players[value];
+      else if (typeof value === "string" && C.words[`value.${page.game}.${value}`] !== undefined)
+        out[name] = C.words[`value.${page.game}.${value}`];
       else if (Array.isArray(value)) out[name] = value.join(", ");
       else out[name] = value;
     }
@@ -441,14 +709,23 @@ window.Companion = window.Companion || {};
     for (const entry of page.log) {
       let li = shown.get(entry.version);
       if (!li) {
-        li = C.h("li", { "data-version": entry.version, class: entry.fix ? "fix" : "" },
+        li = C.h(
+          "li",
+          { "data-version": entry.version, class: entry.fix ? "fix" : "" },
           C.h("span", { class: "v", text: "#" + entry.version }),
           entry.fix ? C.h("strong", { class: "fix-mark", text: C.t("core.fix") + " — " }) : "",
           C.t(entry.line.key, C.wordParams(entry.line.params)),
-          entry.line.then ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params)) : "",
-          (entry.line.also || []).map((also) => " — " + C.t(also.key, C.wordParams(also.params))).join(""),
-          entry.by ? C.h("span", { class: "by muted", text: " · " + answeredBy(entry.by) }) : null);
-        const after = Array.from(list.children).find((other) => Number(other.dataset.version) < entry.version);
+          entry.line.then
+            ? " — " + C.t(entry.line.then.key, C.wordParams(entry.line.then.params))
+            : "",
+          (entry.line.also || [])
+            .map((also) => " — " + C.t(also.key, C.wordParams(also.params)))
+            .join(""),
+          entry.by ? C.h("span", { class: "by muted", text: " · " + answeredBy(entry.by) }) : null,
+        );
+        const after = Array.from(list.children).find(
+          (other) => Number(other.dataset.version) < entry.version,
+        );
         list.insertBefore(li, after || null);
         shown.set(entry.version, li);
       }
@@ -459,14 +736,44 @@ window.Companion = window.Companion || {};
   async function confirmUndo() {
     const dialog = document.getElementById("dialog");
     const last = page.log.filter((l) => l.kind === "action" && !l.undone).pop();
-    dialog.replaceChildren(C.h("form", { method: "dialog", class: "stack" },
-      C.h("h2", { text: C.t("ui.undo_confirm") }),
-      last ? C.h("p", { text: C.t(last.line.key, C.wordParams(last.line.params)) }) : null,
-      C.h("div", { class: "row" },
-        C.h("button", { type: "button", class: "danger big", id: "undo-yes", onclick: async () => {
-          try { await C.post(`/api/tables/${page.id}/undo`, { expected_version: page.version, idempotency_key: key() }, 3); dialog.close(); }
-          catch (error) { C.toast(error.message); } } }, C.t("ui.undo")),
-        C.h("button", { type: "button", class: "big", onclick: () => dialog.close() }, C.t("ui.cancel")))));
+    dialog.replaceChildren(
+      C.h(
+        "form",
+        { method: "dialog", class: "stack" },
+        C.h("h2", { text: C.t("ui.undo_confirm") }),
+        last ? C.h("p", { text: C.t(last.line.key, C.wordParams(last.line.params)) }) : null,
+        C.h(
+          "div",
+          { class: "row" },
+          C.h(
+            "button",
+            {
+              type: "button",
+              class: "danger big",
+              id: "undo-yes",
+              onclick: async () => {
+                try {
+                  await C.post(
+                    `/api/tables/${page.id}/undo`,
+                    { expected_version: page.version, idempotency_key: key() },
+                    3,
+                  );
+                  dialog.close();
+                } catch (error) {
+                  C.toast(error.message);
+                }
+              },
+            },
+            C.t("ui.undo"),
+          ),
+          C.h(
+            "button",
+            { type: "button", class: "big", onclick: () => dialog.close() },
+            C.t("ui.cancel"),
+          ),
+        ),
+      ),
+    );
     dialog.showModal();
   }
 

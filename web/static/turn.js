@@ -46,14 +46,17 @@ window.Companion = window.Companion || {};
       note.connect(gain).connect(audio.destination);
       note.start();
       note.stop(audio.currentTime + 0.4);
-    } catch (error) { /* no audio on this device: the headline and the buzz remain */ }
+    } catch (error) {
+      /* no audio on this device: the headline and the buzz remain */
+    }
   }
 
   /* The player's choice, kept on this phone. */
   C.soundToggle = function () {
     const button = document.getElementById("sound-toggle");
     if (!button) return;
-    const show = () => button.setAttribute("aria-pressed", localStorage.getItem(SOUND) === "on" ? "true" : "false");
+    const show = () =>
+      button.setAttribute("aria-pressed", localStorage.getItem(SOUND) === "on" ? "true" : "false");
     button.addEventListener("click", () => {
       localStorage.setItem(SOUND, localStorage.getItem(SOUND) === "on" ? "off" : "on");
       show();

@@ -11,16 +11,21 @@ window.Companion = window.Companion || {};
 (function (C) {
   const lang = document.body.dataset.lang || "en";
   const numbers = new Intl.NumberFormat(lang);
-  const dollars = new Intl.NumberFormat(lang, { style: "currency", currency: "USD",
-    currencyDisplay: "narrowSymbol", maximumFractionDigits: 0, minimumFractionDigits: 0 });
+  const dollars = new Intl.NumberFormat(lang, {
+    style: "currency",
+    currency: "USD",
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: 0,
+    minimumFractionDigits: 0,
+  });
   const plurals = new Intl.PluralRules(lang);
   const PLACEHOLDER = /\{([A-Za-z_][\w-]*)(?::([^{}]*))?\}/g;
   const VOWEL = /^[aeiouyhàâäéèêëîïôöûüœæ]/i;
   const ELIDED = /(^|\s)(de|que|jusque) $/i;
   const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
 
-  C.number = (value) => isNumber(value) ? numbers.format(value) : String(value);
-  C.money = (value) => isNumber(value) ? dollars.format(value) : String(value);
+  C.number = (value) => (isNumber(value) ? numbers.format(value) : String(value));
+  C.money = (value) => (isNumber(value) ? dollars.format(value) : String(value));
   C.plural = function (value, forms) {
     const choices = {};
     for (const part of forms.split(";")) {
@@ -28,7 +33,7 @@ window.Companion = window.Companion || {};
       if (at > 0) choices[part.slice(0, at)] = part.slice(at + 1);
     }
     const category = isNumber(value) ? plurals.select(Math.abs(value)) : "other";
-    const text = choices[category] !== undefined ? choices[category] : (choices.other || "");
+    const text = choices[category] !== undefined ? choices[category] : choices.other || "";
     return text.split("#").join(C.number(value));
   };
 
@@ -43,12 +48,17 @@ window.Companion = window.Companion || {};
   /* text with its placeholders filled; one with no value stays as it is */
   C.render = function (text, params) {
     params = params || {};
-    let out = "", at = 0, match;
+    let out = "",
+      at = 0,
+      match;
     PLACEHOLDER.lastIndex = 0;
     while ((match = PLACEHOLDER.exec(text)) !== null) {
       out += text.slice(at, match.index);
       at = match.index + match[0].length;
-      if (!(match[1] in params)) { out += match[0]; continue; }
+      if (!(match[1] in params)) {
+        out += match[0];
+        continue;
+      }
       const value = put(params[match[1]], match[2]);
       if (lang === "fr" && VOWEL.test(value)) {
         out = out.replace(ELIDED, (all, space, word) => space + word.slice(0, -1) + "’");

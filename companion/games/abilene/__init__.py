@@ -7,20 +7,34 @@ it imports), the words (``i18n/``), the board (``panel.js``) and the rule notes 
 from __future__ import annotations
 
 from companion.rules import dice
+from companion.rules.cards import CardFace, declare
 
 # « 2 dés bétail clairs … 3 dés cow-boy foncés »: the light cattle die and the dark cowboy die.
 DICE = dice.declare(
-    dice.DieKind("cattle", (0, 1, 2, 3, 4, 5), on_table=2, label="L",
-                 colours=("#f4efe2", "#5a3b1c")),
-    dice.DieKind("cowboy", (1, 1, 2, 2, 3, 4), on_table=3, label="C",
-                 colours=("#3a2a1e", "#f4efe2")))
-
-from companion.rules.cards import CardFace, declare
+    dice.DieKind(
+        "cattle", (0, 1, 2, 3, 4, 5), on_table=2, label="L", colours=("#f4efe2", "#5a3b1c")
+    ),
+    dice.DieKind(
+        "cowboy", (1, 1, 2, 2, 3, 4), on_table=3, label="C", colours=("#3a2a1e", "#f4efe2")
+    ),
+)
 
 # The animal cards: a scan fills in the value of the animal being sold (and "no brand" for
 # the unbranded $500 animals); which brand a branded one bears is the seller's to say.
 CARD_FACES = declare(
-    *(CardFace(f"animal_{value}", {"key": "card.abilene.animal", "params": {"value": value}},
-               {"value": value}, ("sale_truth",)) for value in (100, 300, 600, 1000)),
-    CardFace("animal_500", {"key": "card.abilene.animal_unbranded", "params": {"value": 500}},
-             {"value": 500, "brand": "no_brand"}, ("sale_truth",)))
+    *(
+        CardFace(
+            f"animal_{value}",
+            {"key": "card.abilene.animal", "params": {"value": value}},
+            {"value": value},
+            ("sale_truth",),
+        )
+        for value in (100, 300, 600, 1000)
+    ),
+    CardFace(
+        "animal_500",
+        {"key": "card.abilene.animal_unbranded", "params": {"value": 500}},
+        {"value": 500, "brand": "no_brand"},
+        ("sale_truth",),
+    ),
+)

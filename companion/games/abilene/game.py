@@ -1,6 +1,7 @@
 """Abilene (Roland Siegers; Hexagames 1984, Schmidt 1993): the companion's bookkeeping.
 
-Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in ``companion/games/abilene/rules.md``):
+Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in
+``companion/games/abilene/rules.md``):
 
 - 2 to 6 players, $10,000 each, 5 cowboys and 9 cattle on each ranch (« Déroulement »).
 - A turn (« Le joueur dont c'est le tour jette les 5 dés … dans l'ordre »): one throw of the
@@ -30,15 +31,20 @@ Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in
 
 from __future__ import annotations
 
-from companion.games.abilene import money
-from companion.games.abilene import sale
-from companion.games.abilene import turn
+from companion.games.abilene import money, sale, turn
 from companion.games.abilene import view as views
-from companion.rules.ranking import standing
 from companion.rules import ranking, sealed
-from companion.rules.base import (choice_param, dice_param, int_param, line,
-                                  match_template, require, template)
+from companion.rules.base import (
+    choice_param,
+    dice_param,
+    int_param,
+    line,
+    match_template,
+    require,
+    template,
+)
 from companion.rules.ledger import open_ledger
+from companion.rules.ranking import standing
 
 NAME = "abilene"
 PLAYERS = range(2, 7)
@@ -72,21 +78,39 @@ LARGEST_COUNT = 54  # cattle in the box
 
 
 def setup(players: list[str], options: dict) -> dict:
-    require(len(players) in PLAYERS, "abilene.player_count", min=PLAYERS.start,
-            max=PLAYERS.stop - 1)
+    require(
+        len(players) in PLAYERS, "abilene.player_count", min=PLAYERS.start, max=PLAYERS.stop - 1
+    )
     options = _checked_options({**OPTIONS, **LEGACY, **options})
     seats = len(players)
     return {
-        "players": list(players), "options": options,
+        "players": list(players),
+        "options": options,
         "money": open_ledger(seats, options["start_money"], None),
-        "cattle": [options["cattle_per_ranch"]] * seats, "jail": [0] * seats,
-        "bankrupt": [False] * seats, "sold": [0] * seats,
-        "loans": [], "next_loan": 1, "loan_offers": [], "next_offer": 1, "written_off": [],
-        "dues": [], "stops": 0,
-        "turn": 1, "active": 0, "step": "throw", "dice": None,
-        "duel": None, "last_duel": None, "sale": None, "last_sale": None,
-        "payments": [], "flows": {}, "history": [[0, [options["start_money"]] * seats]],
-        "over": False, "result": None,
+        "cattle": [options["cattle_per_ranch"]] * seats,
+        "jail": [0] * seats,
+        "bankrupt": [False] * seats,
+        "sold": [0] * seats,
+        "loans": [],
+        "next_loan": 1,
+        "loan_offers": [],
+        "next_offer": 1,
+        "written_off": [],
+        "dues": [],
+        "stops": 0,
+        "turn": 1,
+        "active": 0,
+        "step": "throw",
+        "dice": None,
+        "duel": None,
+        "last_duel": None,
+        "sale": None,
+        "last_sale": None,
+        "payments": [],
+        "flows": {},
+        "history": [[0, [options["start_money"]] * seats]],
+        "over": False,
+        "result": None,
     }
 
 
@@ -103,12 +127,19 @@ def _checked_options(options: dict) -> dict:
     whole("free_when_more_than", 0, 10)
     whole("loan_interest_percent", 0, 1000)
     whole("cowboy_stops", 0, 10)
-    require(options["bankrupt_claims"] in OPTION_CHOICES["bankrupt_claims"],
-            "abilene.bad_option", name="bankrupt_claims")
+    require(
+        options["bankrupt_claims"] in OPTION_CHOICES["bankrupt_claims"],
+        "abilene.bad_option",
+        name="bankrupt_claims",
+    )
     fees = options["jail_fees"]
-    require(isinstance(fees, list) and len(fees) <= 10
-            and all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= 100000
-                    for f in fees), "abilene.bad_option", name="jail_fees")
+    require(
+        isinstance(fees, list)
+        and len(fees) <= 10
+        and all(isinstance(f, int) and not isinstance(f, bool) and 0 <= f <= 100000 for f in fees),
+        "abilene.bad_option",
+        name="jail_fees",
+    )
     sale.check_proceeds(options["sale_proceeds"])
     return {name: options[name] for name in OPTIONS}
 
@@ -142,16 +173,23 @@ def _money_templates(state: dict, seat: int) -> list[dict]:
     if mine:
         out.append(_repay_template(seat, mine))
     if money.purse(state, seat) >= 100 and _others(state, seat):
-        out.append(template("offer_loan", seat, borrower=choice_param(_others(state, seat)),
-                            amount=int_param(100, money.purse(state, seat) // 100 * 100,
-                                             100),
-                            interest=int_param(0, LARGEST_LOAN, 100)))
+        out.append(
+            template(
+                "offer_loan",
+                seat,
+                borrower=choice_param(_others(state, seat)),
+                amount=int_param(100, money.purse(state, seat) // 100 * 100, 100),
+                interest=int_param(0, LARGEST_LOAN, 100),
+            )
+        )
     offers = state["loan_offers"]
     to_me = [o for o in offers if o["borrower"] == seat]
     if to_me:
         choice = _offer_choice(to_me)
-        out += [template("accept_loan", seat, offer=choice),
-                template("decline_loan", seat, offer=choice)]
+        out += [
+            template("accept_loan", seat, offer=choice),
+            template("decline_loan", seat, offer=choice),
+        ]
     by_me = [o for o in offers if o["lender"] == seat]
     if by_me:
         out.append(template("withdraw_loan_offer", seat, offer=_offer_choice(by_me)))
@@ -161,18 +199,31 @@ def _money_templates(state: dict, seat: int) -> list[dict]:
 def _repay_template(seat: int, mine: list[dict]) -> dict:
     """Repay a loan, whole or in part: each loan says what is due on it; the amount opens
     at the whole of the first one."""
-    labels = [line("abilene.label.loan", loan=x["id"], lender_seat=x["lender"],
-                   due=money.due_on(x)) for x in mine]
+    labels = [
+        line("abilene.label.loan", loan=x["id"], lender_seat=x["lender"], due=money.due_on(x))
+        for x in mine
+    ]
     most = max(money.due_on(x) for x in mine)
-    return template("repay_loan", seat, loan=choice_param([x["id"] for x in mine],
-                                                         labels=labels),
-                    amount=int_param(100, most, 100, default=money.due_on(mine[0])))
+    return template(
+        "repay_loan",
+        seat,
+        loan=choice_param([x["id"] for x in mine], labels=labels),
+        amount=int_param(100, most, 100, default=money.due_on(mine[0])),
+    )
 
 
 def _offer_choice(offers: list[dict]) -> dict:
-    labels = [line("abilene.label.offer", offer=o["id"], lender_seat=o["lender"],
-                   borrower_seat=o["borrower"], amount=o["amount"], interest=o["interest"])
-              for o in offers]
+    labels = [
+        line(
+            "abilene.label.offer",
+            offer=o["id"],
+            lender_seat=o["lender"],
+            borrower_seat=o["borrower"],
+            amount=o["amount"],
+            interest=o["interest"],
+        )
+        for o in offers
+    ]
     return choice_param([o["id"] for o in offers], labels=labels)
 
 
@@ -195,8 +246,9 @@ def _turn_templates(state: dict, seat: int) -> list[dict]:
         out.append(template("steal", seat, ranch=choice_param(ranches)))
     rivals = [s for s in _others(state, seat) if turn.free_cowboys_of(state, s)]
     if turn.step_at_most(state, "duels") and rivals and riding:
-        out.append(template("duel", seat, opponent=choice_param(rivals),
-                            place=choice_param(turn.PLACES)))
+        out.append(
+            template("duel", seat, opponent=choice_param(rivals), place=choice_param(turn.PLACES))
+        )
     if state["cattle"][seat] and _others(state, seat):
         out.append(template("sell", seat))
     return out + [template("end_turn", seat)]
@@ -207,8 +259,15 @@ def _sale_templates(state: dict, seat: int) -> list[dict]:
     out = []
     if sealed.may_submit(round_, seat):  # a vote may be changed until the reveal
         if seat == state["sale"]["seller"]:
-            out.append(template("sale_truth", seat, secret=True,
-                                brand=choice_param(sale.CARDS), value=choice_param(sale.VALUES)))
+            out.append(
+                template(
+                    "sale_truth",
+                    seat,
+                    secret=True,
+                    brand=choice_param(sale.CARDS),
+                    value=choice_param(sale.VALUES),
+                )
+            )
         else:
             out.append(template("corral_vote", seat, secret=True, card=choice_param(sale.CARDS)))
     if seat == state["sale"]["seller"]:
@@ -221,13 +280,19 @@ def _table_templates(state: dict) -> list[dict]:
         return []
     if state["sale"] is not None:
         absent = sale.opponents_waiting(state)
-        return ([template("reveal_without", None, absent_seat=choice_param(absent))]
-                if absent else [])
+        return (
+            [template("reveal_without", None, absent_seat=choice_param(absent))] if absent else []
+        )
     seats = list(range(len(state["players"])))
-    return [template("set_cattle", None, ranch=choice_param(seats),
-                     count=int_param(0, LARGEST_COUNT)),
-            template("set_jail", None, player=choice_param(turn.players_in_game(state)),
-                     count=int_param(0, state["options"]["cowboys"]))]
+    return [
+        template("set_cattle", None, ranch=choice_param(seats), count=int_param(0, LARGEST_COUNT)),
+        template(
+            "set_jail",
+            None,
+            player=choice_param(turn.players_in_game(state)),
+            count=int_param(0, state["options"]["cowboys"]),
+        ),
+    ]
 
 
 # -- doing it -----------------------------------------------------------------------------
@@ -245,8 +310,9 @@ _HANDLERS = {
     "end_turn": lambda s, a: turn.end_turn(s),
     "take_loan": lambda s, a: money.take_loan(s, a["seat"], a["amount"]),
     "repay_loan": lambda s, a: money.repay_loan(s, a["seat"], a["loan"], a["amount"]),
-    "offer_loan": lambda s, a: money.offer_loan(s, a["seat"], a["borrower"], a["amount"],
-                                                a["interest"]),
+    "offer_loan": lambda s, a: money.offer_loan(
+        s, a["seat"], a["borrower"], a["amount"], a["interest"]
+    ),
     "accept_loan": lambda s, a: money.accept_loan(s, a["offer"]),
     "decline_loan": lambda s, a: money.drop_offer(s, a["offer"]),
     "withdraw_loan_offer": lambda s, a: money.drop_offer(s, a["offer"]),
@@ -260,8 +326,15 @@ def apply(state: dict, action: dict) -> dict:
     require(not state["over"], "game_over")
     require(isinstance(action, dict), "bad_action")
     seat = action.get("seat")
-    require(seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
-                             and 0 <= seat < len(state["players"])), "bad_seat")
+    require(
+        seat is None
+        or (
+            isinstance(seat, int)
+            and not isinstance(seat, bool)
+            and 0 <= seat < len(state["players"])
+        ),
+        "bad_seat",
+    )
     action = _recorded_before(state, action)
     _explain(state, action)
     match_template(legal(state, seat), action)
@@ -285,10 +358,18 @@ def _recorded_before(state: dict, action: dict) -> dict:
 
 def _explain(state: dict, action: dict) -> None:
     """Say why a steal or a duel is refused when the three cowboy stops are used."""
-    if action.get("type") in ("steal", "duel") and action.get("seat") == state["active"] \
-            and not state["over"] and state["sale"] is None and state["duel"] is None:
-        require(turn.stops_left(state) != 0, "abilene.no_stops_left",
-                stops=state["options"]["cowboy_stops"])
+    if (
+        action.get("type") in ("steal", "duel")
+        and action.get("seat") == state["active"]
+        and not state["over"]
+        and state["sale"] is None
+        and state["duel"] is None
+    ):
+        require(
+            turn.stops_left(state) != 0,
+            "abilene.no_stops_left",
+            stops=state["options"]["cowboy_stops"],
+        )
 
 
 def _bankrupt(state: dict, seat: int) -> dict:
@@ -305,9 +386,12 @@ def _finish_if_over(state: dict) -> dict:
     playing = turn.players_in_game(state)
     final = [money.purse(state, s) - state["shortfall"][s] for s in playing]
     places = ranking.places(final)
-    result = {"standings": [{"seat": s, "money": m, "place": p}
-                            for s, m, p in zip(playing, final, places)],
-              "winners": [playing[i] for i in ranking.winners(final)] if playing else []}
+    result = {
+        "standings": [
+            {"seat": s, "money": m, "place": p} for s, m, p in zip(playing, final, places)
+        ],
+        "winners": [playing[i] for i in ranking.winners(final)] if playing else [],
+    }
     # the chart ends on the final money, a shortfall below zero (« les dettes doivent être
     # réglées avant les comptes »)
     owed = [money.purse(state, s) - state["shortfall"][s] for s in range(len(state["players"]))]
@@ -333,5 +417,7 @@ def describe(action: dict, seat: int | None) -> dict:
 
 def standings(state: dict) -> list[dict]:
     """Places by money after the final reckoning (loans repaid, shortfalls counted)."""
-    return [standing(row["seat"], row["place"], "final.money", amount=row["money"])
-            for row in state["result"]["standings"]]
+    return [
+        standing(row["seat"], row["place"], "final.money", amount=row["money"])
+        for row in state["result"]["standings"]
+    ]

@@ -49,15 +49,21 @@ def purse(state: dict, seat: int) -> int:
 
 def pay(state: dict, payer: int | str, payee: int | str, amount: int, reason: str) -> dict:
     """Move ``amount`` now, or raise ``cannot_afford``; the payment is recorded."""
-    return _recorded(state, ledger.transfer(state["money"], payer, payee, amount),
-                     payer, payee, amount, reason)
+    return _recorded(
+        state, ledger.transfer(state["money"], payer, payee, amount), payer, payee, amount, reason
+    )
 
 
 def _recorded(state: dict, money: dict, payer, payee, amount: int, reason: str) -> dict:
     if amount == 0:
         return {**state, "money": money}
-    entry = {"payer": payer, "payee": payee, "amount": amount, "reason": reason,
-             "turn": state["turn"]}
+    entry = {
+        "payer": payer,
+        "payee": payee,
+        "amount": amount,
+        "reason": reason,
+        "turn": state["turn"],
+    }
     out = {**state, "money": money, "payments": (state["payments"] + [entry])[-PAYMENTS_KEPT:]}
     if BANK in (payer, payee):
         flows = state["flows"]
@@ -96,10 +102,14 @@ def unpaid(state: dict, seat: int) -> int:
 
 
 # -- loans --------------------------------------------------------------------------------
-def _new_loan(state: dict, lender: int | str, debtor: int, principal: int,
-              interest: int) -> dict:
-    loan = {"id": state["next_loan"], "lender": lender, "debtor": debtor,
-            "principal": principal, "interest": interest}
+def _new_loan(state: dict, lender: int | str, debtor: int, principal: int, interest: int) -> dict:
+    loan = {
+        "id": state["next_loan"],
+        "lender": lender,
+        "debtor": debtor,
+        "principal": principal,
+        "interest": interest,
+    }
     return {**state, "loans": state["loans"] + [loan], "next_loan": state["next_loan"] + 1}
 
 
@@ -130,14 +140,16 @@ def repay_loan(state: dict, seat: int, loan_id: int, amount: int | None = None) 
     due = due_on(loan)
     amount = due if amount is None else amount
     require_hundreds(amount)
-    require(0 < amount <= due, "abilene.repay_more_than_due", loan=loan_id, due=due,
-            amount=amount)
+    require(0 < amount <= due, "abilene.repay_more_than_due", loan=loan_id, due=due, amount=amount)
     state = pay(state, seat, loan["lender"], amount, "repayment")
     if amount == due:
         return {**state, "loans": [x for x in state["loans"] if x["id"] != loan_id]}
     interest = max(loan["interest"] - amount, 0)
-    left = {**loan, "interest": interest,
-            "principal": loan["principal"] - (amount - (loan["interest"] - interest))}
+    left = {
+        **loan,
+        "interest": interest,
+        "principal": loan["principal"] - (amount - (loan["interest"] - interest)),
+    }
     return {**state, "loans": [left if x["id"] == loan_id else x for x in state["loans"]]}
 
 
@@ -148,10 +160,18 @@ def offer_loan(state: dict, lender: int, borrower: int, amount: int, interest: i
     require_hundreds(interest)
     require(lender != borrower, "abilene.lend_to_yourself")
     require(purse(state, lender) >= amount, "cannot_afford", amount=amount)
-    offer = {"id": state["next_offer"], "lender": lender, "borrower": borrower,
-             "amount": amount, "interest": interest}
-    return {**state, "loan_offers": state["loan_offers"] + [offer],
-            "next_offer": state["next_offer"] + 1}
+    offer = {
+        "id": state["next_offer"],
+        "lender": lender,
+        "borrower": borrower,
+        "amount": amount,
+        "interest": interest,
+    }
+    return {
+        **state,
+        "loan_offers": state["loan_offers"] + [offer],
+        "next_offer": state["next_offer"] + 1,
+    }
 
 
 def find_offer(state: dict, offer_id: int) -> dict:
@@ -165,8 +185,7 @@ def accept_loan(state: dict, offer_id: int) -> dict:
     """The borrower takes an offer: the lender must still have the money."""
     offer = find_offer(state, offer_id)
     state = drop_offer(state, offer_id)
-    state = _new_loan(state, offer["lender"], offer["borrower"], offer["amount"],
-                      offer["interest"])
+    state = _new_loan(state, offer["lender"], offer["borrower"], offer["amount"], offer["interest"])
     state = pay(state, offer["lender"], offer["borrower"], offer["amount"], "loan")
     return settle_dues(state)
 
@@ -196,17 +215,22 @@ def go_bankrupt(state: dict, seat: int) -> dict:
         money, paid = ledger.pay_what_is_there(state["money"], seat, due["payee"], due["amount"])
         state = _recorded(state, money, seat, due["payee"], paid, due["reason"])
     claims_survive = state["options"]["bankrupt_claims"] == "to_bank"
-    loans = [{**x, "lender": BANK, "claimed_from": seat}
-             if claims_survive and x["lender"] == seat else x for x in state["loans"]]
+    loans = [
+        {**x, "lender": BANK, "claimed_from": seat} if claims_survive and x["lender"] == seat else x
+        for x in state["loans"]
+    ]
     written_off = [x for x in loans if seat in (x["debtor"], x["lender"])]
-    return {**state,
-            "dues": [d for d in state["dues"] if seat not in (d["payer"], d["payee"])],
-            "loans": [x for x in loans if x not in written_off],
-            "written_off": state["written_off"] + written_off,
-            "loan_offers": [o for o in state["loan_offers"]
-                            if seat not in (o["lender"], o["borrower"])],
-            "bankrupt": replace_at(state["bankrupt"], seat, True),
-            "jail": replace_at(state["jail"], seat, 0)}
+    return {
+        **state,
+        "dues": [d for d in state["dues"] if seat not in (d["payer"], d["payee"])],
+        "loans": [x for x in loans if x not in written_off],
+        "written_off": state["written_off"] + written_off,
+        "loan_offers": [
+            o for o in state["loan_offers"] if seat not in (o["lender"], o["borrower"])
+        ],
+        "bankrupt": replace_at(state["bankrupt"], seat, True),
+        "jail": replace_at(state["jail"], seat, 0),
+    }
 
 
 # -- the final reckoning ------------------------------------------------------------------
@@ -215,8 +239,10 @@ def final_reckoning(state: dict) -> dict:
     cannot pay stays against them as a shortfall, taken off their final money."""
     shortfall = [0] * len(state["players"])
     debts = [(d["payer"], d["payee"], d["amount"], d["reason"]) for d in state["dues"]]
-    debts += [(x["debtor"], x["lender"], x["principal"] + x["interest"], "repayment")
-              for x in state["loans"]]
+    debts += [
+        (x["debtor"], x["lender"], x["principal"] + x["interest"], "repayment")
+        for x in state["loans"]
+    ]
     # First whatever can be paid in full (a lender repaid first may then repay its own debt),
     # then what is left is paid as far as the money goes.
     pending = debts

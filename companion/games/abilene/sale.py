@@ -47,14 +47,16 @@ DEFAULT_PROCEEDS = {
 
 def check_proceeds(table: object) -> dict:
     """Validate a sale-proceeds option (the shape of :data:`DEFAULT_PROCEEDS`)."""
+
     def bad() -> RuleError:
         return RuleError("abilene.bad_option", name="sale_proceeds")
 
     if not isinstance(table, dict) or set(table) != {"bank_percent", "corral"}:
         raise bad()
     for truth in CARDS:
-        percent = table["bank_percent"].get(truth) if isinstance(table["bank_percent"],
-                                                                 dict) else None
+        percent = (
+            table["bank_percent"].get(truth) if isinstance(table["bank_percent"], dict) else None
+        )
         corral = table["corral"].get(truth) if isinstance(table["corral"], dict) else None
         if not isinstance(percent, dict) or set(percent) != {"unseen", "seen"}:
             raise bad()
@@ -78,10 +80,12 @@ def _whole(value: object) -> bool:
 # -- the round ----------------------------------------------------------------------------
 def open_sale(state: dict, seller: int) -> dict:
     require(state["cattle"][seller] > 0, "abilene.no_cattle_to_sell")
-    voters = [s for s in range(len(state["players"]))
-              if s != seller and not state["bankrupt"][s]]
-    return {**state, "step": "sale",
-            "sale": {"seller": seller, "round": sealed.open_round("corral", voters + [seller])}}
+    voters = [s for s in range(len(state["players"])) if s != seller and not state["bankrupt"][s]]
+    return {
+        **state,
+        "step": "sale",
+        "sale": {"seller": seller, "round": sealed.open_round("corral", voters + [seller])},
+    }
 
 
 def opponents_waiting(state: dict) -> list[int]:
@@ -96,11 +100,13 @@ def play_corral_card(state: dict, seat: int, card: str) -> dict:
 def give_truth(state: dict, seat: int, brand: str, value: int) -> dict:
     """The seller's sticker: unbranded cattle are worth $500, branded $100 to $1,000."""
     if brand == "no_brand":
-        require(value == UNBRANDED_VALUE, "abilene.value_does_not_match_brand",
-                value=value, brand=brand)
+        require(
+            value == UNBRANDED_VALUE, "abilene.value_does_not_match_brand", value=value, brand=brand
+        )
     else:
-        require(value in BRANDED_VALUES, "abilene.value_does_not_match_brand",
-                value=value, brand=brand)
+        require(
+            value in BRANDED_VALUES, "abilene.value_does_not_match_brand", value=value, brand=brand
+        )
     truth = {"brand": brand, "value": value}
     return _after_submission(state, sealed.submit(state["sale"]["round"], seat, truth))
 
@@ -128,8 +134,9 @@ def settle(state: dict) -> dict:
     sale = state["sale"]
     seller, round_ = sale["seller"], sale["round"]
     truth = sealed.choice(round_, seller)
-    voters = [s for s in turns.order_from(seller, len(state["players"]))[1:]
-              if s in round_["seats"]]
+    voters = [
+        s for s in turns.order_from(seller, len(state["players"]))[1:] if s in round_["seats"]
+    ]
     votes = {str(s): sealed.choice(round_, s) for s in voters}
     table = state["options"]["sale_proceeds"]
     seen = any(card == truth["brand"] for card in votes.values())
@@ -143,12 +150,21 @@ def settle(state: dict) -> dict:
         if amount:
             payer, payee = (seller, seat) if amount > 0 else (seat, seller)
             reason = "corral_reward" if amount > 0 else "corral_damages"
-            payments.append({"payer": payer, "payee": payee, "amount": abs(amount),
-                             "reason": reason})
+            payments.append(
+                {"payer": payer, "payee": payee, "amount": abs(amount), "reason": reason}
+            )
             state = money.owe(state, payer, payee, abs(amount), reason)
-    result = {"seller": seller, "turn": state["turn"], "truth": truth, "votes": votes,
-              "skipped": list(round_["skipped"]), "seen": seen, "percent": percent,
-              "price": price, "payments": payments}
+    result = {
+        "seller": seller,
+        "turn": state["turn"],
+        "truth": truth,
+        "votes": votes,
+        "skipped": list(round_["skipped"]),
+        "seen": seen,
+        "percent": percent,
+        "price": price,
+        "payments": payments,
+    }
     cattle = list(state["cattle"])
     cattle[seller] -= 1
     sold = list(state["sold"])

@@ -100,8 +100,11 @@ def roll_duel(state: dict, dice: list[int]) -> dict:
     duel = {**duel, "rolls": duel["rolls"] + [list(dice)]}
     if dice[0] == dice[1]:
         return {**state, "duel": duel}
-    winner, loser = ((duel["challenger"], duel["opponent"]) if dice[0] > dice[1]
-                     else (duel["opponent"], duel["challenger"]))
+    winner, loser = (
+        (duel["challenger"], duel["opponent"])
+        if dice[0] > dice[1]
+        else (duel["opponent"], duel["challenger"])
+    )
     fate = loser_fate(duel, loser)
     jail = state["jail"]
     if fate == "jail":
@@ -131,8 +134,16 @@ def end_turn(state: dict) -> dict:
 def next_player(state: dict) -> dict:
     skip = {s for s, out in enumerate(state["bankrupt"]) if out}
     seat = turns.next_seat(state["active"], len(state["players"]), skip)
-    return {**state, "active": seat, "turn": state["turn"] + 1, "step": "throw",
-            "dice": None, "duel": None, "sale": None, "stops": 0}
+    return {
+        **state,
+        "active": seat,
+        "turn": state["turn"] + 1,
+        "step": "throw",
+        "dice": None,
+        "duel": None,
+        "sale": None,
+        "stops": 0,
+    }
 
 
 def set_cattle(state: dict, ranch: int, count: int) -> dict:

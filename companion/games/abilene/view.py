@@ -11,8 +11,7 @@ those), prompts carry names, since ``prompt`` has the state.
 
 from __future__ import annotations
 
-from companion.games.abilene import money
-from companion.games.abilene import turn
+from companion.games.abilene import money, turn
 from companion.games.abilene.sale import CARDS
 from companion.rules import sealed
 from companion.rules.base import choice_prompt, dice_prompt, line
@@ -28,12 +27,17 @@ def prompt(state: dict) -> dict | None:
         return None
     if state["dues"]:
         due = state["dues"][0]
-        return choice_prompt(due["payer"], "abilene.why.due", player=_name(state, due["payer"]),
-                             amount=money.unpaid(state, due["payer"]))
+        return choice_prompt(
+            due["payer"],
+            "abilene.why.due",
+            player=_name(state, due["payer"]),
+            amount=money.unpaid(state, due["payer"]),
+        )
     if state["sale"] is not None:
         round_ = state["sale"]["round"]
-        return sealed.prompt(round_, "abilene.why.corral",
-                             seller=_name(state, state["sale"]["seller"]))
+        return sealed.prompt(
+            round_, "abilene.why.corral", seller=_name(state, state["sale"]["seller"])
+        )
     if state["duel"] is not None:
         return _duel_prompt(state)
     active = state["active"]
@@ -41,14 +45,26 @@ def prompt(state: dict) -> dict | None:
     if state["step"] == "throw":
         return dice_prompt(active, turn.THROW, "throw", "abilene.why.throw", player=who)
     if state["step"] == "jail":
-        return choice_prompt(active, "abilene.why.jail", player=who,
-                             jailed=state["jail"][active], cost=state["options"]["free_cost"])
+        return choice_prompt(
+            active,
+            "abilene.why.jail",
+            player=who,
+            jailed=state["jail"][active],
+            cost=state["options"]["free_cost"],
+        )
     if state["step"] == "moves":
         dice = state["dice"]
-        return choice_prompt(active, "abilene.why.moves", player=who,
-                             distance=dice["distance"], cattle1=dice["cattle"][0],
-                             cattle2=dice["cattle"][1], cowboy1=dice["cowboy"][0],
-                             cowboy2=dice["cowboy"][1], cowboy3=dice["cowboy"][2])
+        return choice_prompt(
+            active,
+            "abilene.why.moves",
+            player=who,
+            distance=dice["distance"],
+            cattle1=dice["cattle"][0],
+            cattle2=dice["cattle"][1],
+            cowboy1=dice["cowboy"][0],
+            cowboy2=dice["cowboy"][1],
+            cowboy3=dice["cowboy"][2],
+        )
     return choice_prompt(active, f"abilene.why.{state['step']}", player=who)
 
 
@@ -57,10 +73,15 @@ def _duel_prompt(state: dict) -> dict:
     why = "abilene.why.duel_again" if duel["rolls"] else "abilene.why.duel"
     # « Chacun des deux Rancher lance un dé de cow-boy »: the first die is the challenger's,
     # the second the opponent's, each thrown by its own rancher (or at the reader, in order).
-    return dice_prompt(duel["challenger"], turn.DUEL_THROW, "duel_roll", why,
-                       owners=[duel["challenger"], duel["opponent"]],
-                       challenger=_name(state, duel["challenger"]),
-                       opponent=_name(state, duel["opponent"]))
+    return dice_prompt(
+        duel["challenger"],
+        turn.DUEL_THROW,
+        "duel_roll",
+        why,
+        owners=[duel["challenger"], duel["opponent"]],
+        challenger=_name(state, duel["challenger"]),
+        opponent=_name(state, duel["opponent"]),
+    )
 
 
 # -- view ---------------------------------------------------------------------------------
@@ -70,22 +91,30 @@ def view(state: dict, seat: int | None) -> dict:
         "game": "abilene",
         "players": [_player_row(state, s) for s in range(len(state["players"]))],
         # "turn" is the seat to play (the shell's convention); "turn_number" counts turns.
-        "turn": None if state["over"] else state["active"], "turn_number": state["turn"],
-        "active": state["active"], "step": state["step"],
+        "turn": None if state["over"] else state["active"],
+        "turn_number": state["turn"],
+        "active": state["active"],
+        "step": state["step"],
         "dice": state["dice"],
-        "rules": {"jail_fees": options["jail_fees"], "free_cost": options["free_cost"],
-                  "free_when_more_than": options["free_when_more_than"],
-                  "interest_percent": options["loan_interest_percent"],
-                  "sale_proceeds": options["sale_proceeds"]},
+        "rules": {
+            "jail_fees": options["jail_fees"],
+            "free_cost": options["free_cost"],
+            "free_when_more_than": options["free_when_more_than"],
+            "interest_percent": options["loan_interest_percent"],
+            "sale_proceeds": options["sale_proceeds"],
+        },
         "loans": [{**x, "due": x["principal"] + x["interest"]} for x in state["loans"]],
         "loan_offers": state["loan_offers"],
         "stops_left": turn.stops_left(state),
         "dues": state["dues"],
-        "duel": state["duel"], "last_duel": state["last_duel"],
-        "sale": _sale_view(state, seat), "last_sale": state["last_sale"],
+        "duel": state["duel"],
+        "last_duel": state["last_duel"],
+        "sale": _sale_view(state, seat),
+        "last_sale": state["last_sale"],
         "payments": state["payments"],
         "charts": [_money_chart(state)],
-        "over": state["over"], "result": state["result"],
+        "over": state["over"],
+        "result": state["result"],
     }
     if state["over"] and state["result"]:
         out["final"] = final_standings(state)
@@ -101,12 +130,17 @@ def final_standings(state: dict) -> list[dict]:
     out = []
     for seat in range(len(state["players"])):
         row = ranked.get(seat)
-        out.append({"seat": seat, "purse": money.purse(state, seat),
-                    "shortfall": state["shortfall"][seat],
-                    "money": row["money"] if row else None,
-                    "place": row["place"] if row else None,
-                    "bankrupt": state["bankrupt"][seat],
-                    "winner": seat in state["result"]["winners"]})
+        out.append(
+            {
+                "seat": seat,
+                "purse": money.purse(state, seat),
+                "shortfall": state["shortfall"][seat],
+                "money": row["money"] if row else None,
+                "place": row["place"] if row else None,
+                "bankrupt": state["bankrupt"][seat],
+                "winner": seat in state["result"]["winners"],
+            }
+        )
     return sorted(out, key=lambda r: (r["place"] is None, r["place"] or 0, r["seat"]))
 
 
@@ -114,13 +148,19 @@ def _player_row(state: dict, seat: int) -> dict:
     jailed = state["jail"][seat]
     # at the end a shortfall (debts the player could not pay) is taken off, below zero
     short = (state.get("shortfall") or [0] * (seat + 1))[seat]
-    return {"seat": seat, "name": state["players"][seat],
-            "money": money.purse(state, seat) - short, "shortfall": short,
-            "cattle": state["cattle"][seat], "jail": jailed,
-            "cowboys_free": turn.free_cowboys_of(state, seat),
-            "jail_fee": turn.jail_fee(state["options"]["jail_fees"], jailed),
-            "owes": money.owed_by(state, seat), "sold": state["sold"][seat],
-            "bankrupt": state["bankrupt"][seat]}
+    return {
+        "seat": seat,
+        "name": state["players"][seat],
+        "money": money.purse(state, seat) - short,
+        "shortfall": short,
+        "cattle": state["cattle"][seat],
+        "jail": jailed,
+        "cowboys_free": turn.free_cowboys_of(state, seat),
+        "jail_fee": turn.jail_fee(state["options"]["jail_fees"], jailed),
+        "owes": money.owed_by(state, seat),
+        "sold": state["sold"][seat],
+        "bankrupt": state["bankrupt"][seat],
+    }
 
 
 def _sale_view(state: dict, seat: int | None) -> dict | None:
@@ -130,10 +170,14 @@ def _sale_view(state: dict, seat: int | None) -> dict | None:
 
 
 def _own(state: dict, seat: int) -> dict:
-    return {"seat": seat, "money": money.purse(state, seat),
-            "loans_taken": [x for x in state["loans"] if x["debtor"] == seat],
-            "loans_given": [x for x in state["loans"] if x["lender"] == seat],
-            "owes": money.owed_by(state, seat), "unpaid": money.unpaid(state, seat)}
+    return {
+        "seat": seat,
+        "money": money.purse(state, seat),
+        "loans_taken": [x for x in state["loans"] if x["debtor"] == seat],
+        "loans_given": [x for x in state["loans"] if x["lender"] == seat],
+        "owes": money.owed_by(state, seat),
+        "unpaid": money.unpaid(state, seat),
+    }
 
 
 # The chart is the same for every viewer of one state, and a change asks for up to seven
@@ -155,8 +199,10 @@ def _make_money_chart(state: dict) -> dict:
     points = [list(p) for p in state["history"]]
     if not state["over"] and points[-1][0] != state["turn"]:
         points.append([state["turn"], list(state["money"]["purses"])])
-    series = [{"label": name, "points": [[x, purses[s]] for x, purses in points]}
-              for s, name in enumerate(state["players"])]
+    series = [
+        {"label": name, "points": [[x, purses[s]] for x, purses in points]}
+        for s, name in enumerate(state["players"])
+    ]
     return {"title": "abilene.chart.money", "series": series}
 
 
@@ -170,8 +216,10 @@ _PLAIN = {  # action type -> (log key, {log parameter: action field})
     "end_turn": ("abilene.log.end_turn", {}),
     "take_loan": ("abilene.log.take_loan", {"amount": "amount"}),
     "repay_loan": ("abilene.log.repay_loan", {"loan": "loan", "amount": "amount"}),
-    "offer_loan": ("abilene.log.offer_loan", {"borrower_seat": "borrower", "amount": "amount",
-                                              "interest": "interest"}),
+    "offer_loan": (
+        "abilene.log.offer_loan",
+        {"borrower_seat": "borrower", "amount": "amount", "interest": "interest"},
+    ),
     "accept_loan": ("abilene.log.accept_loan", {"offer": "offer"}),
     "decline_loan": ("abilene.log.decline_loan", {"offer": "offer"}),
     "withdraw_loan_offer": ("abilene.log.withdraw_loan_offer", {"offer": "offer"}),
@@ -191,19 +239,26 @@ def describe(action: dict, seat: int | None) -> dict:
     if kind == "throw":
         return _describe_throw(action)
     if kind == "duel":
-        return line(_worded("abilene.log.duel", action.get("place"), turn.PLACES),
-                    player=who, opponent_seat=action.get("opponent"))
+        return line(
+            _worded("abilene.log.duel", action.get("place"), turn.PLACES),
+            player=who,
+            opponent_seat=action.get("opponent"),
+        )
     if kind == "duel_roll":
         return _describe_duel_roll(action)
     if kind == "corral_vote":
         if seat is not None and seat == who:
-            return line(_worded("abilene.log.corral_vote_mine", action.get("card"), CARDS),
-                        player=who)
+            return line(
+                _worded("abilene.log.corral_vote_mine", action.get("card"), CARDS), player=who
+            )
         return line("abilene.log.corral_vote", player=who)
     if kind == "sale_truth":
         if seat is not None and seat == who:
-            return line(_worded("abilene.log.sale_truth_mine", action.get("brand"), CARDS),
-                        player=who, value=action.get("value"))
+            return line(
+                _worded("abilene.log.sale_truth_mine", action.get("brand"), CARDS),
+                player=who,
+                value=action.get("value"),
+            )
         return line("abilene.log.sale_truth", player=who)
     return line("abilene.log.unknown", player=who)
 
@@ -223,8 +278,16 @@ def _faces(action: dict, count: int) -> list:
 def _describe_throw(action: dict) -> dict:
     c1, c2, b1, b2, b3 = _faces(action, 5)
     distance = c1 + c2 if isinstance(c1, int) and isinstance(c2, int) else None
-    return line("abilene.log.throw", player=action.get("seat"), cattle1=c1, cattle2=c2,
-                distance=distance, cowboy1=b1, cowboy2=b2, cowboy3=b3)
+    return line(
+        "abilene.log.throw",
+        player=action.get("seat"),
+        cattle1=c1,
+        cattle2=c2,
+        distance=distance,
+        cowboy1=b1,
+        cowboy2=b2,
+        cowboy3=b3,
+    )
 
 
 def _describe_duel_roll(action: dict) -> dict:

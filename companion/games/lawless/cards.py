@@ -8,18 +8,42 @@ Trapper) leave a ``step`` the die reader answers; the Hired Killer lives in
 
 from __future__ import annotations
 
-from companion.rules import ledger
-from companion.rules.base import RuleError, replace, require
+from companion.games.lawless.duel import bury
 from companion.games.lawless.ranch import (
-    CHARACTER_BONUS, LEVELS, can_house, capacity, herd_place, new_herd, new_terrain,
-    terrain_index, with_character, with_herd, with_terrain, without_herd, without_terrain,
+    CHARACTER_BONUS,
+    LEVELS,
+    can_house,
+    capacity,
+    herd_place,
+    new_herd,
+    new_terrain,
+    terrain_index,
+    with_character,
+    with_herd,
+    with_terrain,
+    without_herd,
+    without_terrain,
 )
 from companion.games.lawless.table import (
-    COST, FACE_DOWN_COST, POINT_PRICE, add_news, current, hand, next_id, opponents,
-    owner, pay_from_bank, ranch_named, spend_points, take_card, take_from, with_hand,
+    COST,
+    FACE_DOWN_COST,
+    POINT_PRICE,
+    add_news,
+    current,
+    hand,
+    next_id,
+    opponents,
+    owner,
+    pay_from_bank,
+    ranch_named,
+    spend_points,
+    take_card,
+    take_from,
+    with_hand,
     with_ranch,
 )
-from companion.games.lawless.duel import bury
+from companion.rules import ledger
+from companion.rules.base import RuleError, replace, require
 
 HOLD_UP_BONUS = 3
 TRAPPER_BONUS = 3
@@ -40,18 +64,27 @@ def check_room(ranch: dict, t_index: int) -> None:
     require(not terrain["raided"], "lawless.terrain_raided", terrain=terrain["id"])
     require(not terrain["mine"], "lawless.terrain_has_mine", terrain=terrain["id"])
     if len(terrain["herds"]) >= capacity(terrain):
-        require(not any(can_house(t) for t in ranch["terrains"]), "lawless.terrain_full",
-                terrain=terrain["id"], capacity=capacity(terrain))
+        require(
+            not any(can_house(t) for t in ranch["terrains"]),
+            "lawless.terrain_full",
+            terrain=terrain["id"],
+            capacity=capacity(terrain),
+        )
         raise RuleError("lawless.no_room_for_herd", ranch=ranch["name"])
 
 
 def check_sheriff(state: dict, index: int, card: str) -> None:
     ranch = state["ranches"][index]
-    require(ranch["characters"]["sheriff"] == 0, "lawless.sheriff_protects",
-            ranch=ranch["name"], card=card)
+    require(
+        ranch["characters"]["sheriff"] == 0,
+        "lawless.sheriff_protects",
+        ranch=ranch["name"],
+        card=card,
+    )
 
 
 # -- drawing and buying -------------------------------------------------------------------
+
 
 def draw_row(state: dict, action: dict) -> dict:
     position = action["position"]
@@ -69,11 +102,13 @@ def draw_pile(state: dict, action: dict) -> dict:
 def buy_points(state: dict, action: dict) -> dict:
     count = action["count"]
     money = ledger.transfer(state["ledger"], state["current"], ledger.BANK, POINT_PRICE * count)
-    return replace(state, ledger=money, points=state["points"] + count,
-                   bought=state["bought"] + count)
+    return replace(
+        state, ledger=money, points=state["points"] + count, bought=state["bought"] + count
+    )
 
 
 # -- terrain, livestock, cowboys ----------------------------------------------------------
+
 
 def place_terrain(state: dict, action: dict) -> dict:
     state = take_card(state, "terrain_" + action["quality"], 1)
@@ -100,6 +135,7 @@ def place_cowboy(state: dict, action: dict) -> dict:
 
 
 # -- red cards: sneak attacks --------------------------------------------------------------
+
 
 def play_raid(state: dict, action: dict) -> dict:
     index, t_index = find_terrain(state, action["terrain"], opponents(state, state["current"]))
@@ -136,28 +172,45 @@ def hold_up_roll(state: dict, action: dict) -> dict:
     amount = action["dice"][0] + HOLD_UP_BONUS
     state, paid = take_from(state, target, state["current"], amount)
     name = target if target == ledger.BANK else state["ranches"][target]["name"]
-    state = add_news(state, "lawless.news.hold_up", ranch=current(state)["name"],
-                     target=name, asked=amount, coins=paid)
+    state = add_news(
+        state,
+        "lawless.news.hold_up",
+        ranch=current(state)["name"],
+        target=name,
+        asked=amount,
+        coins=paid,
+    )
     return replace(state, step=None)
 
 
 def play_saloon(state: dict, action: dict) -> dict:
     """Each opponent loses one cowboy, drawn at random by the companion, to the player."""
-    lured = [i for i in opponents(state, state["current"])
-             if any(state["ranches"][i]["characters"][lvl] for lvl in LEVELS)]
+    lured = [
+        i
+        for i in opponents(state, state["current"])
+        if any(state["ranches"][i]["characters"][lvl] for lvl in LEVELS)
+    ]
     require(bool(lured), "lawless.no_cowboys_to_lure")
     drawn = action.get("drawn") or {}
     for index in lured:
         level = (drawn.get(f"ranch{index}") or [None])[0]
-        require(level in LEVELS and state["ranches"][index]["characters"][level] > 0,
-                "lawless.draw_missing", name=f"ranch{index}")
+        require(
+            level in LEVELS and state["ranches"][index]["characters"][level] > 0,
+            "lawless.draw_missing",
+            name=f"ranch{index}",
+        )
     state = take_card(state, "saloon", COST["saloon"])
     for index in lured:
         level = drawn[f"ranch{index}"][0]
         state = with_ranch(state, index, with_character(state["ranches"][index], level, -1))
         state = with_ranch(state, state["current"], with_character(current(state), level, 1))
-        state = add_news(state, "lawless.news.saloon", ranch=current(state)["name"],
-                         victim=state["ranches"][index]["name"], level=level)
+        state = add_news(
+            state,
+            "lawless.news.saloon",
+            ranch=current(state)["name"],
+            victim=state["ranches"][index]["name"],
+            level=level,
+        )
     return state
 
 
@@ -174,8 +227,11 @@ def saloon_draws(state: dict) -> dict:
 
 def play_rustling(state: dict, action: dict) -> dict:
     """Move an opponent's herd to one of your terrains with room; it keeps its angle."""
-    victim = next(i for i in opponents(state, state["current"])
-                  if herd_place(state["ranches"][i], action["herd"]) is not None)
+    victim = next(
+        i
+        for i in opponents(state, state["current"])
+        if herd_place(state["ranches"][i], action["herd"]) is not None
+    )
     check_sheriff(state, victim, "rustling")
     t_index = terrain_index(current(state), action["terrain"])
     check_room(current(state), t_index)
@@ -203,14 +259,19 @@ def play_lynching(state: dict, action: dict) -> dict:
     """Costs 2 + the target's bonus; the character is removed from the game."""
     index = ranch_named(state, action["target"])
     kind = action["character"]
-    require(state["ranches"][index]["characters"][kind] > 0, "lawless.no_such_character",
-            ranch=action["target"], character=kind)
+    require(
+        state["ranches"][index]["characters"][kind] > 0,
+        "lawless.no_such_character",
+        ranch=action["target"],
+        character=kind,
+    )
     state = take_card(state, "lynching", COST["lynching"] + CHARACTER_BONUS[kind])
     state = with_ranch(state, index, with_character(state["ranches"][index], kind, -1))
     return bury(state, 1)
 
 
 # -- green cards: counters and bonuses -----------------------------------------------------
+
 
 def play_cavalry(state: dict, action: dict) -> dict:
     ranch = current(state)
@@ -233,21 +294,25 @@ def play_gold_mine(state: dict, action: dict) -> dict:
     require(not terrain["mine"], "lawless.already_a_mine", terrain=terrain["id"])
     require(not terrain["herds"], "lawless.mine_needs_empty_terrain", terrain=terrain["id"])
     state = take_card(state, "gold_mine", COST["gold_mine"])
-    return with_ranch(state, state["current"],
-                      with_terrain(current(state), t_index, replace(terrain, mine=True)))
+    return with_ranch(
+        state, state["current"], with_terrain(current(state), t_index, replace(terrain, mine=True))
+    )
 
 
 def play_fence(state: dict, action: dict) -> dict:
     state = take_card(state, "fence", COST["fence"])
-    return with_ranch(state, state["current"],
-                      replace(current(state), fences=current(state)["fences"] + 1))
+    return with_ranch(
+        state, state["current"], replace(current(state), fences=current(state)["fences"] + 1)
+    )
 
 
 def play_character(kind: str):
     """Sheriff, Mayor and Undertaker: one card each, stays until eliminated."""
+
     def handler(state: dict, action: dict) -> dict:
         state = take_card(state, kind, COST[kind])
         return with_ranch(state, state["current"], with_character(current(state), kind, 1))
+
     handler.__name__ = f"play_{kind}"
     return handler
 

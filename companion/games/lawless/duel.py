@@ -9,12 +9,18 @@ whoever holds it. A killer shot down, or caught in a tie, is gone for good.
 
 from __future__ import annotations
 
-from companion.rules.base import replace
 from companion.games.lawless.ranch import CHARACTER_BONUS, shooting_targets, with_character
 from companion.games.lawless.table import (
-    COPIES, COST, add_news, pay_from_bank, ranch_named, take_card, with_hand,
+    COPIES,
+    COST,
+    add_news,
+    pay_from_bank,
+    ranch_named,
+    take_card,
+    with_hand,
     with_ranch,
 )
+from companion.rules.base import replace
 
 BURIAL_FEE = 2
 KILLERS = COPIES["hired_killer"]
@@ -32,8 +38,12 @@ def hire_killer(state: dict, action: dict) -> dict:
     _, fresh = killer_numbers(state)
     number = fresh[0]
     killers = dict(state["killers"])
-    killers[number] = {"bonus": action["bonus"], "bounty": action["bounty"],
-                       "shot": [], "alive": True}
+    killers[number] = {
+        "bonus": action["bonus"],
+        "bounty": action["bounty"],
+        "shot": [],
+        "alive": True,
+    }
     state = _aim(replace(state, killers=killers), number, action["target"])
     return state
 
@@ -46,8 +56,14 @@ def _aim(state: dict, number: str, target_name: str) -> dict:
     defender = ranch_named(state, target_name)
     targets = shooting_targets(state["ranches"][defender])
     state = take_card(state, "hired_killer", COST["hired_killer"])
-    step = {"kind": "duel", "killer": number, "attacker": state["current"],
-            "defender": defender, "target": targets[0], "attack": None}
+    step = {
+        "kind": "duel",
+        "killer": number,
+        "attacker": state["current"],
+        "defender": defender,
+        "target": targets[0],
+        "attack": None,
+    }
     if len(targets) > 1:
         # Equal bonuses (a veteran and the undertaker, both +3): the attacker aims.
         return replace(state, step={**step, "kind": "aim", "choices": targets})
@@ -56,8 +72,14 @@ def _aim(state: dict, number: str, target_name: str) -> dict:
 
 def aim_killer(state: dict, action: dict) -> dict:
     step = state["step"]
-    return replace(state, step={**{k: v for k, v in step.items() if k != "choices"},
-                                "kind": "duel", "target": action["character"]})
+    return replace(
+        state,
+        step={
+            **{k: v for k, v in step.items() if k != "choices"},
+            "kind": "duel",
+            "target": action["character"],
+        },
+    )
 
 
 def duel_attack(state: dict, action: dict) -> dict:
@@ -79,9 +101,14 @@ def duel_defend(state: dict, action: dict) -> dict:
         return _killer_loses(state, step, attack, defense)
     state = _shoot(state, step)
     state = _retire(state, step["killer"])
-    state = add_news(state, "lawless.news.duel_tie", killer=step["killer"], total=attack,
-                     victim=state["ranches"][step["defender"]]["name"],
-                     character=step["target"])
+    state = add_news(
+        state,
+        "lawless.news.duel_tie",
+        killer=step["killer"],
+        total=attack,
+        victim=state["ranches"][step["defender"]]["name"],
+        character=step["target"],
+    )
     return bury(state, 1)
 
 
@@ -96,9 +123,17 @@ def _killer_wins(state: dict, step: dict, attack: int, defense: int) -> dict:
     state = with_ranch(state, step["attacker"], attacker)
     state = with_hand(state, attacker["player"], +1)
     state, paid = pay_from_bank(state, step["attacker"], killer["bounty"])
-    state = add_news(state, "lawless.news.killer_won", killer=number, attack=attack,
-                     defense=defense, victim=state["ranches"][step["defender"]]["name"],
-                     character=step["target"], ranch=attacker["name"], coins=paid)
+    state = add_news(
+        state,
+        "lawless.news.killer_won",
+        killer=number,
+        attack=attack,
+        defense=defense,
+        victim=state["ranches"][step["defender"]]["name"],
+        character=step["target"],
+        ranch=attacker["name"],
+        coins=paid,
+    )
     return bury(state, 1)
 
 
@@ -108,9 +143,16 @@ def _killer_loses(state: dict, step: dict, attack: int, defense: int) -> dict:
     reward = killer["bounty"] + sum(killer["shot"])
     state = _retire(state, number)
     state, paid = pay_from_bank(state, step["defender"], reward)
-    return add_news(state, "lawless.news.killer_lost", killer=number, attack=attack,
-                    defense=defense, ranch=state["ranches"][step["defender"]]["name"],
-                    character=step["target"], coins=paid)
+    return add_news(
+        state,
+        "lawless.news.killer_lost",
+        killer=number,
+        attack=attack,
+        defense=defense,
+        ranch=state["ranches"][step["defender"]]["name"],
+        character=step["target"],
+        coins=paid,
+    )
 
 
 def _shoot(state: dict, step: dict) -> dict:

@@ -8,17 +8,32 @@ Steps with nothing to do are passed over by :func:`enter`.
 
 from __future__ import annotations
 
-from companion.rules import turns
-from companion.rules.base import replace, require
 from companion.games.lawless.ranch import (
-    rotate_herds, sale_value, sellable_herds, terrain_index, watched_herds, without_herd,
-    without_terrain, surveillance_bonus, herd_place,
+    herd_place,
+    rotate_herds,
+    sale_value,
+    sellable_herds,
+    surveillance_bonus,
+    terrain_index,
+    watched_herds,
+    without_herd,
+    without_terrain,
 )
 from companion.games.lawless.scoring import prestige_now
 from companion.games.lawless.table import (
-    HAND_LIMIT, POINTS_PER_TURN, ROW_SIZE, add_news, bank, current, freeze, hand,
-    pay_from_bank, with_ranch,
+    HAND_LIMIT,
+    POINTS_PER_TURN,
+    ROW_SIZE,
+    add_news,
+    bank,
+    current,
+    freeze,
+    hand,
+    pay_from_bank,
+    with_ranch,
 )
+from companion.rules import turns
+from companion.rules.base import replace, require
 
 MINE_EXPLODES_AT = 10
 
@@ -26,8 +41,15 @@ MINE_EXPLODES_AT = 10
 def begin_turn(state: dict, index: int) -> dict:
     """A ranch starts its turn with 6 action points; the mayor may reorder the row first."""
     mayor = any(r["characters"]["mayor"] for r in state["ranches"])
-    state = replace(state, current=index, points=POINTS_PER_TURN, bought=0, step=None,
-                    turn=state["turn"] + 1, mayor_may=mayor)
+    state = replace(
+        state,
+        current=index,
+        points=POINTS_PER_TURN,
+        bought=0,
+        step=None,
+        turn=state["turn"] + 1,
+        mayor_may=mayor,
+    )
     return enter(state, "surveillance")
 
 
@@ -65,11 +87,23 @@ def watch(state: dict, face: int) -> dict:
     bonus = surveillance_bonus(ranch)
     target = state["step"]["difficulty"]
     if face + bonus >= target:
-        state = add_news(state, "lawless.news.watched", ranch=ranch["name"], roll=face,
-                         bonus=bonus, difficulty=target)
+        state = add_news(
+            state,
+            "lawless.news.watched",
+            ranch=ranch["name"],
+            roll=face,
+            bonus=bonus,
+            difficulty=target,
+        )
         return enter(state, "sale")
-    state = add_news(state, "lawless.news.not_watched", ranch=ranch["name"], roll=face,
-                     bonus=bonus, difficulty=target)
+    state = add_news(
+        state,
+        "lawless.news.not_watched",
+        ranch=ranch["name"],
+        roll=face,
+        bonus=bonus,
+        difficulty=target,
+    )
     return lose_herds(state, 2 if ranch["stampede"] else 1)
 
 
@@ -97,8 +131,13 @@ def choose_escape(state: dict, herd_id: str) -> dict:
 def escape(state: dict, herd_id: str) -> dict:
     ranch, herd = without_herd(current(state), herd_id)
     state = with_ranch(state, state["current"], ranch)
-    return add_news(state, "lawless.news.herd_escaped", ranch=ranch["name"], herd=herd_id,
-                    value=sale_value(herd))
+    return add_news(
+        state,
+        "lawless.news.herd_escaped",
+        ranch=ranch["name"],
+        herd=herd_id,
+        value=sale_value(herd),
+    )
 
 
 def sell(state: dict, herd_ids: list[str]) -> dict:
@@ -106,8 +145,12 @@ def sell(state: dict, herd_ids: list[str]) -> dict:
     ranch = current(state)
     for herd_id in herd_ids:
         t_index, _ = herd_place(ranch, herd_id)
-        require(not ranch["terrains"][t_index]["raided"], "lawless.herd_raided",
-                herd=herd_id, terrain=ranch["terrains"][t_index]["id"])
+        require(
+            not ranch["terrains"][t_index]["raided"],
+            "lawless.herd_raided",
+            herd=herd_id,
+            terrain=ranch["terrains"][t_index]["id"],
+        )
     total = 0
     for herd_id in herd_ids:
         ranch, herd = without_herd(ranch, herd_id)
@@ -115,8 +158,9 @@ def sell(state: dict, herd_ids: list[str]) -> dict:
     state = with_ranch(state, state["current"], ranch)
     if herd_ids:
         state, paid = pay_from_bank(state, state["current"], total)
-        state = add_news(state, "lawless.news.sold", ranch=ranch["name"],
-                         herds=len(herd_ids), coins=paid)
+        state = add_news(
+            state, "lawless.news.sold", ranch=ranch["name"], herds=len(herd_ids), coins=paid
+        )
     return enter(state, "rotation")
 
 
@@ -131,12 +175,23 @@ def mine_roll(state: dict, face: int) -> dict:
     if total >= MINE_EXPLODES_AT:
         ranch = without_terrain(ranch, terrain_index(ranch, terrain_id))
         state = with_ranch(state, state["current"], ranch)
-        state = add_news(state, "lawless.news.mine_exploded", ranch=ranch["name"],
-                         terrain=terrain_id, total=total)
+        state = add_news(
+            state,
+            "lawless.news.mine_exploded",
+            ranch=ranch["name"],
+            terrain=terrain_id,
+            total=total,
+        )
     else:
         state, paid = pay_from_bank(state, state["current"], total)
-        state = add_news(state, "lawless.news.mine_paid", ranch=ranch["name"],
-                         terrain=terrain_id, total=total, coins=paid)
+        state = add_news(
+            state,
+            "lawless.news.mine_paid",
+            ranch=ranch["name"],
+            terrain=terrain_id,
+            total=total,
+            coins=paid,
+        )
     queue = step["queue"][1:]
     if queue:
         return replace(state, step={"queue": queue, "first": None})

@@ -47,19 +47,28 @@ Interpretations chosen (also in ``companion/games/lawless/rules.md``):
 
 from __future__ import annotations
 
-from companion.rules import ledger
-from companion.rules.base import match_template, replace, require
-from companion.rules.ranking import places, standing
-from companion.games.lawless import cards
-from companion.games.lawless import duel
-from companion.games.lawless import flow
+from companion.games.lawless import cards, duel, flow
 from companion.games.lawless.legal import legal
 from companion.games.lawless.ranch import can_house, cowboy_count, new_ranch
 from companion.games.lawless.table import (
-    COPIES, DECK, HAND_LIMIT, POINT_PRICE, ROW_SIZE, add_news, copies_left, current, fortune, hand,
-    opponents, owner, ranch_named,
+    COPIES,
+    DECK,
+    HAND_LIMIT,
+    POINT_PRICE,
+    ROW_SIZE,
+    add_news,
+    copies_left,
+    current,
+    fortune,
+    hand,
+    opponents,
+    owner,
+    ranch_named,
 )
 from companion.games.lawless.view import describe, prompt, view
+from companion.rules import ledger
+from companion.rules.base import match_template, replace, require
+from companion.rules.ranking import places, standing
 
 NAME = "lawless"
 PLAYERS = range(2, 7)
@@ -69,8 +78,20 @@ RULES_VERSION = 2
 DEALT = 3
 BANK_BY_PLAYERS = {2: 50, 3: 50, 4: 50, 5: 55, 6: 60}
 
-__all__ = ["NAME", "PLAYERS", "OPTIONS", "RULES_VERSION", "setup", "apply", "legal",
-           "prompt", "view", "describe", "draws", "final"]
+__all__ = [
+    "NAME",
+    "PLAYERS",
+    "OPTIONS",
+    "RULES_VERSION",
+    "setup",
+    "apply",
+    "legal",
+    "prompt",
+    "view",
+    "describe",
+    "draws",
+    "final",
+]
 
 
 def setup(players: list[str], options: dict) -> dict:
@@ -78,18 +99,31 @@ def setup(players: list[str], options: dict) -> dict:
     count = len(players)
     require(count in PLAYERS, "player_count", min=PLAYERS.start, max=PLAYERS.stop - 1)
     merged = {**OPTIONS, **options}
-    require(isinstance(merged["freeze_raided_herds"], bool), "bad_option",
-            name="freeze_raided_herds")
+    require(
+        isinstance(merged["freeze_raided_herds"], bool), "bad_option", name="freeze_raided_herds"
+    )
     names = _unique([str(p).strip() or f"#{i + 1}" for i, p in enumerate(players)], {"bank"})
     ranches = _ranches(names, 0)
     return {
-        "players": list(players), "names": names, "options": merged,
-        "phase": "first_player", "step": None, "ranches": ranches,
+        "players": list(players),
+        "names": names,
+        "options": merged,
+        "phase": "first_player",
+        "step": None,
+        "ranches": ranches,
         "hands": [DEALT] * count,
         "ledger": ledger.open_ledger(len(ranches), 0, BANK_BY_PLAYERS[count]),
-        "pile": DECK - DEALT * count - ROW_SIZE, "row": [True] * ROW_SIZE,
-        "current": 0, "turn": 0, "points": 0, "bought": 0, "mayor_may": False,
-        "played": {}, "killers": {}, "next_id": 1, "news": [],
+        "pile": DECK - DEALT * count - ROW_SIZE,
+        "row": [True] * ROW_SIZE,
+        "current": 0,
+        "turn": 0,
+        "points": 0,
+        "bought": 0,
+        "mayor_may": False,
+        "played": {},
+        "killers": {},
+        "next_id": 1,
+        "news": [],
         # [turn, coins of each ranch, prestige of each player] at the end of every turn
         "history": [[0, [0] * len(ranches), [0] * count]],
     }
@@ -147,12 +181,16 @@ def fix_coins(state: dict, action: dict) -> dict:
     """Coins are never set, only moved: the difference goes to or from the bank."""
     index = ranch_named(state, action["ranch"])
     most = fortune(state, index) + state["ledger"]["bank"]
-    require(action["coins"] <= most, "lawless.fix_beyond_bank", ranch=action["ranch"],
-            bank=state["ledger"]["bank"], most=most)
+    require(
+        action["coins"] <= most,
+        "lawless.fix_beyond_bank",
+        ranch=action["ranch"],
+        bank=state["ledger"]["bank"],
+        most=most,
+    )
     difference = action["coins"] - fortune(state, index)
     payer, payee = (ledger.BANK, index) if difference > 0 else (index, ledger.BANK)
-    return replace(state, ledger=ledger.transfer(state["ledger"], payer, payee,
-                                                 abs(difference)))
+    return replace(state, ledger=ledger.transfer(state["ledger"], payer, payee, abs(difference)))
 
 
 def _dice(step):
@@ -160,29 +198,47 @@ def _dice(step):
 
 
 HANDLERS = {
-    "first_player": first_player, "mayor_reorder": mayor_reorder,
-    "fix_pile": fix_pile, "fix_hand": fix_hand, "fix_coins": fix_coins,
-    "surveillance_difficulty": _dice(flow.difficulty), "surveillance_roll": _dice(flow.watch),
+    "first_player": first_player,
+    "mayor_reorder": mayor_reorder,
+    "fix_pile": fix_pile,
+    "fix_hand": fix_hand,
+    "fix_coins": fix_coins,
+    "surveillance_difficulty": _dice(flow.difficulty),
+    "surveillance_roll": _dice(flow.watch),
     "lose_herd": lambda s, a: flow.choose_escape(s, a["herd"]),
     "sell_herds": lambda s, a: flow.sell(s, a["herds"]),
     "mine_roll": _dice(flow.mine_roll),
-    "end_turn": lambda s, a: flow.end_turn(s), "discard": lambda s, a: flow.discard(s, a["count"]),
-    "draw_row": cards.draw_row, "draw_pile": cards.draw_pile, "buy_points": cards.buy_points,
-    "place_terrain": cards.place_terrain, "place_herd": cards.place_herd,
+    "end_turn": lambda s, a: flow.end_turn(s),
+    "discard": lambda s, a: flow.discard(s, a["count"]),
+    "draw_row": cards.draw_row,
+    "draw_pile": cards.draw_pile,
+    "buy_points": cards.buy_points,
+    "place_terrain": cards.place_terrain,
+    "place_herd": cards.place_herd,
     "place_cowboy": cards.place_cowboy,
-    "play_raid": cards.play_raid, "play_stampede": cards.play_stampede,
-    "play_rails": cards.play_rails, "play_hold_up": cards.play_hold_up,
-    "hold_up_roll": cards.hold_up_roll, "play_saloon": cards.play_saloon,
-    "play_rustling": cards.play_rustling, "play_cheat": cards.play_cheat,
-    "play_lynching": cards.play_lynching, "play_cavalry": cards.play_cavalry,
-    "play_king_of_rodeo": cards.play_king_of_rodeo, "play_gold_mine": cards.play_gold_mine,
-    "play_fence": cards.play_fence, "play_sheriff": cards.play_character("sheriff"),
+    "play_raid": cards.play_raid,
+    "play_stampede": cards.play_stampede,
+    "play_rails": cards.play_rails,
+    "play_hold_up": cards.play_hold_up,
+    "hold_up_roll": cards.hold_up_roll,
+    "play_saloon": cards.play_saloon,
+    "play_rustling": cards.play_rustling,
+    "play_cheat": cards.play_cheat,
+    "play_lynching": cards.play_lynching,
+    "play_cavalry": cards.play_cavalry,
+    "play_king_of_rodeo": cards.play_king_of_rodeo,
+    "play_gold_mine": cards.play_gold_mine,
+    "play_fence": cards.play_fence,
+    "play_sheriff": cards.play_character("sheriff"),
     "play_mayor": cards.play_character("mayor"),
     "play_undertaker": cards.play_character("undertaker"),
-    "play_girls": cards.play_girls, "play_trapper": cards.play_trapper,
+    "play_girls": cards.play_girls,
+    "play_trapper": cards.play_trapper,
     "trapper_roll": cards.trapper_roll,
-    "hire_killer": duel.hire_killer, "play_hired_killer": duel.play_hired_killer,
-    "aim_killer": duel.aim_killer, "duel_attack": duel.duel_attack,
+    "hire_killer": duel.hire_killer,
+    "play_hired_killer": duel.play_hired_killer,
+    "aim_killer": duel.aim_killer,
+    "duel_attack": duel.duel_attack,
     "duel_defend": duel.duel_defend,
 }
 
@@ -192,8 +248,12 @@ def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     _explain(state, action)
     match_template(legal(state, action.get("seat"), action.get("type")), action)
-    if state["mayor_may"] and action["type"] not in ("mayor_reorder", "fix_pile", "fix_hand",
-                                                     "fix_coins"):
+    if state["mayor_may"] and action["type"] not in (
+        "mayor_reorder",
+        "fix_pile",
+        "fix_hand",
+        "fix_coins",
+    ):
         state = replace(state, mayor_may=False)
     return HANDLERS[action["type"]](state, action)
 
@@ -207,41 +267,59 @@ def card_kind(action: dict) -> str | None:
     if action_type in ("hire_killer", "play_hired_killer"):
         return "hired_killer"
     if isinstance(action_type, str) and action_type.startswith("play_"):
-        return action_type[len("play_"):]
+        return action_type[len("play_") :]
     return None
 
 
 def _explain(state: dict, action: dict) -> None:
     """Say *why* a card cannot be played, where ``legal`` would only leave it out."""
-    if (state["phase"] != "actions" or state["step"] is not None
-            or action.get("seat") != owner(state)):
+    if (
+        state["phase"] != "actions"
+        or state["step"] is not None
+        or action.get("seat") != owner(state)
+    ):
         return
     if action["type"] == "buy_points":
         count = action.get("count")
         count = count if isinstance(count, int) and not isinstance(count, bool) else 1
         coins = fortune(state, state["current"])
-        require(coins >= POINT_PRICE * max(count, 1), "lawless.cannot_buy_points",
-                ranch=current(state)["name"], coins=coins, price=POINT_PRICE,
-                count=max(count, 1))
+        require(
+            coins >= POINT_PRICE * max(count, 1),
+            "lawless.cannot_buy_points",
+            ranch=current(state)["name"],
+            coins=coins,
+            price=POINT_PRICE,
+            count=max(count, 1),
+        )
     kind = card_kind(action)
     if kind is None:
         return
     require(hand(state, state["current"]) > 0, "lawless.hand_empty", ranch=current(state)["name"])
     if kind in COPIES and kind != "hired_killer":
-        require(copies_left(state, kind) > 0, "lawless.no_cards_left",
-                card=kind, copies=COPIES[kind])
+        require(
+            copies_left(state, kind) > 0, "lawless.no_cards_left", card=kind, copies=COPIES[kind]
+        )
     if action["type"] == "place_herd":
-        require(any(can_house(t) for t in current(state)["terrains"]),
-                "lawless.no_room_for_herd", ranch=current(state)["name"])
+        require(
+            any(can_house(t) for t in current(state)["terrains"]),
+            "lawless.no_room_for_herd",
+            ranch=current(state)["name"],
+        )
     if action["type"] == "play_saloon":
-        require(any(cowboy_count(state["ranches"][i]) for i in opponents(state, state["current"])),
-                "lawless.no_cowboys_to_lure")
+        require(
+            any(cowboy_count(state["ranches"][i]) for i in opponents(state, state["current"])),
+            "lawless.no_cowboys_to_lure",
+        )
 
 
 def draws(state: dict, action: dict) -> dict:
     """Saloon: one random cowboy card from each opponent who has any."""
-    if (not isinstance(action, dict) or action.get("type") != "play_saloon"
-            or state["phase"] != "actions" or state["step"] is not None):
+    if (
+        not isinstance(action, dict)
+        or action.get("type") != "play_saloon"
+        or state["phase"] != "actions"
+        or state["step"] is not None
+    ):
         return {}
     return cards.saloon_draws(state)
 
@@ -253,6 +331,9 @@ def final(state: dict) -> bool:
 def standings(state: dict) -> list[dict]:
     """Final places by prestige, the scoring table's totals (rulebook, "End of the game")."""
     from companion.games.lawless.scoring import score_table
+
     totals = [p["total"] for p in score_table(state)["players"]]
-    return [standing(seat, place, "final.points", points=total)
-            for seat, (total, place) in enumerate(zip(totals, places(totals)))]
+    return [
+        standing(seat, place, "final.points", points=total)
+        for seat, (total, place) in enumerate(zip(totals, places(totals)))
+    ]

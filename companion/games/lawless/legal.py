@@ -8,19 +8,38 @@ full terrain, a raided herd) stay in the options so the refusal can say why.
 
 from __future__ import annotations
 
-from companion.rules import ledger
-from companion.rules.base import (
-    choice_param, dice_param, int_param, line, multi_param, template,
-)
-from companion.rules.fixes import count_param, fix_template
 from companion.games.lawless.duel import killer_numbers
 from companion.games.lawless.ranch import (
-    CHARACTERS, LAST_ROTATION, LEVELS, QUALITIES, all_herds, cowboy_count, sale_value,
+    CHARACTERS,
+    LAST_ROTATION,
+    LEVELS,
+    QUALITIES,
+    all_herds,
+    cowboy_count,
+    sale_value,
     shooting_targets,
 )
 from companion.games.lawless.table import (
-    DECK, POINT_PRICE, copies_left, current, fortune, hand, left_ranch, opponents, owner,
+    DECK,
+    POINT_PRICE,
+    copies_left,
+    current,
+    fortune,
+    hand,
+    left_ranch,
+    opponents,
+    owner,
 )
+from companion.rules import ledger
+from companion.rules.base import (
+    choice_param,
+    dice_param,
+    int_param,
+    line,
+    multi_param,
+    template,
+)
+from companion.rules.fixes import count_param, fix_template
 
 D6 = ["d6"]
 GIRLS_COWBOYS = 2
@@ -28,11 +47,25 @@ GIRLS_COWBOYS = 2
 KILLER_MOST_BONUS = 9
 KILLER_MOST_BOUNTY = 20
 # Cards played with no parameter, and the action that plays each.
-PLAIN_CARDS = {"play_fence": "fence", "play_sheriff": "sheriff", "play_mayor": "mayor",
-               "play_undertaker": "undertaker", "play_trapper": "trapper"}
+PLAIN_CARDS = {
+    "play_fence": "fence",
+    "play_sheriff": "sheriff",
+    "play_mayor": "mayor",
+    "play_undertaker": "undertaker",
+    "play_trapper": "trapper",
+}
 PLACEMENTS = ("place_terrain", "place_cowboy", "place_herd")
-ATTACKS = ("play_hold_up", "play_cheat", "play_stampede", "play_raid", "play_rails",
-           "play_rustling", "play_lynching", "play_hired_killer", "hire_killer")
+ATTACKS = (
+    "play_hold_up",
+    "play_cheat",
+    "play_stampede",
+    "play_raid",
+    "play_rails",
+    "play_rustling",
+    "play_lynching",
+    "play_hired_killer",
+    "hire_killer",
+)
 COUNTERS = ("play_cavalry", "play_king_of_rodeo", "play_gold_mine", "play_girls")
 
 
@@ -43,8 +76,12 @@ def legal(state: dict, seat: int | None, wanted: str | None = None) -> list[dict
     if phase == "over":
         return []
     if phase == "first_player":
-        return [template("first_player", None, player=choice_param(state["names"]))] \
-            + fixes_for_table(state) if seat is None else []
+        return (
+            [template("first_player", None, player=choice_param(state["names"]))]
+            + fixes_for_table(state)
+            if seat is None
+            else []
+        )
     out = fixes_for_table(state) if seat is None else []
     if state["mayor_may"] and seat == mayor_player(state):
         out.append(template("mayor_reorder", seat))
@@ -63,10 +100,14 @@ def mayor_player(state: dict) -> int | None:
 def _surveillance(state: dict, seat: int | None) -> list[dict]:
     if state["step"]["difficulty"] is None:
         roller = state["ranches"][left_ranch(state)]["player"]
-        return [template("surveillance_difficulty", seat, dice=dice_param(D6))] \
-            if seat == roller else []
-    return [template("surveillance_roll", seat, dice=dice_param(D6))] \
-        if seat == owner(state) else []
+        return (
+            [template("surveillance_difficulty", seat, dice=dice_param(D6))]
+            if seat == roller
+            else []
+        )
+    return (
+        [template("surveillance_roll", seat, dice=dice_param(D6))] if seat == owner(state) else []
+    )
 
 
 def _escape(state: dict, seat: int | None) -> list[dict]:
@@ -101,17 +142,24 @@ def fixes_for_table(state: dict) -> list[dict]:
     money stays conserved). Each choice says the count the companion has now."""
     names, ranches = state["names"], state["ranches"]
     bank = ledger.balance(state["ledger"], ledger.BANK)
-    hands = [line("lawless.fix.hand", holder=name, count=state["hands"][player])
-             for player, name in enumerate(names)]
-    purses = [line("lawless.fix.coins", ranch=r["name"], coins=fortune(state, i))
-              for i, r in enumerate(ranches)]
+    hands = [
+        line("lawless.fix.hand", holder=name, count=state["hands"][player])
+        for player, name in enumerate(names)
+    ]
+    purses = [
+        line("lawless.fix.coins", ranch=r["name"], coins=fortune(state, i))
+        for i, r in enumerate(ranches)
+    ]
     most = bank + max(fortune(state, i) for i in range(len(ranches)))
-    return [fix_template("pile", count=count_param(state["pile"], DECK)),
-            fix_template("hand", holder=choice_param(names, labels=hands),
-                         count=int_param(0, DECK)),
-            fix_template("coins", ranch=choice_param([r["name"] for r in ranches],
-                                                     labels=purses),
-                         coins=int_param(0, most))]
+    return [
+        fix_template("pile", count=count_param(state["pile"], DECK)),
+        fix_template("hand", holder=choice_param(names, labels=hands), count=int_param(0, DECK)),
+        fix_template(
+            "coins",
+            ranch=choice_param([r["name"] for r in ranches], labels=purses),
+            coins=int_param(0, most),
+        ),
+    ]
 
 
 def _mines(state: dict, seat: int | None) -> list[dict]:
@@ -146,23 +194,36 @@ def _actions(state: dict, seat: int | None, wanted: str | None = None) -> list[d
 
 
 def is_card_action(action_type: object) -> bool:
-    return action_type in PLACEMENTS or action_type in ATTACKS or action_type in COUNTERS \
-        or action_type in PLAIN_CARDS or action_type == "play_saloon"
+    return (
+        action_type in PLACEMENTS
+        or action_type in ATTACKS
+        or action_type in COUNTERS
+        or action_type in PLAIN_CARDS
+        or action_type == "play_saloon"
+    )
 
 
 def _card_step(state: dict, seat: int | None, step: dict) -> list[dict]:
     kind = step["kind"]
     if kind in ("hold_up", "trapper"):
-        return [template(f"{kind}_roll", seat, dice=dice_param(D6))] \
-            if seat == owner(state) else []
+        return [template(f"{kind}_roll", seat, dice=dice_param(D6))] if seat == owner(state) else []
     if kind == "aim":
-        return [template("aim_killer", seat, character=choice_param(step["choices"]))] \
-            if seat == owner(state) else []
+        return (
+            [template("aim_killer", seat, character=choice_param(step["choices"]))]
+            if seat == owner(state)
+            else []
+        )
     if step["attack"] is None:
-        return [template("duel_attack", seat, dice=dice_param(D6))] \
-            if seat == state["ranches"][step["attacker"]]["player"] else []
-    return [template("duel_defend", seat, dice=dice_param(D6))] \
-        if seat == state["ranches"][step["defender"]]["player"] else []
+        return (
+            [template("duel_attack", seat, dice=dice_param(D6))]
+            if seat == state["ranches"][step["attacker"]]["player"]
+            else []
+        )
+    return (
+        [template("duel_defend", seat, dice=dice_param(D6))]
+        if seat == state["ranches"][step["defender"]]["player"]
+        else []
+    )
 
 
 def _left(state: dict, prefix: str, kinds) -> list[str]:
@@ -179,8 +240,11 @@ def _cards(state: dict, seat: int, wanted: str | None) -> list[dict]:
     if wanted is None or wanted in PLACEMENTS:
         out += _placements(state, seat, own_terrains)
     if wanted is None or wanted in PLAIN_CARDS or wanted == "play_saloon":
-        out += [template(action_type, seat) for action_type, kind in PLAIN_CARDS.items()
-                if copies_left(state, kind) > 0]
+        out += [
+            template(action_type, seat)
+            for action_type, kind in PLAIN_CARDS.items()
+            if copies_left(state, kind) > 0
+        ]
         if copies_left(state, "saloon") > 0 and any(cowboy_count(r) for r in rivals):
             out.append(template("play_saloon", seat))
     if wanted is None or wanted in ATTACKS:
@@ -194,15 +258,22 @@ def _placements(state: dict, seat: int, own_terrains: list[str]) -> list[dict]:
     """Terrain, Livestock and Cowboy cards, one point each."""
     out = []
     for action_type, prefix, kinds, name in (
-            ("place_terrain", "terrain", QUALITIES, "quality"),
-            ("place_cowboy", "cowboy", LEVELS, "level")):
+        ("place_terrain", "terrain", QUALITIES, "quality"),
+        ("place_cowboy", "cowboy", LEVELS, "level"),
+    ):
         left = _left(state, prefix, kinds)
         if left:
             out.append(template(action_type, seat, **{name: choice_param(left)}))
     herd_kinds = _left(state, "herd", QUALITIES)
     if herd_kinds and own_terrains:
-        out.append(template("place_herd", seat, quality=choice_param(herd_kinds),
-                            terrain=choice_param(own_terrains)))
+        out.append(
+            template(
+                "place_herd",
+                seat,
+                quality=choice_param(herd_kinds),
+                terrain=choice_param(own_terrains),
+            )
+        )
     return out
 
 
@@ -214,11 +285,15 @@ def _attacks(state: dict, seat: int, rivals: list[dict], own_terrains: list[str]
         "play_hold_up": ("hold_up", {"target": [ledger.BANK] + names}),
         "play_cheat": ("cheat", {"victim": names}),
         "play_stampede": ("stampede", {"target": [r["name"] for r in rivals if not r["stampede"]]}),
-        "play_raid": ("raid", {"terrain": [t["id"] for r in rivals for t in r["terrains"]
-                                           if not t["raided"]]}),
+        "play_raid": (
+            "raid",
+            {"terrain": [t["id"] for r in rivals for t in r["terrains"] if not t["raided"]]},
+        ),
         "play_rails": ("rails", {"terrain": [t["id"] for r in rivals for t in r["terrains"]]}),
-        "play_rustling": ("rustling", {"herd": [h["id"] for r in rivals for _, h in all_herds(r)],
-                                       "terrain": own_terrains}),
+        "play_rustling": (
+            "rustling",
+            {"herd": [h["id"] for r in rivals for _, h in all_herds(r)], "terrain": own_terrains},
+        ),
         "play_lynching": ("lynching", {"target": armed, "character": list(CHARACTERS)}),
     }
     out = []
@@ -228,11 +303,21 @@ def _attacks(state: dict, seat: int, rivals: list[dict], own_terrains: list[str]
             out.append(template(action_type, seat, **choices))
     known, fresh = killer_numbers(state)
     if armed and known:
-        out.append(template("play_hired_killer", seat, killer=choice_param(known),
-                            target=choice_param(armed)))
+        out.append(
+            template(
+                "play_hired_killer", seat, killer=choice_param(known), target=choice_param(armed)
+            )
+        )
     if armed and fresh:
-        out.append(template("hire_killer", seat, bonus=int_param(1, KILLER_MOST_BONUS),
-                            bounty=int_param(1, KILLER_MOST_BOUNTY), target=choice_param(armed)))
+        out.append(
+            template(
+                "hire_killer",
+                seat,
+                bonus=int_param(1, KILLER_MOST_BONUS),
+                bounty=int_param(1, KILLER_MOST_BOUNTY),
+                target=choice_param(armed),
+            )
+        )
     return out
 
 
@@ -253,5 +338,10 @@ def _counters(state: dict, seat: int, ranch: dict, own_terrains: list[str]) -> l
     return out
 
 
-PHASES = {"surveillance": _surveillance, "escape": _escape, "sale": _sale, "mines": _mines,
-          "discard": _discard}
+PHASES = {
+    "surveillance": _surveillance,
+    "escape": _escape,
+    "sale": _sale,
+    "mines": _mines,
+    "discard": _discard,
+}

@@ -14,8 +14,14 @@ QUALITIES = ("poor", "average", "excellent")
 QUALITY_VALUE = {"poor": 1, "average": 2, "excellent": 3}
 LEVELS = ("novice", "experienced", "veteran")
 # Bonus in a duel; only the cowboys' bonus counts for surveillance.
-CHARACTER_BONUS = {"sheriff": 5, "mayor": 4, "undertaker": 3,
-                   "veteran": 3, "experienced": 2, "novice": 1}
+CHARACTER_BONUS = {
+    "sheriff": 5,
+    "mayor": 4,
+    "undertaker": 3,
+    "veteran": 3,
+    "experienced": 2,
+    "novice": 1,
+}
 CHARACTERS = tuple(CHARACTER_BONUS)
 FENCE_BONUS = 2
 # Rotation 0..3 = noon, 3, 6 and 9 o'clock; the sale multiplier is rotation + 1.
@@ -25,9 +31,15 @@ CLOCK = ("noon", "3", "6", "9")
 
 
 def new_ranch(player: int, name: str) -> dict:
-    return {"player": player, "name": name, "terrains": [],
-            "characters": {kind: 0 for kind in CHARACTERS},
-            "fences": 0, "stampede": False, "trophies": 0}
+    return {
+        "player": player,
+        "name": name,
+        "terrains": [],
+        "characters": {kind: 0 for kind in CHARACTERS},
+        "fences": 0,
+        "stampede": False,
+        "trophies": 0,
+    }
 
 
 def new_terrain(terrain_id: str, quality: str) -> dict:
@@ -123,7 +135,7 @@ def with_terrain(ranch: dict, index: int, terrain: dict) -> dict:
 
 def without_terrain(ranch: dict, index: int) -> dict:
     terrains = ranch["terrains"]
-    return replace(ranch, terrains=terrains[:index] + terrains[index + 1:])
+    return replace(ranch, terrains=terrains[:index] + terrains[index + 1 :])
 
 
 def with_herd(ranch: dict, terrain_index_: int, herd: dict) -> dict:
@@ -138,7 +150,7 @@ def without_herd(ranch: dict, herd_id: str) -> tuple[dict, dict]:
     t_index, h_index = place
     terrain = ranch["terrains"][t_index]
     herd = terrain["herds"][h_index]
-    herds = terrain["herds"][:h_index] + terrain["herds"][h_index + 1:]
+    herds = terrain["herds"][:h_index] + terrain["herds"][h_index + 1 :]
     return with_terrain(ranch, t_index, replace(terrain, herds=herds)), herd
 
 
@@ -149,8 +161,9 @@ def rotate_herds(ranch: dict, freeze: bool) -> dict:
         if not terrain["herds"] or (freeze and terrain["raided"]):
             terrains.append(terrain)
             continue
-        herds = [replace(h, rotation=min(h["rotation"] + 1, LAST_ROTATION))
-                 for h in terrain["herds"]]
+        herds = [
+            replace(h, rotation=min(h["rotation"] + 1, LAST_ROTATION)) for h in terrain["herds"]
+        ]
         terrains.append(replace(terrain, herds=herds))
     return replace(ranch, terrains=terrains)
 

@@ -9,8 +9,8 @@ nothing there. With 2 players, the four ranches are ranked and each player adds 
 
 from __future__ import annotations
 
-from companion.rules import ranking
 from companion.games.lawless.ranch import cowboy_count, scored_herd_count, scored_terrains
+from companion.rules import ranking
 
 CATEGORIES = ("terrains", "herds", "cowboys", "coins")
 PLACE_POINTS = (5, 3, 2, 1)
@@ -18,9 +18,15 @@ PLACE_POINTS = (5, 3, 2, 1)
 
 def ranch_counts(state: dict) -> list[dict]:
     """What each ranch has in each category right now."""
-    return [{"terrains": len(scored_terrains(ranch)), "herds": scored_herd_count(ranch),
-             "cowboys": cowboy_count(ranch), "coins": state["ledger"]["purses"][index]}
-            for index, ranch in enumerate(state["ranches"])]
+    return [
+        {
+            "terrains": len(scored_terrains(ranch)),
+            "herds": scored_herd_count(ranch),
+            "cowboys": cowboy_count(ranch),
+            "coins": state["ledger"]["purses"][index],
+        }
+        for index, ranch in enumerate(state["ranches"])
+    ]
 
 
 def score_counts(counts: list[dict]) -> list[dict]:
@@ -57,10 +63,16 @@ def score_table(state: dict) -> dict:
     for row, ranch in zip(rows, state["ranches"]):
         row["ranch"] = ranch["name"]
         row["player"] = ranch["player"]
-    players = [{"player": seat, "name": state["names"][seat], "total": total}
-               for seat, total in enumerate(totals)]
-    return {"categories": list(CATEGORIES), "rows": rows, "players": players,
-            "winners": ranking.winners(totals)}
+    players = [
+        {"player": seat, "name": state["names"][seat], "total": total}
+        for seat, total in enumerate(totals)
+    ]
+    return {
+        "categories": list(CATEGORIES),
+        "rows": rows,
+        "players": players,
+        "winners": ranking.winners(totals),
+    }
 
 
 def fortune_chart(state: dict) -> dict:

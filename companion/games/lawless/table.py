@@ -21,20 +21,54 @@ NEWS_KEPT = 12
 # "Card Effects"). Nothing comes back from the discard pile, so no kind can be put into
 # play more often than this (hired killers excepted: they may return to a hand).
 COPIES = {
-    "terrain_poor": 16, "terrain_average": 4, "terrain_excellent": 4,
-    "herd_poor": 9, "herd_average": 15, "herd_excellent": 6,
-    "cowboy_novice": 8, "cowboy_experienced": 9, "cowboy_veteran": 3,
-    "raid": 3, "stampede": 3, "hired_killer": 3, "hold_up": 3, "rails": 3, "saloon": 2,
-    "rustling": 2, "cheat": 3, "lynching": 3,
-    "sheriff": 1, "king_of_rodeo": 3, "cavalry": 3, "gold_mine": 2, "undertaker": 1,
-    "girls": 2, "trapper": 3, "fence": 2, "mayor": 1,
+    "terrain_poor": 16,
+    "terrain_average": 4,
+    "terrain_excellent": 4,
+    "herd_poor": 9,
+    "herd_average": 15,
+    "herd_excellent": 6,
+    "cowboy_novice": 8,
+    "cowboy_experienced": 9,
+    "cowboy_veteran": 3,
+    "raid": 3,
+    "stampede": 3,
+    "hired_killer": 3,
+    "hold_up": 3,
+    "rails": 3,
+    "saloon": 2,
+    "rustling": 2,
+    "cheat": 3,
+    "lynching": 3,
+    "sheriff": 1,
+    "king_of_rodeo": 3,
+    "cavalry": 3,
+    "gold_mine": 2,
+    "undertaker": 1,
+    "girls": 2,
+    "trapper": 3,
+    "fence": 2,
+    "mayor": 1,
 }
 # Action points to put a card into play (Lynching: 2 + the target's bonus).
 COST = {
-    "raid": 3, "stampede": 3, "hired_killer": 3, "hold_up": 3, "rails": 3, "saloon": 5,
-    "rustling": 5, "cheat": 3, "lynching": 2,
-    "sheriff": 4, "king_of_rodeo": 3, "cavalry": 3, "gold_mine": 3, "undertaker": 4,
-    "girls": 3, "trapper": 3, "fence": 4, "mayor": 4,
+    "raid": 3,
+    "stampede": 3,
+    "hired_killer": 3,
+    "hold_up": 3,
+    "rails": 3,
+    "saloon": 5,
+    "rustling": 5,
+    "cheat": 3,
+    "lynching": 2,
+    "sheriff": 4,
+    "king_of_rodeo": 3,
+    "cavalry": 3,
+    "gold_mine": 3,
+    "undertaker": 4,
+    "girls": 3,
+    "trapper": 3,
+    "fence": 4,
+    "mayor": 4,
 }
 
 
@@ -92,7 +126,7 @@ def with_hand(state: dict, player: int, delta: int) -> dict:
 
 def add_news(state: dict, key: str, **params) -> dict:
     """Remember what just happened, for the dashboard (the log only sees the actions)."""
-    news = state["news"][-(NEWS_KEPT - 1):] + [{"key": key, "params": params}]
+    news = state["news"][-(NEWS_KEPT - 1) :] + [{"key": key, "params": params}]
     return replace(state, news=news)
 
 
@@ -128,8 +162,9 @@ def take_card(state: dict, kind: str, cost: int) -> dict:
     index = state["current"]
     require(hand(state, index) > 0, "lawless.hand_empty", ranch=current(state)["name"])
     if kind != "hired_killer":
-        require(copies_left(state, kind) > 0, "lawless.no_cards_left",
-                card=kind, copies=COPIES[kind])
+        require(
+            copies_left(state, kind) > 0, "lawless.no_cards_left", card=kind, copies=COPIES[kind]
+        )
     require_points(state, cost)
     played = dict(state["played"])
     played[kind] = played.get(kind, 0) + 1
@@ -149,7 +184,12 @@ def require_points(state: dict, cost: int) -> None:
     if left >= cost:
         return
     coins = fortune(state, state["current"])
-    params = {"cost": cost, "left": left, "price": POINT_PRICE, "coins": coins,
-              "missing": cost - left}
+    params = {
+        "cost": cost,
+        "left": left,
+        "price": POINT_PRICE,
+        "coins": coins,
+        "missing": cost - left,
+    }
     require(coins >= POINT_PRICE * (cost - left), "lawless.points_unaffordable", **params)
     raise RuleError("lawless.not_enough_points", **params)

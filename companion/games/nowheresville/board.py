@@ -20,15 +20,44 @@ SYMBOL = {"town": "hat", "prison": "hat", "bank": "safe", "coach": "envelope"}
 SYMBOLS = ("hat", "safe", "envelope")
 LOCATION_TARGET = 8
 # How many places in the order of a Location receive something.
-REWARDS = {"saloon": 2, "school": 2, "town": 2, "shop": 3, "black_market": 3,
-           "bank": 1, "coach": 1, "prison": 1}
+REWARDS = {
+    "saloon": 2,
+    "school": 2,
+    "town": 2,
+    "shop": 3,
+    "black_market": 3,
+    "bank": 1,
+    "coach": 1,
+    "prison": 1,
+}
 PRICE = {"shop": 100, "black_market": 200}
 TOWN_PAY = (200, 100)
 NEWS_KEPT = 24
-NEWS = ("enlist", "heal_card", "hideout", "school", "work",
-        "drew_card", "buy", "black_market", "revealed", "hand_gun", "decline", "fortune",
-        "sheriff", "provision", "shootout", "shootout_over", "death", "robbery",
-        "pot_taken", "discarded", "freed", "round_over", "winner")
+NEWS = (
+    "enlist",
+    "heal_card",
+    "hideout",
+    "school",
+    "work",
+    "drew_card",
+    "buy",
+    "black_market",
+    "revealed",
+    "hand_gun",
+    "decline",
+    "fortune",
+    "sheriff",
+    "provision",
+    "shootout",
+    "shootout_over",
+    "death",
+    "robbery",
+    "pot_taken",
+    "discarded",
+    "freed",
+    "round_over",
+    "winner",
+)
 
 
 def tell(state: dict, kind: str, **fields) -> dict:

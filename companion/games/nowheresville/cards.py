@@ -11,12 +11,11 @@ was.
 
 from __future__ import annotations
 
-from companion.games.nowheresville import gang
-from companion.games.nowheresville import money
-from companion.rules.base import choice_param, int_param, require, template
+from companion.games.nowheresville import gang, money
 from companion.games.nowheresville.board import bandit, owner, put_bandit, tell
 from companion.games.nowheresville.places import finish_turn
 from companion.games.nowheresville.round import equipment_templates
+from companion.rules.base import choice_param, int_param, require, template
 
 FORTUNE_MAX = 5000
 NOTE = money.NOTE_VALUES[0]
@@ -24,10 +23,12 @@ NOTE = money.NOTE_VALUES[0]
 
 def card_from(state: dict, action: dict) -> dict:
     """``gear`` / ``reveal_gear`` give robbery gear; ``gun`` / ``reveal_gun`` a gun."""
-    card = {"id": state["next_card"],
-            "kind": "gear" if action["type"].endswith("gear") else "gun"}
-    fields = (("hat", "safe", "envelope") if card["kind"] == "gear"
-              else ("experience", "free", "bullets", "hands"))
+    card = {"id": state["next_card"], "kind": "gear" if action["type"].endswith("gear") else "gun"}
+    fields = (
+        ("hat", "safe", "envelope")
+        if card["kind"] == "gear"
+        else ("experience", "free", "bullets", "hands")
+    )
     card.update({field: action[field] for field in fields})
     return card
 
@@ -38,6 +39,7 @@ def with_new_card(state: dict, action: dict) -> tuple[dict, dict]:
 
 
 # -- typing a card in ------------------------------------------------------------------
+
 
 def legal_card_entry(state: dict, seat: int | None) -> list[dict]:
     """A card came face-up to a bandit: its owner types it in (the tablet may, for them)."""
@@ -60,6 +62,7 @@ def enter_card(state: dict, action: dict) -> dict:
 
 # -- at any time: reveal a face-down card, hand a gun to another gang member ------------
 
+
 def legal_anytime(state: dict, seat: int | None) -> list[dict]:
     if seat is None or state["phase"] in ("setup", "over"):
         return []
@@ -68,12 +71,14 @@ def legal_anytime(state: dict, seat: int | None) -> list[dict]:
     hidden = [n for n in members if state["bandits"][n]["face_down"]]
     if hidden:
         for entry in equipment_templates(seat):
-            out.append(template("reveal_" + entry["type"], seat,
-                                bandit=choice_param(hidden), **entry["params"]))
+            out.append(
+                template(
+                    "reveal_" + entry["type"], seat, bandit=choice_param(hidden), **entry["params"]
+                )
+            )
     held = [c["id"] for n in members for c in gang.guns(state["bandits"][n])]
     if held and len(members) > 1 and state["phase"] in ("maintenance", "restock", "planning"):
-        out.append(template("hand_gun", seat, gun=choice_param(held),
-                            to=choice_param(members)))
+        out.append(template("hand_gun", seat, gun=choice_param(held), to=choice_param(members)))
     return out
 
 
@@ -89,8 +94,11 @@ def reveal(state: dict, action: dict) -> dict:
 
 def hand_gun(state: dict, action: dict) -> dict:
     """Gun cards are the only equipment a gang may pass between its bandits."""
-    giver = next(n for n in state["gangs"][action["seat"]]
-                 if any(c["id"] == action["gun"] for c in state["bandits"][n]["equipment"]))
+    giver = next(
+        n
+        for n in state["gangs"][action["seat"]]
+        if any(c["id"] == action["gun"] for c in state["bandits"][n]["equipment"])
+    )
     require(giver != action["to"], "nowheresville.same_bandit")
     card = gang.cards_by_id(bandit(state, giver), [action["gun"]])[0]
     state = put_bandit(state, gang.drop(bandit(state, giver), [card["id"]]))
@@ -101,29 +109,36 @@ def hand_gun(state: dict, action: dict) -> dict:
 
 # -- Fortune cards ---------------------------------------------------------------------
 
+
 def legal_fortune(state: dict, seat: int | None) -> list[dict]:
     name = state["pending"]["bandit"]
     if seat != owner(state, name):
         return []
     who = {"bandit": choice_param([name])}
     amount = int_param(NOTE, FORTUNE_MAX, NOTE)  # paid in the game's $100 / $200 notes
-    return [template("fortune_money", seat, secret=True, amount=amount, **who),
-            template("fortune_sheriff", seat, **who),
-            template("fortune_bribe", seat, secret=True, amount=amount, **who),
-            template("fortune_heal", seat, **who),
-            template("fortune_lucky_shot", seat, **who),
-            template("fortune_bullets", seat, count=int_param(1, 6), **who),
-            template("fortune_wicked_man", seat, experience=int_param(1, 6), **who),
-            template("fortune_brave_man", seat, **who)]
+    return [
+        template("fortune_money", seat, secret=True, amount=amount, **who),
+        template("fortune_sheriff", seat, **who),
+        template("fortune_bribe", seat, secret=True, amount=amount, **who),
+        template("fortune_heal", seat, **who),
+        template("fortune_lucky_shot", seat, **who),
+        template("fortune_bullets", seat, count=int_param(1, 6), **who),
+        template("fortune_wicked_man", seat, experience=int_param(1, 6), **who),
+        template("fortune_brave_man", seat, **who),
+    ]
 
 
 def fortune(state: dict, action: dict) -> dict:
     """Resolve the Fortune card the bandit drew at the Saloon."""
-    name, kind = action["bandit"], action["type"][len("fortune_"):]
+    name, kind = action["bandit"], action["type"][len("fortune_") :]
     seat = action["seat"]
     if kind == "sheriff":
-        return tell({**state, "pending": {"kind": "sheriff", "bandit": name}},
-                    "fortune", bandit=name, card=kind)
+        return tell(
+            {**state, "pending": {"kind": "sheriff", "bandit": name}},
+            "fortune",
+            bandit=name,
+            card=kind,
+        )
     one = bandit(state, name)
     if kind == "money":
         state = money.gain(state, name, action["amount"])

@@ -15,19 +15,25 @@ discards them all.
 
 from __future__ import annotations
 
-from companion.games.nowheresville import gang
-from companion.games.nowheresville import money
-from companion.rules.base import (choice_param, dice_param, int_param, multi_param, require,
-                                  template)
-from companion.games.nowheresville.board import (LOCATION_TARGET, SYMBOL, alive, bandit,
-                                                 owner, put_bandit, tell)
+from companion.games.nowheresville import gang, money
+from companion.games.nowheresville.board import (
+    LOCATION_TARGET,
+    SYMBOL,
+    alive,
+    bandit,
+    owner,
+    put_bandit,
+    tell,
+)
 from companion.games.nowheresville.places import finish_turn, settle
 from companion.games.nowheresville.round import card_params
+from companion.rules.base import choice_param, dice_param, int_param, multi_param, require, template
 
 NOTE_SMALL, NOTE_BIG = money.NOTE_VALUES
 
 
 # -- Shootout --------------------------------------------------------------------------
+
 
 def facing_alive(state: dict) -> list[str]:
     return [n for n in state["shootout"]["facing"] if alive(state, n)]
@@ -49,14 +55,22 @@ def legal_shootout(state: dict, seat: int | None) -> list[dict]:
     facing = facing_alive(state)
     if fight.get("deadly") is not None:
         # a shot that kills waits for the table's word before anything moves ($300)
-        return [template("confirm_death", None), template("cancel_shot", None)] \
-            if seat is None else []
+        return (
+            [template("confirm_death", None), template("cancel_shot", None)] if seat is None else []
+        )
     if seat is not None:
         return [] if fight["shots"] else _arming(state, seat, facing)
     out = []
     if len(facing) > 1:
-        out.append(template("shot", None, shooter=choice_param(facing),
-                            target=choice_param(facing), wounds=int_param(0, 2)))
+        out.append(
+            template(
+                "shot",
+                None,
+                shooter=choice_param(facing),
+                target=choice_param(facing),
+                wounds=int_param(0, 2),
+            )
+        )
     return out + [template("end_shootout", None)]
 
 
@@ -66,8 +80,14 @@ def _arming(state: dict, seat: int, facing: list[str]) -> list[dict]:
     for name in facing:
         held = [c["id"] for c in gang.guns(bandit(state, name))]
         if held and owner(state, name) == seat:
-            out.append(template("arm", seat, bandit=choice_param([name]),
-                                guns=multi_param(held, 0, min(2, len(held)))))
+            out.append(
+                template(
+                    "arm",
+                    seat,
+                    bandit=choice_param([name]),
+                    guns=multi_param(held, 0, min(2, len(held))),
+                )
+            )
     return out
 
 
@@ -79,8 +99,16 @@ def shootout(state: dict, action: dict) -> dict:
     state = tell(state, "shootout", place=res["place"], facing=facing, runaways=runaways)
     if len(facing) == 1:
         return _placed(state, facing, runaways)
-    fight = {"place": res["place"], "facing": facing, "runaways": runaways, "arms": {},
-             "shots": 0, "free_used": {}, "standing": None, "rolls": {}}
+    fight = {
+        "place": res["place"],
+        "facing": facing,
+        "runaways": runaways,
+        "arms": {},
+        "shots": 0,
+        "free_used": {},
+        "standing": None,
+        "rolls": {},
+    }
     return {**state, "shootout": fight}
 
 
@@ -89,8 +117,11 @@ def _placed(state: dict, ranking: list[str], runaways: list[str]) -> dict:
     if state["options"]["runaway_misses"]:
         runaways = []
     res = state["resolution"]
-    res = {**res, "order": res["order"] + ranking,
-           "unordered": [n for n in runaways if alive(state, n)]}
+    res = {
+        **res,
+        "order": res["order"] + ranking,
+        "unordered": [n for n in runaways if alive(state, n)],
+    }
     return settle({**state, "resolution": res, "shootout": None})
 
 
@@ -117,8 +148,11 @@ def shot(state: dict, action: dict) -> dict:
     deadly = victim["wounds"] + action["wounds"] >= victim["card"]["hits"]
     if action["wounds"] and deadly and state["options"]["confirm_deaths"]:
         used = state["shootout"]["free_used"].get(shooter, 0)
-        require(used < gang.free_shots(one, in_use(state, shooter)) or one["bullets"] > 0,
-                "nowheresville.no_bullets", bandit=shooter)
+        require(
+            used < gang.free_shots(one, in_use(state, shooter)) or one["bullets"] > 0,
+            "nowheresville.no_bullets",
+            bandit=shooter,
+        )
         deadly = {"shooter": shooter, "target": target, "wounds": action["wounds"]}
         return {**state, "shootout": {**state["shootout"], "deadly": deadly}}
     return _fire(state, shooter, target, action["wounds"])
@@ -151,9 +185,13 @@ def _fire(state: dict, shooter: str, target: str, wounds: int) -> dict:
 
 def end_shootout(state: dict) -> dict:
     """Order by fewest Wounds, then Experience total; still tied: a die roll each."""
+
     def key(name):
-        return (bandit(state, name)["wounds"],
-                -gang.experience_total(bandit(state, name), in_use(state, name)))
+        return (
+            bandit(state, name)["wounds"],
+            -gang.experience_total(bandit(state, name), in_use(state, name)),
+        )
+
     standing = []
     for name in sorted(facing_alive(state), key=key):
         if standing and key(standing[-1][0]) == key(name):
@@ -183,8 +221,7 @@ def tie_roll(state: dict, action: dict) -> dict:
             rolls = {n: f for n, f in rolls.items() if n not in group}
         else:
             standing.append(group)
-    return _settle_ties({**state, "shootout": {**fight, "standing": standing,
-                                               "rolls": rolls}})
+    return _settle_ties({**state, "shootout": {**fight, "standing": standing, "rolls": rolls}})
 
 
 def _settle_ties(state: dict) -> dict:
@@ -198,6 +235,7 @@ def _settle_ties(state: dict) -> dict:
 
 # -- Robbery ---------------------------------------------------------------------------
 
+
 def legal_robbery(state: dict, seat: int | None) -> list[dict]:
     robbery = state["robbery"]
     one = bandit(state, robbery["bandit"])
@@ -205,23 +243,38 @@ def legal_robbery(state: dict, seat: int | None) -> list[dict]:
         return []
     if robbery["roll"] is None:
         return [template("robbery_roll", seat, dice=dice_param(["d6"]))]
-    return [template("courage", seat, count=int_param(1, one["courage"])),
-            template("give_up", seat)]
+    return [
+        template("courage", seat, count=int_param(1, one["courage"])),
+        template("give_up", seat),
+    ]
 
 
 def rob(state: dict, action: dict) -> dict:
     """Choose the robbery equipment to use (any, or none); the die is rolled next."""
     name, place = action["bandit"], state["resolution"]["place"]
     if "victim_number" in action:  # the Victim card's first robbery: typed in now
-        state = {**state, "victim": {"target": action["victim_number"],
-                                     "payout": action["payout"], "robbed": False}}
+        state = {
+            **state,
+            "victim": {
+                "target": action["victim_number"],
+                "payout": action["payout"],
+                "robbed": False,
+            },
+        }
     symbol = SYMBOL[place]
     target = state["victim"]["target"] if place == "town" else LOCATION_TARGET
     chosen = list(action.get("gear", []))  # no param at all when he holds no robbery card
     used = gang.cards_by_id(bandit(state, name), chosen)
-    robbery = {"bandit": name, "place": place, "symbol": symbol, "target": target,
-               "gear": chosen, "bonus": sum(c[symbol] for c in used),
-               "roll": None, "courage": 0}
+    robbery = {
+        "bandit": name,
+        "place": place,
+        "symbol": symbol,
+        "target": target,
+        "gear": chosen,
+        "bonus": sum(c[symbol] for c in used),
+        "roll": None,
+        "courage": 0,
+    }
     return {**state, "robbery": robbery}
 
 
@@ -259,9 +312,18 @@ def _judge(state: dict) -> dict:
 
 def _told(state: dict, success: bool) -> dict:
     r = state["robbery"]
-    return tell(state, "robbery", bandit=r["bandit"], place=r["place"], roll=r["roll"],
-                bonus=r["bonus"], courage=r["courage"], total=total(r), target=r["target"],
-                success=success)
+    return tell(
+        state,
+        "robbery",
+        bandit=r["bandit"],
+        place=r["place"],
+        roll=r["roll"],
+        bonus=r["bonus"],
+        courage=r["courage"],
+        total=total(r),
+        target=r["target"],
+        success=success,
+    )
 
 
 def give_up(state: dict, action: dict | None = None) -> dict:
@@ -288,8 +350,7 @@ def _success(state: dict) -> dict:
     state, notes, known = money.empty_pot(state, place)
     state = tell(state, "pot_taken", bandit=name, pot=place, notes=notes)
     if known is None:
-        return {**state, "pending": {"kind": "count", "bandit": name, "pot": place,
-                                     "notes": notes}}
+        return {**state, "pending": {"kind": "count", "bandit": name, "pot": place, "notes": notes}}
     return finish_turn(_take(state, name, place, known))
 
 
@@ -307,8 +368,11 @@ def legal_after_robbery(state: dict, seat: int | None) -> list[dict]:
     if pending["kind"] == "discard":
         return [template("discard_gear", seat, card=choice_param(pending["cards"]), **who)]
     if pending["kind"] == "count":
-        return [template("count_pot", seat, secret=True,
-                         big_notes=int_param(0, pending["notes"]), **who)]
+        return [
+            template(
+                "count_pot", seat, secret=True, big_notes=int_param(0, pending["notes"]), **who
+            )
+        ]
     return [template("free_bandit", seat, **card_params())]
 
 

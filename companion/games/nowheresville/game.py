@@ -35,12 +35,8 @@ Interpretations chosen (rulebook section in brackets; details in the docs):
 
 from __future__ import annotations
 
-from companion.games.nowheresville import cards
-from companion.games.nowheresville import fights
-from companion.games.nowheresville import money
-from companion.games.nowheresville import places
+from companion.games.nowheresville import cards, fights, money, places, views
 from companion.games.nowheresville import round as rounds
-from companion.games.nowheresville import views
 from companion.rules.base import RuleError, match_template
 from companion.rules.ledger import open_ledger
 from companion.rules.ranking import standing
@@ -51,9 +47,17 @@ RULES_VERSION = 3  # 2: cards typed when taken, order agreed one place at a time
 # 3: a killing shot is confirmed (option ``confirm_deaths``; absent from an older table's
 # options, so ``LEGACY`` replays it as it was played)
 MIGRATIONS = {2: lambda action: action}
-OPTIONS = {"goal": 0, "saloon": "auto", "money": "physical", "notes_100": 40,
-           "notes_200": 20, "equal_is_enough": False, "runaway_misses": False,
-           "fresh_market": False, "confirm_deaths": True}
+OPTIONS = {
+    "goal": 0,
+    "saloon": "auto",
+    "money": "physical",
+    "notes_100": 40,
+    "notes_200": 20,
+    "equal_is_enough": False,
+    "runaway_misses": False,
+    "fresh_market": False,
+    "confirm_deaths": True,
+}
 #: How a table made before an option existed was played: its recorded options lack the key,
 #: and it must replay as it was played (a killing shot then killed at once).
 LEGACY = {"confirm_deaths": False}
@@ -89,21 +93,36 @@ def setup(players: list[str], options: dict) -> dict:
     options = _checked_options(options)
     virtual = options["money"] == "virtual"
     return {
-        "players": list(players), "options": options,
+        "players": list(players),
+        "options": options,
         "goal": money.goal_for(count, options),
         "saloon": options["saloon"] == "in" or (options["saloon"] == "auto" and count >= 4),
-        "phase": "setup", "round": 0,
+        "phase": "setup",
+        "round": 0,
         "ledger": open_ledger(count, money.START_MONEY, None),
-        "bandits": {}, "gangs": [[] for _ in players], "heal_cards": [0] * count,
-        "next_card": 1, "victim": None,
-        "pots": {"bank": 0, "coach": 0}, "robbed": {"bank": False, "coach": False},
-        "notes": ({"deck": money.fresh_deck(options), "discards": [], "bank": [],
-                   "coach": []} if virtual else None),
-        "planning": None, "placements": {}, "resolution": None, "fallen": [],
-        "pending": None, "shootout": None, "robbery": None,
+        "bandits": {},
+        "gangs": [[] for _ in players],
+        "heal_cards": [0] * count,
+        "next_card": 1,
+        "victim": None,
+        "pots": {"bank": 0, "coach": 0},
+        "robbed": {"bank": False, "coach": False},
+        "notes": (
+            {"deck": money.fresh_deck(options), "discards": [], "bank": [], "coach": []}
+            if virtual
+            else None
+        ),
+        "planning": None,
+        "placements": {},
+        "resolution": None,
+        "fallen": [],
+        "pending": None,
+        "shootout": None,
+        "robbery": None,
         "takings": [[] for _ in players],
         "chart": [[[0, money.START_MONEY]] for _ in players],
-        "news": [], "winner": None,
+        "news": [],
+        "winner": None,
     }
 
 
@@ -127,38 +146,65 @@ def _legal_resolution(state: dict, seat: int | None) -> list[dict]:
     return places.legal_position(state, seat)
 
 
-PHASE_LEGAL = {"setup": rounds.legal_setup, "maintenance": rounds.legal_maintenance,
-               "planning": rounds.legal_planning, "resolution": _legal_resolution}
+PHASE_LEGAL = {
+    "setup": rounds.legal_setup,
+    "maintenance": rounds.legal_maintenance,
+    "planning": rounds.legal_planning,
+    "resolution": _legal_resolution,
+}
 
 
 def legal(state: dict, seat: int | None) -> list[dict]:
     if state["phase"] == "over":
         return []
-    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int)
-                             or not 0 <= seat < len(state["players"])):
+    if seat is not None and (
+        isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(state["players"])
+    ):
         return []
     return PHASE_LEGAL[state["phase"]](state, seat) + cards.legal_anytime(state, seat)
 
 
 HANDLERS = {
-    "enlist": rounds.enlist, "gear": cards.enter_card, "gun": cards.enter_card,
-    "start": rounds.start, "maintenance": rounds.maintenance,
-    "plan": rounds.plan, "reveal_without": rounds.reveal_without,
-    "reveal_gear": cards.reveal, "reveal_gun": cards.reveal, "hand_gun": cards.hand_gun,
-    "agree_order": places.agree_order, "shootout": fights.shootout, "arm": fights.arm,
-    "shot": fights.shot, "end_shootout": lambda state, action: fights.end_shootout(state),
-    "tie_roll": fights.tie_roll, "confirm_death": fights.confirm_death,
+    "enlist": rounds.enlist,
+    "gear": cards.enter_card,
+    "gun": cards.enter_card,
+    "start": rounds.start,
+    "maintenance": rounds.maintenance,
+    "plan": rounds.plan,
+    "reveal_without": rounds.reveal_without,
+    "reveal_gear": cards.reveal,
+    "reveal_gun": cards.reveal,
+    "hand_gun": cards.hand_gun,
+    "agree_order": places.agree_order,
+    "shootout": fights.shootout,
+    "arm": fights.arm,
+    "shot": fights.shot,
+    "end_shootout": lambda state, action: fights.end_shootout(state),
+    "tie_roll": fights.tie_roll,
+    "confirm_death": fights.confirm_death,
     "cancel_shot": fights.cancel_shot,
-    "train": places.train, "work": places.work, "steal": places.steal, "rob": fights.rob,
-    "buy": places.buy, "black_market": places.black_market, "decline": places.decline,
-    "fortune_money": cards.fortune, "fortune_sheriff": cards.fortune,
-    "fortune_bribe": cards.fortune, "fortune_heal": cards.fortune,
-    "fortune_lucky_shot": cards.fortune, "fortune_bullets": cards.fortune,
-    "fortune_wicked_man": cards.fortune, "fortune_brave_man": cards.fortune,
+    "train": places.train,
+    "work": places.work,
+    "steal": places.steal,
+    "rob": fights.rob,
+    "buy": places.buy,
+    "black_market": places.black_market,
+    "decline": places.decline,
+    "fortune_money": cards.fortune,
+    "fortune_sheriff": cards.fortune,
+    "fortune_bribe": cards.fortune,
+    "fortune_heal": cards.fortune,
+    "fortune_lucky_shot": cards.fortune,
+    "fortune_bullets": cards.fortune,
+    "fortune_wicked_man": cards.fortune,
+    "fortune_brave_man": cards.fortune,
     "sheriff": cards.sheriff,
-    "robbery_roll": fights.robbery_roll, "courage": fights.courage,
-    "give_up": fights.give_up, "discard_gear": fights.discard_gear,
-    "count_pot": fights.count_pot, "free_bandit": fights.free_bandit,
+    "robbery_roll": fights.robbery_roll,
+    "courage": fights.courage,
+    "give_up": fights.give_up,
+    "discard_gear": fights.discard_gear,
+    "count_pot": fights.count_pot,
+    "free_bandit": fights.free_bandit,
 }
 
 
@@ -187,6 +233,11 @@ def final(state: dict) -> bool:
 
 def standings(state: dict) -> list[dict]:
     """Only the winner is announced: everyone's money stays secret, even at the end."""
-    return [standing(seat, 1 if seat == state["winner"] else None,
-                     "final.winner" if seat == state["winner"] else "final.secret")
-            for seat in range(len(state["players"]))]
+    return [
+        standing(
+            seat,
+            1 if seat == state["winner"] else None,
+            "final.winner" if seat == state["winner"] else "final.secret",
+        )
+        for seat in range(len(state["players"]))
+    ]

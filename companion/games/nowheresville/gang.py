@@ -14,8 +14,8 @@ An equipment card is ``{"id", "kind": "gear", "hat", "safe", "envelope"}`` or
 from __future__ import annotations
 
 from companion.games.nowheresville import money
-from companion.rules.base import replace_at, require
 from companion.games.nowheresville.board import bandit, put_bandit, tell
+from companion.rules.base import replace_at, require
 
 CAPS = {"bullets": 6, "experience": 3, "courage": 3}
 # What one Bandit School lesson gives (rulebook: 3 Bullets, 1 Experience, 1 Courage).
@@ -33,11 +33,20 @@ def card_from(action: dict) -> dict:
 
 def fresh(name: str, seat: int, card: dict, original: bool) -> dict:
     """A bandit with only its starting Attributes (white numbers on the card)."""
-    return {"name": name, "seat": seat, "original": original, "card": card,
-            "bullets": min(card["bullets"], CAPS["bullets"]),
-            "courage": min(card["courage"], CAPS["courage"]),
-            "experience": 0, "wounds": 0, "equipment": [], "face_down": 0,
-            "lucky": 0, "wicked": []}
+    return {
+        "name": name,
+        "seat": seat,
+        "original": original,
+        "card": card,
+        "bullets": min(card["bullets"], CAPS["bullets"]),
+        "courage": min(card["courage"], CAPS["courage"]),
+        "experience": 0,
+        "wounds": 0,
+        "equipment": [],
+        "face_down": 0,
+        "lucky": 0,
+        "wicked": [],
+    }
 
 
 def unique_name(state: dict, seat: int, name: str) -> str:
@@ -86,8 +95,12 @@ def cards_by_id(one: dict, ids: list[int]) -> list[dict]:
 
 def experience_total(one: dict, in_use: list[dict] = ()) -> int:
     """Card value + Experience tokens x 2 + Experience of the guns in use + Wicked Man."""
-    return (one["card"]["experience"] + EXPERIENCE_TOKEN * one["experience"]
-            + sum(c["experience"] for c in in_use) + sum(one["wicked"]))
+    return (
+        one["card"]["experience"]
+        + EXPERIENCE_TOKEN * one["experience"]
+        + sum(c["experience"] for c in in_use)
+        + sum(one["wicked"])
+    )
 
 
 def free_shots(one: dict, in_use: list[dict]) -> int:
@@ -136,11 +149,16 @@ def fall(state: dict, name: str, shooter: str | None) -> dict:
     else:
         bandits = {k: v for k, v in state["bandits"].items() if k != name}
         members = [n for n in state["gangs"][seat] if n != name]
-        state = {**state, "bandits": bandits,
-                 "gangs": replace_at(state["gangs"], seat, members)}
+        state = {**state, "bandits": bandits, "gangs": replace_at(state["gangs"], seat, members)}
     state = {**state, "fallen": state["fallen"] + [name]}
-    return tell(state, "death", bandit=name, player=seat, paid=paid,
-                to=state["bandits"][shooter]["seat"] if paid else None)
+    return tell(
+        state,
+        "death",
+        bandit=name,
+        player=seat,
+        paid=paid,
+        to=state["bandits"][shooter]["seat"] if paid else None,
+    )
 
 
 def heal(state: dict, name: str, amount: int | None) -> dict:

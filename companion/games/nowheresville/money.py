@@ -12,9 +12,9 @@ which no view ever shows, and the table draws the notes through ``draws``.
 
 from __future__ import annotations
 
+from companion.games.nowheresville.board import POTS, tell
 from companion.rules import ledger
 from companion.rules.base import RuleError, require
-from companion.games.nowheresville.board import POTS, tell
 from companion.rules.ranking import winners
 
 START_MONEY = 500
@@ -51,10 +51,8 @@ def provision(state: dict, name: str) -> dict:
     one = state["bandits"][name]
     if one["original"]:
         return state
-    paid_ledger, _ = ledger.pay_what_is_there(state["ledger"], one["seat"], ledger.BANK,
-                                              PROVISION)
-    return tell({**state, "ledger": paid_ledger}, "provision", bandit=name,
-                player=one["seat"])
+    paid_ledger, _ = ledger.pay_what_is_there(state["ledger"], one["seat"], ledger.BANK, PROVISION)
+    return tell({**state, "ledger": paid_ledger}, "provision", bandit=name, player=one["seat"])
 
 
 def death_toll(state: dict, owner: int, shooter: str | None) -> tuple[dict, bool]:
@@ -78,8 +76,10 @@ def record_taking(state: dict, seat: int, pot: str, amount: int) -> dict:
 
 def chart_point(state: dict) -> dict:
     """Each seat's balance at the end of the round, for its own money chart."""
-    chart = [points + [[state["round"], purse(state, seat)]]
-             for seat, points in enumerate(state["chart"])]
+    chart = [
+        points + [[state["round"], purse(state, seat)]]
+        for seat, points in enumerate(state["chart"])
+    ]
     return {**state, "chart": chart}
 
 
@@ -93,6 +93,7 @@ def winner(state: dict) -> int | None:
 
 
 # -- the pots --------------------------------------------------------------------------
+
 
 def notes_due(state: dict) -> dict[str, int]:
     """Maintenance: one note on each pot, two on a pot successfully robbed last round."""
@@ -112,8 +113,10 @@ def note_draws(state: dict, count: int) -> dict:
     if from_deck:
         spec["deck"] = {"population": list(deck), "count": from_deck}
     if count > from_deck:
-        spec["reshuffled"] = {"population": _pile(state, count - from_deck),
-                              "count": count - from_deck}
+        spec["reshuffled"] = {
+            "population": _pile(state, count - from_deck),
+            "count": count - from_deck,
+        }
     return spec
 
 
@@ -141,14 +144,13 @@ def deal(state: dict, due: dict[str, int], drawn: dict | None) -> dict:
         if name == "reshuffled":
             notes["discards"] = []
     for pot in POTS:
-        notes[pot] = notes[pot] + dealt[:due[pot]]
-        dealt = dealt[due[pot]:]
+        notes[pot] = notes[pot] + dealt[: due[pot]]
+        dealt = dealt[due[pot] :]
     return {**state, "notes": notes}
 
 
 def _checked_draw(values, spec: dict) -> list[int]:
-    require(isinstance(values, list) and len(values) == spec["count"],
-            "nowheresville.bad_draw")
+    require(isinstance(values, list) and len(values) == spec["count"], "nowheresville.bad_draw")
     try:
         _without(spec["population"], values)
     except ValueError:
@@ -166,8 +168,7 @@ def _without(pool: list[int], taken: list[int]) -> list[int]:
 def empty_pot(state: dict, pot: str) -> tuple[dict, int, int | None]:
     """A successful robbery clears the pot: returns (state, notes taken, sum if known)."""
     count = state["pots"][pot]
-    state = {**state, "pots": {**state["pots"], pot: 0},
-             "robbed": {**state["robbed"], pot: True}}
+    state = {**state, "pots": {**state["pots"], pot: 0}, "robbed": {**state["robbed"], pot: True}}
     if state["notes"] is None:
         return state, count, None
     notes = state["notes"]

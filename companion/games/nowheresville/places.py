@@ -6,19 +6,27 @@
      "unordered": [names still to be ordered], "position": index into order}
 
 Where several bandits meet, the table records the agreed order one place at a time
-(``agree_order``: who comes next) or starts a Shootout (``fights``). Then each bandit in order takes the reward of their
+(``agree_order``: who comes next) or starts a Shootout (``fights``). Then each bandit in order
+takes the reward of their
 position, or nothing once the place's rewards run out. After the Prison the round ends with
 the secret goal check.
 """
 
 from __future__ import annotations
 
-from companion.games.nowheresville import gang
-from companion.games.nowheresville import money
+from companion.games.nowheresville import gang, money
+from companion.games.nowheresville.board import (
+    PRICE,
+    REWARDS,
+    TOWN_PAY,
+    alive,
+    bandit,
+    current_bandit,
+    places_in_play,
+    put_bandit,
+    tell,
+)
 from companion.rules.base import choice_param, int_param, multi_param, require, template
-from companion.games.nowheresville.board import (PRICE, REWARDS, TOWN_PAY, alive, bandit,
-                                                  current_bandit, places_in_play, put_bandit,
-                                                  tell)
 
 
 def begin_resolution(state: dict) -> dict:
@@ -26,8 +34,9 @@ def begin_resolution(state: dict) -> dict:
 
 
 def arrivals(state: dict, place: str) -> list[str]:
-    return [name for name, where in state["placements"].items()
-            if where == place and alive(state, name)]
+    return [
+        name for name, where in state["placements"].items() if where == place and alive(state, name)
+    ]
 
 
 def enter_place(state: dict, index: int) -> dict:
@@ -36,8 +45,13 @@ def enter_place(state: dict, index: int) -> dict:
     while index < len(order):
         here = arrivals(state, order[index])
         if here:
-            res = {"place": order[index], "index": index, "order": [], "unordered": here,
-                   "position": 0}
+            res = {
+                "place": order[index],
+                "index": index,
+                "order": [],
+                "unordered": here,
+                "position": 0,
+            }
             return settle({**state, "resolution": res})
         index += 1
     return end_round(state)
@@ -84,17 +98,29 @@ def card_step(name: str, source: str, then: str | None = None) -> dict:
 
 def finish_turn(state: dict) -> dict:
     res = state["resolution"]
-    state = {**state, "pending": None, "robbery": None,
-             "resolution": {**res, "position": res["position"] + 1}}
+    state = {
+        **state,
+        "pending": None,
+        "robbery": None,
+        "resolution": {**res, "position": res["position"] + 1},
+    }
     return serve(state)
 
 
 def end_round(state: dict) -> dict:
     """End of the round: the companion checks in secret who reached the goal and announces
     only the winner (several over it: most money; an exact tie plays another round)."""
-    state = money.chart_point({**state, "resolution": None, "pending": None,
-                               "robbery": None, "shootout": None, "placements": {},
-                               "fallen": []})
+    state = money.chart_point(
+        {
+            **state,
+            "resolution": None,
+            "pending": None,
+            "robbery": None,
+            "shootout": None,
+            "placements": {},
+            "fallen": [],
+        }
+    )
     found = money.winner(state)
     if found is None:
         return tell({**state, "phase": "maintenance"}, "round_over")
@@ -103,14 +129,17 @@ def end_round(state: dict) -> dict:
 
 # -- legal at a position ----------------------------------------------------------------
 
+
 def legal_ordering(state: dict, seat: int | None) -> list[dict]:
     if seat is not None:
         return []
     unordered = state["resolution"]["unordered"]
     # One place at a time: who comes next; the last one (or everyone past the last reward)
     # needs no agreement.
-    return [template("agree_order", None, first=choice_param(unordered)),
-            template("shootout", None, facing=multi_param(unordered, 1))]
+    return [
+        template("agree_order", None, first=choice_param(unordered)),
+        template("shootout", None, facing=multi_param(unordered, 1)),
+    ]
 
 
 def legal_position(state: dict, seat: int | None) -> list[dict]:
@@ -153,6 +182,7 @@ def rob_template(state: dict, seat: int, name: str) -> dict:
 
 
 # -- handlers --------------------------------------------------------------------------
+
 
 def agree_order(state: dict, action: dict) -> dict:
     """The bandits agreed who comes ``first`` of those still unordered."""

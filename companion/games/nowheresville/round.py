@@ -9,12 +9,11 @@ the last one is in, and the tablet may go on without a seat only by a logged
 
 from __future__ import annotations
 
-from companion.games.nowheresville import gang
-from companion.games.nowheresville import money
-from companion.rules import sealed
-from companion.rules.base import choice_param, int_param, require, template, text_param
+from companion.games.nowheresville import gang, money
 from companion.games.nowheresville.board import HIDEOUT, places_in_play, tell
 from companion.games.nowheresville.places import begin_resolution
+from companion.rules import sealed
+from companion.rules.base import choice_param, int_param, require, template, text_param
 
 HEAL_CARD = 3  # a Heal Fortune card heals 3 Wounds
 
@@ -25,17 +24,28 @@ def bandits_at_start(players: int) -> int:
 
 
 def card_params() -> dict:
-    return {"name": text_param(24), "experience": int_param(0, 9),
-            "courage": int_param(0, gang.CAPS["courage"]),
-            "bullets": int_param(0, gang.CAPS["bullets"]), "hits": int_param(1, 9)}
+    return {
+        "name": text_param(24),
+        "experience": int_param(0, 9),
+        "courage": int_param(0, gang.CAPS["courage"]),
+        "bullets": int_param(0, gang.CAPS["bullets"]),
+        "hits": int_param(1, 9),
+    }
 
 
 def equipment_templates(seat: int | None) -> list[dict]:
     """Typing in an Equipment card: robbery gear (hat / safe / envelope) or a gun."""
-    return [template("gear", seat, hat=int_param(0, 6), safe=int_param(0, 6),
-                     envelope=int_param(0, 6)),
-            template("gun", seat, experience=int_param(0, 6), free=int_param(0, 3),
-                     bullets=int_param(0, 6), hands=choice_param([1, 2]))]
+    return [
+        template("gear", seat, hat=int_param(0, 6), safe=int_param(0, 6), envelope=int_param(0, 6)),
+        template(
+            "gun",
+            seat,
+            experience=int_param(0, 6),
+            free=int_param(0, 3),
+            bullets=int_param(0, 6),
+            hands=choice_param([1, 2]),
+        ),
+    ]
 
 
 def ready_to_start(state: dict) -> bool:
@@ -75,9 +85,9 @@ def legal_planning(state: dict, seat: int | None) -> list[dict]:
 
 # -- handlers --------------------------------------------------------------------------
 
+
 def enlist(state: dict, action: dict) -> dict:
-    state, name = gang.enlist(state, action["seat"], action["name"].strip(),
-                              gang.card_from(action))
+    state, name = gang.enlist(state, action["seat"], action["name"].strip(), gang.card_from(action))
     return tell(state, "enlist", bandit=name, player=action["seat"])
 
 
@@ -99,15 +109,22 @@ def maintenance(state: dict, action: dict) -> dict:
     state = money.deal(state, money.notes_due(state), action.get("drawn"))
     if new_victim_due(state):
         state = {**state, "victim": None}
-    state = {**state, "round": state["round"] + 1,
-             "robbed": {pot: False for pot in state["robbed"]}}
+    state = {
+        **state,
+        "round": state["round"] + 1,
+        "robbed": {pot: False for pot in state["robbed"]},
+    }
     return open_planning(state)
 
 
 def open_planning(state: dict) -> dict:
     seats = list(range(len(state["players"])))
-    return {**state, "phase": "planning", "planning": sealed.open_round("plan", seats),
-            "placements": {}}
+    return {
+        **state,
+        "phase": "planning",
+        "planning": sealed.open_round("plan", seats),
+        "placements": {},
+    }
 
 
 def plan(state: dict, action: dict) -> dict:
@@ -116,8 +133,7 @@ def plan(state: dict, action: dict) -> dict:
     chosen = {slot: action[slot] for slot in gang.slots(state, seat)}
     require(len(set(chosen.values())) == len(chosen), "nowheresville.same_place")
     chosen["heal"] = action.get("heal", "none")
-    return reveal_if_complete({**state, "planning": sealed.submit(state["planning"], seat,
-                                                                  chosen)})
+    return reveal_if_complete({**state, "planning": sealed.submit(state["planning"], seat, chosen)})
 
 
 def reveal_without(state: dict, action: dict) -> dict:

@@ -31,8 +31,12 @@ STRATEGISTS = frozenset({37, 46, 47, 53})
 #: The Ruan Brothers (No. 27, 29, 31) carry two Navy icons and convert Navy icons.
 RUAN_BROTHERS = frozenset({27, 29, 31})
 #: What the rulebook prints of particular cards; others are told by the table.
-KNOWN_ICONS = {37: ["navy", "support"], 27: ["navy", "navy"], 29: ["navy", "navy"],
-               31: ["navy", "navy"]}
+KNOWN_ICONS = {
+    37: ["navy", "support"],
+    27: ["navy", "navy"],
+    29: ["navy", "navy"],
+    31: ["navy", "navy"],
+}
 KNOWN_NAVY_TARGET = {27: "cavalry"}
 
 
@@ -58,9 +62,18 @@ def new_outlaw(slot: int, realm: str, icons: list[str], action: dict) -> dict:
     icons = printed_icons(realm, number, list(icons))
     navy_as = _navy_conversion(realm, number, (action.get("navy_as") or [None])[0])
     strategist = realm == "earth" and (number in STRATEGISTS or len(icons) == 2)
-    return {"slot": slot, "realm": realm, "number": number, "icons": icons,
-            "upside_down": list(action["upside_down"]), "strategist": strategist,
-            "navy_as": navy_as, "exhausted": False, "points": None, "scoring": None}
+    return {
+        "slot": slot,
+        "realm": realm,
+        "number": number,
+        "icons": icons,
+        "upside_down": list(action["upside_down"]),
+        "strategist": strategist,
+        "navy_as": navy_as,
+        "exhausted": False,
+        "points": None,
+        "scoring": None,
+    }
 
 
 def printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str]:
@@ -76,8 +89,7 @@ def printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str]
     if realm == "earth" and len(icons) == 2:
         # Earthly Fiends show one icon; only a Strategist shows two different ones.
         require(icons[0] != icons[1], "outlaws108.strategist_icons")
-        require(number is None or number in STRATEGISTS, "outlaws108.earth_one_icon",
-                number=number)
+        require(number is None or number in STRATEGISTS, "outlaws108.earth_one_icon", number=number)
     if realm == "earth" and number in STRATEGISTS and icons:
         require(len(icons) == 2, "outlaws108.strategist_icons")
     return icons
@@ -97,6 +109,7 @@ def _navy_conversion(realm: str, number: int | None, chosen: str | None) -> str 
 
 # -- the icon tally ---------------------------------------------------------------------------
 
+
 def navy_targets(outlaws: list[dict]) -> list[str]:
     """Icons this play area's Ruan Brothers let Navy icons count as (exhausted or not)."""
     return sorted({o["navy_as"] for o in outlaws if o["navy_as"]})
@@ -104,6 +117,7 @@ def navy_targets(outlaws: list[dict]) -> list[str]:
 
 def units(outlaw: dict, targets: list[str]) -> list[list[str]]:
     """The icon units one outlaw offers: each a list of the types it may count as."""
+
     def widen(options: list[str]) -> list[str]:
         if "navy" in options:
             options = options + [t for t in targets if t not in options]
@@ -119,8 +133,13 @@ def tally(outlaws: list[dict], active_only: bool) -> dict:
     """Per icon type: ``sure`` units that count only as it, ``up_to`` units that may."""
     targets = navy_targets(outlaws)
     pool = [u for o in outlaws if not (active_only and o["exhausted"]) for u in units(o, targets)]
-    return {icon: {"sure": sum(1 for u in pool if u == [icon]),
-                   "up_to": sum(1 for u in pool if icon in u)} for icon in ICONS}
+    return {
+        icon: {
+            "sure": sum(1 for u in pool if u == [icon]),
+            "up_to": sum(1 for u in pool if icon in u),
+        }
+        for icon in ICONS
+    }
 
 
 def uncovered(cost: list[str], offered: list[list[str]], waived: int) -> list[str]:
@@ -144,8 +163,9 @@ def uncovered(cost: list[str], offered: list[list[str]], waived: int) -> list[st
     return unpaid[waived:] if len(unpaid) > waived else []
 
 
-def check_exhausted_pay(outlaws: list[dict], slots: list[int], cost: list[str],
-                        waived: int) -> None:
+def check_exhausted_pay(
+    outlaws: list[dict], slots: list[int], cost: list[str], waived: int
+) -> None:
     """Refuse a payment whose exhausted outlaws cannot cover ``cost`` (less ``waived``)."""
     targets = navy_targets(outlaws)
     offered = [u for o in outlaws if o["slot"] in slots for u in units(o, targets)]

@@ -48,9 +48,12 @@ def with_known(realm: str, icons: list, action: dict) -> tuple[list, dict]:
     if entry is None:
         return icons, action
     printed = cards.printed_icons(realm, _number(action), list(icons)) if icons else None
-    require(printed is None or sorted(printed) == sorted(entry["icons"]),
-            "outlaws108.catalogue_differs", number=_number(action),
-            icons=", ".join(entry["icons"]))
+    require(
+        printed is None or sorted(printed) == sorted(entry["icons"]),
+        "outlaws108.catalogue_differs",
+        number=_number(action),
+        icons=", ".join(entry["icons"]),
+    )
     navy = entry.get("navy_as")
     if navy and not action.get("navy_as"):
         action = {**action, "navy_as": [navy]}
@@ -67,8 +70,11 @@ def catalogue_entry(state: dict, action: dict) -> tuple[str, dict] | None:
     outlaw = find(state, number)
     if outlaw is None:
         return None
-    return str(number), {"icons": list(outlaw["icons"]), "navy_as": outlaw["navy_as"],
-                         "scoring": outlaw.get("scoring")}
+    return str(number), {
+        "icons": list(outlaw["icons"]),
+        "navy_as": outlaw["navy_as"],
+        "scoring": outlaw.get("scoring"),
+    }
 
 
 def find(state: dict, number: int) -> dict | None:
@@ -82,17 +88,22 @@ def find(state: dict, number: int) -> dict | None:
 def check_entry(key: str, entry: object) -> dict:
     """One entry of an imported catalogue, checked as a play of that card would be."""
     require(key.isdigit() and 1 <= int(key) <= 108, "outlaws108.catalogue_number")
-    require(isinstance(entry, dict) and set(entry) <= {"icons", "navy_as", "scoring"},
-            "outlaws108.catalogue_fields")
+    require(
+        isinstance(entry, dict) and set(entry) <= {"icons", "navy_as", "scoring"},
+        "outlaws108.catalogue_fields",
+    )
     number = int(key)
     realm = cards.realm_of_number(number)
     icons = entry.get("icons")
-    require(isinstance(icons, list) and 1 <= len(icons) <= 2
-            and all(i in cards.ICONS for i in icons), "outlaws108.catalogue_icons")
+    require(
+        isinstance(icons, list) and 1 <= len(icons) <= 2 and all(i in cards.ICONS for i in icons),
+        "outlaws108.catalogue_icons",
+    )
     navy = entry.get("navy_as")
     require(navy is None or navy in cards.NAVY_TARGETS, "outlaws108.catalogue_icons")
-    outlaw = cards.new_outlaw(1, realm, icons, {"number": number, "upside_down": [],
-                                                "navy_as": [navy] if navy else []})
+    outlaw = cards.new_outlaw(
+        1, realm, icons, {"number": number, "upside_down": [], "navy_as": [navy] if navy else []}
+    )
     scoring = entry.get("scoring")
     if scoring is not None:
         require(realm == "heaven", "outlaws108.scoring_on_earth")
@@ -101,19 +112,31 @@ def check_entry(key: str, entry: object) -> dict:
 
 
 def check_scoring(scoring: object) -> dict:
-    require(isinstance(scoring, dict) and set(scoring) == {"set", "points"},
-            "outlaws108.catalogue_scoring")
+    require(
+        isinstance(scoring, dict) and set(scoring) == {"set", "points"},
+        "outlaws108.catalogue_scoring",
+    )
     wanted, points = scoring["set"], scoring["points"]
-    require(isinstance(wanted, dict) and wanted and all(
-        icon in cards.ICONS and isinstance(n, int) and not isinstance(n, bool)
-        and 1 <= n <= MOST_SET for icon, n in wanted.items())
-        and isinstance(points, int) and not isinstance(points, bool)
-        and 0 <= points <= MOST_SET_POINTS, "outlaws108.catalogue_scoring")
-    return {"set": {icon: wanted[icon] for icon in cards.ICONS if icon in wanted},
-            "points": points}
+    require(
+        isinstance(wanted, dict)
+        and wanted
+        and all(
+            icon in cards.ICONS
+            and isinstance(n, int)
+            and not isinstance(n, bool)
+            and 1 <= n <= MOST_SET
+            for icon, n in wanted.items()
+        )
+        and isinstance(points, int)
+        and not isinstance(points, bool)
+        and 0 <= points <= MOST_SET_POINTS,
+        "outlaws108.catalogue_scoring",
+    )
+    return {"set": {icon: wanted[icon] for icon in cards.ICONS if icon in wanted}, "points": points}
 
 
 # -- Heaven points from the rule and the tally -----------------------------------------------
+
 
 def sets_scored(outlaws: list[dict], wanted: dict) -> int:
     """How many complete sets the play area makes, each unit used once per set and chosen
@@ -122,8 +145,11 @@ def sets_scored(outlaws: list[dict], wanted: dict) -> int:
     offered = [u for o in outlaws for u in cards.units(o, targets)]
     one_set = [icon for icon in cards.ICONS for _ in range(wanted.get(icon, 0))]
     count = 0
-    while one_set and len(one_set) * (count + 1) <= len(offered) \
-            and not cards.uncovered(one_set * (count + 1), offered, 0):
+    while (
+        one_set
+        and len(one_set) * (count + 1) <= len(offered)
+        and not cards.uncovered(one_set * (count + 1), offered, 0)
+    ):
         count += 1
     return count
 
@@ -134,21 +160,31 @@ def heaven_points(outlaws: list[dict]) -> list[dict]:
     for outlaw in outlaws:
         rule = outlaw.get("scoring")
         if outlaw["realm"] == "heaven" and rule:
-            outlaw = {**outlaw, "points": rule["points"] * sets_scored(outlaws, rule["set"]),
-                      "computed": True}
+            outlaw = {
+                **outlaw,
+                "points": rule["points"] * sets_scored(outlaws, rule["set"]),
+                "computed": True,
+            }
         out.append(outlaw)
     return out
 
 
 def describe_heaven(state: dict, action: dict, scoring_now: bool) -> dict:
     """The table types a Heaven card's scoring rule once; the catalogue keeps it."""
-    rule = check_scoring({"set": {icon: action[set_param(icon)] for icon in cards.ICONS
-                                  if action[set_param(icon)]},
-                          "points": action["points"]})
+    rule = check_scoring(
+        {
+            "set": {
+                icon: action[set_param(icon)] for icon in cards.ICONS if action[set_param(icon)]
+            },
+            "points": action["points"],
+        }
+    )
     areas = []
     for area in state["areas"]:
-        outlaws = [{**o, "scoring": rule} if o["number"] == action["number"] else o
-                   for o in area["outlaws"]]
+        outlaws = [
+            {**o, "scoring": rule} if o["number"] == action["number"] else o
+            for o in area["outlaws"]
+        ]
         areas.append({**area, "outlaws": heaven_points(outlaws) if scoring_now else outlaws})
     return {**state, "areas": areas}
 
@@ -159,6 +195,9 @@ def set_param(icon: str) -> str:
 
 def undescribed(state: dict) -> list[int]:
     """Numbered Heaven cards in play whose scoring rule nobody typed yet."""
-    return sorted(o["number"] for a in state["areas"] for o in a["outlaws"]
-                  if o["realm"] == "heaven" and o["number"] and not o.get("scoring"))
-
+    return sorted(
+        o["number"]
+        for a in state["areas"]
+        for o in a["outlaws"]
+        if o["realm"] == "heaven" and o["number"] and not o.get("scoring")
+    )

@@ -1,6 +1,7 @@
 """108 Outlaws: turn order, play areas, icon tallies, the end of the game and its scoring.
 
-Interpretations (rulebook sections in brackets; the same list is in companion/games/outlaws108/rules.md):
+Interpretations (rulebook sections in brackets; the same list is in
+companion/games/outlaws108/rules.md):
 
 - The companion does not know card texts. A played card is recorded as the table tells it
   (``play_earth`` / ``play_heaven``, every field optional but a Heaven card's cost): number
@@ -24,19 +25,27 @@ Interpretations (rulebook sections in brackets; the same list is in companion/ga
 
 from __future__ import annotations
 
-from companion.games.outlaws108 import cards
-from companion.games.outlaws108 import catalogue
+from companion.games.outlaws108 import cards, catalogue, scoring, solo, turn
+from companion.games.outlaws108 import view as views
+
 # the catalogue's hooks (companion/catalogue.py), part of this game's entry points
 from companion.games.outlaws108.catalogue import (  # noqa: F401
-    catalogue_entry, catalogue_key, check_entry)
-from companion.games.outlaws108 import scoring
-from companion.games.outlaws108 import solo
-from companion.games.outlaws108 import turn
-from companion.games.outlaws108 import view as views
-from companion.rules.ranking import standing
-from companion.rules.base import (RuleError, choice_param, int_param, match_template,
-                                  multi_param, replace, require, template)
+    catalogue_entry,
+    catalogue_key,
+    check_entry,
+)
+from companion.rules.base import (
+    RuleError,
+    choice_param,
+    int_param,
+    match_template,
+    multi_param,
+    replace,
+    require,
+    template,
+)
 from companion.rules.fixes import fix_template
+from companion.rules.ranking import standing
 from companion.rules.turns import next_seat, order_from
 
 NAME = "outlaws108"
@@ -56,24 +65,32 @@ MAX_COST_EACH = 4
 
 def setup(players: list[str], options: dict) -> dict:
     seats = len(players)
-    require(seats in PLAYERS, "outlaws108.player_count", min=PLAYERS.start,
-            max=PLAYERS.stop - 1)
+    require(seats in PLAYERS, "outlaws108.player_count", min=PLAYERS.start, max=PLAYERS.stop - 1)
     start = options.get("starting_player", 0)
-    require(isinstance(start, int) and not isinstance(start, bool) and 0 <= start < seats,
-            "outlaws108.bad_starting_player", max=seats - 1)
+    require(
+        isinstance(start, int) and not isinstance(start, bool) and 0 <= start < seats,
+        "outlaws108.bad_starting_player",
+        max=seats - 1,
+    )
     is_solo = seats == 1
     return {
-        "players": list(players), "start": start, "order": order_from(start, seats),
-        "current": start, "phase": "campaign_row" if is_solo else "turn",
-        "areas": [{"outlaws": [], "campaigns": [], "hand": dict(START_HAND), "turns": 0}
-                  for _ in players],
+        "players": list(players),
+        "start": start,
+        "order": order_from(start, seats),
+        "current": start,
+        "phase": "campaign_row" if is_solo else "turn",
+        "areas": [
+            {"outlaws": [], "campaigns": [], "hand": dict(START_HAND), "turns": 0} for _ in players
+        ],
         "turn": _new_turn(0),
         "end_trigger": None,
         "hand_limit": SOLO_HAND_LIMIT if is_solo else None,
         # 2 Minor and 1 Major Campaign per player; solo is set up as for 3 players.
         "campaigns_left": None if is_solo else {"minor": 2 * seats, "major": seats},
         "campaign_row": solo.campaign_row() if is_solo else None,
-        "removal": None, "removals_pending": [], "removals_done": [],
+        "removal": None,
+        "removals_pending": [],
+        "removals_done": [],
     }
 
 
@@ -83,6 +100,7 @@ def _new_turn(outlaws_before: int) -> dict:
 
 
 # -- legal ------------------------------------------------------------------------------------
+
 
 def legal(state: dict, seat: int | None) -> list[dict]:
     fixes = _fix_templates(state) if seat is None else []
@@ -103,8 +121,15 @@ def _describe_templates(state: dict) -> list[dict]:
     if not numbers:
         return []
     sets = {catalogue.set_param(icon): int_param(0, catalogue.MOST_SET) for icon in cards.ICONS}
-    return [template("describe_heaven", None, number=choice_param(numbers),
-                     points=int_param(0, catalogue.MOST_SET_POINTS), **sets)]
+    return [
+        template(
+            "describe_heaven",
+            None,
+            number=choice_param(numbers),
+            points=int_param(0, catalogue.MOST_SET_POINTS),
+            **sets,
+        )
+    ]
 
 
 def _fix_card_templates(state: dict) -> list[dict]:
@@ -112,10 +137,17 @@ def _fix_card_templates(state: dict) -> list[dict]:
     if not owners:
         return []
     most = max(len(area["outlaws"]) for area in state["areas"])
-    return [fix_template("card", player=choice_param(owners), place=int_param(1, most),
-                         number=int_param(0, 108), icons=multi_param(cards.ICONS, 0, 2),
-                         upside_down=multi_param(cards.ICONS, 0, 2),
-                         navy_as=multi_param(cards.NAVY_TARGETS, 0, 1))]
+    return [
+        fix_template(
+            "card",
+            player=choice_param(owners),
+            place=int_param(1, most),
+            number=int_param(0, 108),
+            icons=multi_param(cards.ICONS, 0, 2),
+            upside_down=multi_param(cards.ICONS, 0, 2),
+            navy_as=multi_param(cards.NAVY_TARGETS, 0, 1),
+        )
+    ]
 
 
 def _legal(state: dict, seat: int | None) -> list[dict]:
@@ -124,14 +156,19 @@ def _legal(state: dict, seat: int | None) -> list[dict]:
         return _turn_templates(state, seat) if seat == state["current"] else []
     if phase == "campaign_row" and seat == 0:
         # One campaign at a time, in table order, so the slot is filled in already.
-        return [template("describe_campaign", 0,
-                         slot=choice_param(solo.undescribed(state["campaign_row"])[:1]),
-                         points=int_param(0, MAX_POINTS), **_cost_params())]
+        return [
+            template(
+                "describe_campaign",
+                0,
+                slot=choice_param(solo.undescribed(state["campaign_row"])[:1]),
+                points=int_param(0, MAX_POINTS),
+                **_cost_params(),
+            )
+        ]
     if phase == "removal" and seat == 0:
         if state["removal"]["finished"]:
             return [template("rows_refreshed", 0)]
-        return [template("removal_icon", 0,
-                         icon=choice_param(cards.ICONS + [solo.NO_MORE_ICONS]))]
+        return [template("removal_icon", 0, icon=choice_param(cards.ICONS + [solo.NO_MORE_ICONS]))]
     if phase == "scoring":
         return _scoring_templates(state, seat)
     return []
@@ -155,8 +192,15 @@ def _turn_templates(state: dict, seat: int) -> list[dict]:
         if now["exhausted"]:
             out.append(template("revive", seat, outlaws=multi_param(now["exhausted"], 1)))
         if now["room"] != 0:
-            out.append(template("effect_draw", seat, points=int_param(1, 6),
-                                earth=int_param(0, 6), heaven=int_param(0, 3)))
+            out.append(
+                template(
+                    "effect_draw",
+                    seat,
+                    points=int_param(1, 6),
+                    earth=int_param(0, 6),
+                    heaven=int_param(0, 3),
+                )
+            )
         out.extend(_play_templates("effect_play", seat, now))
     if now["active"]:
         out.append(template("exhaust", seat, outlaws=multi_param(now["active"], 1)))
@@ -175,12 +219,20 @@ def _play_templates(kind: str, seat: int, now: dict) -> list[dict]:
     if "earth" in now["realms"]:
         # An Earth card's cost may exhaust outlaws; with none active there is nothing to ask.
         cost = {"exhaust": multi_param(now["active"])} if now["active"] else {}
-        out.append(template(f"{kind}_earth", seat, icons=multi_param(cards.ICONS, 0, 2),
-                            **shown, **cost))
+        out.append(
+            template(f"{kind}_earth", seat, icons=multi_param(cards.ICONS, 0, 2), **shown, **cost)
+        )
     if "heaven" in now["realms"] and now["active"]:
-        out.append(template(f"{kind}_heaven", seat, exhaust=multi_param(now["active"], 1),
-                            heaven_icons=multi_param(cards.ICONS, 0, 2), **shown,
-                            navy_as=multi_param(cards.NAVY_TARGETS, 0, 1)))
+        out.append(
+            template(
+                f"{kind}_heaven",
+                seat,
+                exhaust=multi_param(now["active"], 1),
+                heaven_icons=multi_param(cards.ICONS, 0, 2),
+                **shown,
+                navy_as=multi_param(cards.NAVY_TARGETS, 0, 1),
+            )
+        )
     return out
 
 
@@ -188,13 +240,25 @@ def _campaign_templates(state: dict, seat: int, active: dict) -> list[dict]:
     waived = int_param(0, 3)
     if state["campaign_row"] is not None:
         slots = solo.open_slots(state["campaign_row"])
-        return [template("campaign", seat, slot=choice_param(slots), exhaust=active,
-                         waived=waived)] if slots else []
+        return (
+            [template("campaign", seat, slot=choice_param(slots), exhaust=active, waived=waived)]
+            if slots
+            else []
+        )
     tiers = [t for t in TIERS if state["campaigns_left"][t] > 0]
     if not tiers:
         return []
-    return [template("campaign", seat, tier=choice_param(tiers), points=int_param(0, 30),
-                     exhaust=active, **_cost_params(), waived=waived)]
+    return [
+        template(
+            "campaign",
+            seat,
+            tier=choice_param(tiers),
+            points=int_param(0, 30),
+            exhaust=active,
+            **_cost_params(),
+            waived=waived,
+        )
+    ]
 
 
 def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
@@ -207,23 +271,33 @@ def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
     heaven = [o["slot"] for o in area["outlaws"] if o["realm"] == "heaven"]
     out = []
     if heaven:
-        out.append(template("score_heaven", seat, outlaw=choice_param(heaven),
-                            points=int_param(0, MAX_POINTS)))
+        out.append(
+            template(
+                "score_heaven", seat, outlaw=choice_param(heaven), points=int_param(0, MAX_POINTS)
+            )
+        )
     if area["campaigns"]:
-        out.append(template("score_campaign", seat,
-                            campaign=choice_param(list(range(1, len(area["campaigns"]) + 1))),
-                            points=int_param(0, MAX_POINTS)))
+        out.append(
+            template(
+                "score_campaign",
+                seat,
+                campaign=choice_param(list(range(1, len(area["campaigns"]) + 1))),
+                points=int_param(0, MAX_POINTS),
+            )
+        )
     return out
 
 
 # -- apply ------------------------------------------------------------------------------------
 
+
 def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict), "bad_action")
     _explain_refusal(state, action)
     # ``known`` is the catalogue's entry, put there by the table (companion/catalogue.py)
-    match_template(legal(state, action.get("seat")),
-                   {k: v for k, v in action.items() if k != "known"})
+    match_template(
+        legal(state, action.get("seat")), {k: v for k, v in action.items() if k != "known"}
+    )
     return _HANDLERS[action["type"]](state, action)
 
 
@@ -244,17 +318,25 @@ def _explain_refusal(state: dict, action: dict) -> None:
         require(room != 0, "outlaws108.must_play", limit=state["hand_limit"])
         cards = action.get("cards")
         taken = turn.DRAW_CHOICES.get(cards, ()) if isinstance(cards, str) else ()
-        require(room is None or sum(taken) <= room, "outlaws108.hand_limit",
-                limit=state["hand_limit"], hand=turn.hand_size(state["areas"][seat]))
+        require(
+            room is None or sum(taken) <= room,
+            "outlaws108.hand_limit",
+            limit=state["hand_limit"],
+            hand=turn.hand_size(state["areas"][seat]),
+        )
     if kind in ("play_heaven", "effect_play_heaven"):
-        require(any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
-                "outlaws108.heaven_needs_cost")
+        require(
+            any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
+            "outlaws108.heaven_needs_cost",
+        )
     if kind == "end_turn" and not acted:
         raise RuleError("outlaws108.choose_action")
     if kind == "campaign":
         require(not state["turn"]["campaigned"], "outlaws108.one_campaign_per_turn")
-        require(any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
-                "outlaws108.no_active_outlaws")
+        require(
+            any(not o["exhausted"] for o in state["areas"][seat]["outlaws"]),
+            "outlaws108.no_active_outlaws",
+        )
 
 
 def _describe_campaign(state: dict, action: dict) -> dict:
@@ -275,12 +357,15 @@ def _end_turn(state: dict, action: dict) -> dict:
     following = next_seat(seat, len(state["players"]))
     if state["end_trigger"] is not None and following == state["start"]:
         # every Heaven card with a rule in the catalogue is scored from the tally
-        areas = [{**a, "outlaws": catalogue.heaven_points(a["outlaws"])}
-                 for a in scoring.revive_all(state["areas"])]
+        areas = [
+            {**a, "outlaws": catalogue.heaven_points(a["outlaws"])}
+            for a in scoring.revive_all(state["areas"])
+        ]
         return replace(state, phase="scoring", areas=areas)
     if state["campaign_row"] is not None:
-        crossed = solo.thresholds_crossed(state["turn"]["outlaws_before"],
-                                          len(area["outlaws"]), state["removals_done"])
+        crossed = solo.thresholds_crossed(
+            state["turn"]["outlaws_before"], len(area["outlaws"]), state["removals_done"]
+        )
         if crossed:
             return _start_removal(state, crossed)
     return _next_turn(state, following)
@@ -292,9 +377,13 @@ def _next_turn(state: dict, seat: int) -> dict:
 
 
 def _start_removal(state: dict, thresholds: list[int]) -> dict:
-    return replace(state, phase="removal", removal=solo.start_routine(thresholds[0]),
-                   removals_pending=thresholds[1:],
-                   removals_done=state["removals_done"] + [thresholds[0]])
+    return replace(
+        state,
+        phase="removal",
+        removal=solo.start_routine(thresholds[0]),
+        removals_pending=thresholds[1:],
+        removals_done=state["removals_done"] + [thresholds[0]],
+    )
 
 
 def _removal_icon(state: dict, action: dict) -> dict:
@@ -314,8 +403,10 @@ def _rows_refreshed(state: dict, action: dict) -> dict:
 
 def _score_heaven(state: dict, action: dict) -> dict:
     seat = action["seat"]
-    outlaws = [{**o, "points": action["points"]} if o["slot"] == action["outlaw"] else o
-               for o in state["areas"][seat]["outlaws"]]
+    outlaws = [
+        {**o, "points": action["points"]} if o["slot"] == action["outlaw"] else o
+        for o in state["areas"][seat]["outlaws"]
+    ]
     return turn.with_area(state, seat, outlaws=outlaws)
 
 
@@ -332,15 +423,24 @@ def _fix_card(state: dict, action: dict) -> dict:
     seat = state["players"].index(action["player"])
     outlaws = state["areas"][seat]["outlaws"]
     slot = action["place"]
-    require(slot <= len(outlaws), "outlaws108.no_such_slot", player=action["player"],
-            slot=slot, slots=len(outlaws))
+    require(
+        slot <= len(outlaws),
+        "outlaws108.no_such_slot",
+        player=action["player"],
+        slot=slot,
+        slots=len(outlaws),
+    )
     old = outlaws[slot - 1]
     icons, action = catalogue.with_known(old["realm"], action["icons"], action)
     number = action["number"]
     if number:
         for other, area in enumerate(state["areas"]):
-            require(all(o["number"] != number or o is old for o in area["outlaws"]),
-                    "outlaws108.card_in_play", number=number, seat=other)
+            require(
+                all(o["number"] != number or o is old for o in area["outlaws"]),
+                "outlaws108.card_in_play",
+                number=number,
+                seat=other,
+            )
     fixed = cards.new_outlaw(slot, old["realm"], icons, action)
     rule = (catalogue.known(action) or {}).get("scoring")
     if rule is None and number == old["number"]:
@@ -373,11 +473,13 @@ _HANDLERS = {
     "confirm_scores": _confirm_scores,
     "fix_card": _fix_card,
     "describe_heaven": lambda state, action: catalogue.describe_heaven(
-        state, action, state["phase"] == "scoring"),
+        state, action, state["phase"] == "scoring"
+    ),
 }
 
 
 # -- reading ----------------------------------------------------------------------------------
+
 
 def final(state: dict) -> bool:
     return state["phase"] == "over"
@@ -399,5 +501,13 @@ def describe(action: dict, seat: int | None) -> dict:
 def standings(state: dict) -> list[dict]:
     """Places by points, then fewer outlaws, then later in turn order (scoring.standings)."""
     lines = scoring.standings(state["players"], state["areas"], state["order"])
-    return [standing(line["seat"], line["place"], "final.points_outlaws",
-                     points=line["total"], outlaws=line["outlaws"]) for line in lines]
+    return [
+        standing(
+            line["seat"],
+            line["place"],
+            "final.points_outlaws",
+            points=line["total"],
+            outlaws=line["outlaws"],
+        )
+        for line in lines
+    ]

@@ -24,8 +24,16 @@ NO_MORE_ICONS = "none"
 
 def campaign_row() -> list[dict]:
     """The nine campaigns of a 3-player setup, not yet described."""
-    return [{"slot": s, "tier": "major" if s in MAJOR_SLOTS else "minor", "points": None,
-             "cost": None, "status": "open"} for s in MAJOR_SLOTS + MINOR_SLOTS]
+    return [
+        {
+            "slot": s,
+            "tier": "major" if s in MAJOR_SLOTS else "minor",
+            "points": None,
+            "cost": None,
+            "status": "open",
+        }
+        for s in MAJOR_SLOTS + MINOR_SLOTS
+    ]
 
 
 def undescribed(row: list[dict]) -> list[int]:
@@ -37,8 +45,7 @@ def open_slots(row: list[dict]) -> list[int]:
 
 
 def describe(row: list[dict], slot: int, points: int, cost: list[str]) -> list[dict]:
-    return [{**c, "points": points, "cost": list(cost)} if c["slot"] == slot else c
-            for c in row]
+    return [{**c, "points": points, "cost": list(cost)} if c["slot"] == slot else c for c in row]
 
 
 def set_status(row: list[dict], slots: list[int], status: str) -> list[dict]:
@@ -52,8 +59,15 @@ def thresholds_crossed(before: int, after: int, done: list[int]) -> list[int]:
 
 
 def start_routine(threshold: int) -> dict:
-    return {"threshold": threshold, "row": "earth", "card": 1, "icon": 1,
-            "matched": None, "removed": [], "finished": False}
+    return {
+        "threshold": threshold,
+        "row": "earth",
+        "card": 1,
+        "icon": 1,
+        "matched": None,
+        "removed": [],
+        "finished": False,
+    }
 
 
 def matching(row: list[dict], icon: str) -> list[int]:

@@ -10,9 +10,7 @@ against ``legal``; they check what a template cannot say.
 
 from __future__ import annotations
 
-from companion.games.outlaws108 import cards
-from companion.games.outlaws108 import catalogue
-from companion.games.outlaws108 import solo
+from companion.games.outlaws108 import cards, catalogue, solo
 from companion.rules.base import replace, replace_at, require
 
 #: The end of the game is triggered when a player has this many outlaws (not campaigns).
@@ -49,11 +47,16 @@ def take_cards(state: dict, seat: int, earth: int, heaven: int, points: int) -> 
     require(cost <= points, "outlaws108.draw_points", points=points, cost=cost)
     room = room_in_hand(state, seat)
     if room is not None:
-        require(earth + heaven <= room, "outlaws108.hand_limit", limit=state["hand_limit"],
-                hand=hand_size(state["areas"][seat]))
+        require(
+            earth + heaven <= room,
+            "outlaws108.hand_limit",
+            limit=state["hand_limit"],
+            hand=hand_size(state["areas"][seat]),
+        )
     hand = state["areas"][seat]["hand"]
-    return with_area(state, seat, hand={"earth": hand["earth"] + earth,
-                                        "heaven": hand["heaven"] + heaven})
+    return with_area(
+        state, seat, hand={"earth": hand["earth"] + earth, "heaven": hand["heaven"] + heaven}
+    )
 
 
 def draw(state: dict, action: dict) -> dict:
@@ -75,8 +78,12 @@ def play(state: dict, action: dict) -> dict:
     number = action["number"]
     if number:
         for other, other_area in enumerate(state["areas"]):
-            require(all(o["number"] != number for o in other_area["outlaws"]),
-                    "outlaws108.card_in_play", number=number, seat=other)
+            require(
+                all(o["number"] != number for o in other_area["outlaws"]),
+                "outlaws108.card_in_play",
+                number=number,
+                seat=other,
+            )
     icons = action["heaven_icons"] if realm == "heaven" else action["icons"]
     icons, action = catalogue.with_known(realm, icons, action)
     outlaw = cards.new_outlaw(len(area["outlaws"]) + 1, realm, icons, action)
@@ -95,22 +102,36 @@ def campaign(state: dict, action: dict) -> dict:
     area = state["areas"][seat]
     if state["campaign_row"] is not None:
         card = next(c for c in state["campaign_row"] if c["slot"] == action["slot"])
-        taken = {"tier": card["tier"], "points": card["points"], "cost": card["cost"],
-                 "slot": card["slot"]}
-        state = replace(state, campaign_row=solo.set_status(
-            state["campaign_row"], [card["slot"]], "taken"))
+        taken = {
+            "tier": card["tier"],
+            "points": card["points"],
+            "cost": card["cost"],
+            "slot": card["slot"],
+        }
+        state = replace(
+            state, campaign_row=solo.set_status(state["campaign_row"], [card["slot"]], "taken")
+        )
     else:
-        taken = {"tier": action["tier"], "points": action["points"],
-                 "cost": cards.cost_from_counts(action), "slot": None}
+        taken = {
+            "tier": action["tier"],
+            "points": action["points"],
+            "cost": cards.cost_from_counts(action),
+            "slot": None,
+        }
         left = state["campaigns_left"]
         state = replace(state, campaigns_left={**left, action["tier"]: left[action["tier"]] - 1})
     if taken["cost"]:
-        cards.check_exhausted_pay(area["outlaws"], action["exhaust"], taken["cost"],
-                                  action["waived"])
+        cards.check_exhausted_pay(
+            area["outlaws"], action["exhaust"], taken["cost"], action["waived"]
+        )
     else:
         require(bool(action["exhaust"]), "outlaws108.campaign_needs_exhaust")
-    state = with_area(state, seat, campaigns=area["campaigns"] + [taken],
-                      outlaws=cards.exhaust(area["outlaws"], action["exhaust"], True))
+    state = with_area(
+        state,
+        seat,
+        campaigns=area["campaigns"] + [taken],
+        outlaws=cards.exhaust(area["outlaws"], action["exhaust"], True),
+    )
     return with_turn(state, campaigned=taken["tier"])
 
 
@@ -140,8 +161,11 @@ def turn_templates_open(state: dict, seat: int) -> dict:
         "effects": turn["action"] == "play" or turn["campaigned"] == "minor",
         "room": room,
         # With the solo hand limit only the draws that fit are offered.
-        "draw_options": [name for name, (earth, heaven) in DRAW_CHOICES.items()
-                         if room is None or earth + heaven <= room],
+        "draw_options": [
+            name
+            for name, (earth, heaven) in DRAW_CHOICES.items()
+            if room is None or earth + heaven <= room
+        ],
         "realms": [r for r in cards.REALMS if area["hand"][r] > 0],
         "active": [o["slot"] for o in area["outlaws"] if not o["exhausted"]],
         "exhausted": [o["slot"] for o in area["outlaws"] if o["exhausted"]],

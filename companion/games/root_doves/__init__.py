@@ -9,5 +9,12 @@ from __future__ import annotations
 from companion.rules import dice
 
 # Root's battle dice: twelve faces, three each of 0, 1, 2 and 3.
-DICE = dice.declare(dice.DieKind("root12", (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3), on_table=2,
-                                 label="R", colours=("#e8d9b0", "#3b2a12")))
+DICE = dice.declare(
+    dice.DieKind(
+        "root12",
+        (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3),
+        on_table=2,
+        label="R",
+        colours=("#e8d9b0", "#3b2a12"),
+    )
+)

@@ -54,22 +54,37 @@ def declare_legal(state: dict, seat: int) -> list[dict]:
         if turn_rules.action_blocker(state, "battle") or not board["warriors"]:
             return []
         extra = {"defender_warriors": int_param(0, MOST_WARRIORS)} if capped else {}
-        return [template("battle", seat, defender=choice_param(others),
-                         clearing=choice_param(_sorted(board["warriors"])), **extra)]
+        return [
+            template(
+                "battle",
+                seat,
+                defender=choice_param(others),
+                clearing=choice_param(_sorted(board["warriors"])),
+                **extra,
+            )
+        ]
     # an attack needs warriors: the form opens at 1, never at 0 (base Root 4.3.1)
     counts = {"attacker_warriors": int_param(1, MOST_WARRIORS)} if capped else {}
     out = []
     present = doves_presence(board)
     if present:
-        out.append(template("attack_doves", seat, clearing=choice_param(_sorted(present)),
-                            **counts))
+        out.append(
+            template("attack_doves", seat, clearing=choice_param(_sorted(present)), **counts)
+        )
     rivals = [name for name in others if name != names[doves]]
     open_clearings = [c for c in state["clearings"] if c not in board["ceasefire"]]
     if rivals and open_clearings:
         if capped:
             counts = {**counts, "defender_warriors": int_param(0, MOST_WARRIORS)}
-        out.append(template("battle", seat, defender=choice_param(rivals),
-                            clearing=choice_param(_sorted(open_clearings)), **counts))
+        out.append(
+            template(
+                "battle",
+                seat,
+                defender=choice_param(rivals),
+                clearing=choice_param(_sorted(open_clearings)),
+                **counts,
+            )
+        )
     return out
 
 
@@ -85,8 +100,12 @@ def pending_legal(state: dict, seat: int | None) -> list[dict]:
         if seat == battle["attacker"]:
             out.append(template("battle_roll", seat, dice=dice_param(DICE)))
     else:
-        if seat == battle["defender"] == state["doves"] and battle["last_stand"] \
-                and not battle["declined"] and battle["dice"] is not None:
+        if (
+            seat == battle["defender"] == state["doves"]
+            and battle["last_stand"]
+            and not battle["declined"]
+            and battle["dice"] is not None
+        ):
             out.append(template("last_stand_draw", seat))
         if seat == battle["attacker"]:
             out.append(end_template(state, seat))
@@ -100,15 +119,23 @@ def end_template(state: dict, seat: int) -> dict:
     """``end_battle`` carries the hits each side dealt (fixed, pre-filled) so the log line
     says them."""
     dealt = hits(state["battle"], state["hits_capped"])
-    return template("end_battle", seat, attacker_hits=choice_param([dealt["attacker"]]),
-                    defender_hits=choice_param([dealt["defender"]]))
+    return template(
+        "end_battle",
+        seat,
+        attacker_hits=choice_param([dealt["attacker"]]),
+        defender_hits=choice_param([dealt["defender"]]),
+    )
 
 
 def with_hits(state: dict, action: dict) -> dict:
     """An ``end_battle`` journalled before it carried the hits (rules version 2) gets them
     filled in, so an old game still replays."""
-    if action.get("type") != "end_battle" or "attacker_hits" in action \
-            or state.get("battle") is None or state["battle"]["dice"] is None:
+    if (
+        action.get("type") != "end_battle"
+        or "attacker_hits" in action
+        or state.get("battle") is None
+        or state["battle"]["dice"] is None
+    ):
         return action
     dealt = hits(state["battle"], state["hits_capped"])
     return {**action, "attacker_hits": dealt["attacker"], "defender_hits": dealt["defender"]}
@@ -154,18 +181,32 @@ def _declare(state: dict, action: dict, defender: int, recorded: bool = False) -
     require(defender != attacker, "bad_choice", name="defender")
     if attacker == doves:
         state = turn_rules.use_action(state, "battle")
-        require(B.warriors_at(board, clearing) > 0, "root_doves.battle_needs_warriors",
-                clearing=clearing)
+        require(
+            B.warriors_at(board, clearing) > 0,
+            "root_doves.battle_needs_warriors",
+            clearing=clearing,
+        )
     else:
-        require(defender == doves or clearing not in board["ceasefire"],
-                "root_doves.protect_civilians", clearing=clearing)
-    warriors = [_side_warriors(state, action, attacker, "attacker_warriors"),
-                _side_warriors(state, action, defender, "defender_warriors")]
-    last_stand = (defender == doves and B.token_at(board, clearing) is not None
-                  and warriors[1] > 0)
-    record = {"attacker": attacker, "defender": defender, "clearing": clearing,
-              "warriors": warriors, "extra": [0, 0], "dice": None,
-              "last_stand": last_stand, "declined": False}
+        require(
+            defender == doves or clearing not in board["ceasefire"],
+            "root_doves.protect_civilians",
+            clearing=clearing,
+        )
+    warriors = [
+        _side_warriors(state, action, attacker, "attacker_warriors"),
+        _side_warriors(state, action, defender, "defender_warriors"),
+    ]
+    last_stand = defender == doves and B.token_at(board, clearing) is not None and warriors[1] > 0
+    record = {
+        "attacker": attacker,
+        "defender": defender,
+        "clearing": clearing,
+        "warriors": warriors,
+        "extra": [0, 0],
+        "dice": None,
+        "last_stand": last_stand,
+        "declined": False,
+    }
     if recorded:
         record["recorded_v2"] = True
     return {**state, "battle": record}
@@ -191,8 +232,7 @@ def extra_hits(state: dict, action: dict) -> dict:
     if side == 1 and battle["dice"] is None and not battle.get("recorded_v2"):
         # the defender's hits before the roll are an ambush: they remove attackers first
         # and so lower the attacker's cap (base Root 4.3.1)
-        return {**state, "battle": {**battle, "ambush": battle.get("ambush", 0)
-                                    + action["hits"]}}
+        return {**state, "battle": {**battle, "ambush": battle.get("ambush", 0) + action["hits"]}}
     extra = list(battle["extra"])
     extra[side] += action["hits"]
     return {**state, "battle": {**battle, "extra": extra}}
@@ -220,27 +260,43 @@ def hits(battle: dict, capped: bool) -> dict:
     rolled = [max(dice), min(dice)]
     left = attackers_left(battle)
     if capped:
-        warriors = [battle["warriors"][0] if battle.get("recorded_v2") else left,
-                    battle["warriors"][1]]
+        warriors = [
+            battle["warriors"][0] if battle.get("recorded_v2") else left,
+            battle["warriors"][1],
+        ]
         rolled = [r if w is None else min(r, w) for r, w in zip(rolled, warriors)]
     ambush = 0 if battle["declined"] else battle.get("ambush", 0)
     defenseless = battle["warriors"][1] == 0
     if left == 0:  # every attacker fell to the ambush: no roll, no hits dealt
-        return {"attacker": 0, "defender": ambush, "rolled": [0, 0],
-                "defenseless": defenseless, "ambush": ambush, "attackers_left": 0}
+        return {
+            "attacker": 0,
+            "defender": ambush,
+            "rolled": [0, 0],
+            "defenseless": defenseless,
+            "ambush": ambush,
+            "attackers_left": 0,
+        }
     by_attacker = rolled[0] + battle["extra"][0] + (1 if defenseless else 0)
     by_defender = ambush + rolled[1] + battle["extra"][1] + (1 if battle["last_stand"] else 0)
     if battle["declined"]:
         by_defender = 0
-    return {"attacker": by_attacker, "defender": by_defender, "rolled": rolled,
-            "defenseless": defenseless, "ambush": ambush, "attackers_left": left}
+    return {
+        "attacker": by_attacker,
+        "defender": by_defender,
+        "rolled": rolled,
+        "defenseless": defenseless,
+        "ambush": ambush,
+        "attackers_left": left,
+    }
 
 
 def end_battle(state: dict, action: dict) -> dict:
     """The Doves lose warriors to the hits they take; what is left goes on other pieces."""
     battle = state["battle"]
-    require(battle is not None and (battle["dice"] is not None
-                                    or attackers_left(battle) == 0), "root_doves.roll_first")
+    require(
+        battle is not None and (battle["dice"] is not None or attackers_left(battle) == 0),
+        "root_doves.roll_first",
+    )
     dealt = hits(battle, state["hits_capped"])
     board, excess = state["board"], 0
     if state["doves"] in (battle["attacker"], battle["defender"]):
@@ -249,6 +305,5 @@ def end_battle(state: dict, action: dict) -> dict:
         if lost:
             board = B.remove_warriors(board, battle["clearing"], lost)
         excess = taken - lost
-    record = {**battle, "hits": dealt, "doves_excess_hits": excess,
-              "turn": state["turn"]["number"]}
+    record = {**battle, "hits": dealt, "doves_excess_hits": excess, "turn": state["turn"]["number"]}
     return {**state, "board": board, "battle": None, "last_battle": record}

@@ -14,20 +14,31 @@ from companion.rules.base import require
 CLEARING_SUITS = ("fox", "rabbit", "mouse")
 CARD_SUITS = ("fox", "rabbit", "mouse", "bird")  # a bird card is wild, recorded as a bird
 BUILDINGS = ("dispensary", "school")
-CEASEFIRE_TOKENS = 3          # SCU.2.5
-WARRIOR_SUPPLY = 15           # SCU.3.1
-SETUP_WARRIORS = 6            # SCU.3.2
-STARTING_HAND = 3             # base Root: each player draws three cards at setup
-HAND_LIMIT = 5                # SCU.6.1
-TRACK_COLUMNS = 10            # evacuation track columns the table can fill in
+CEASEFIRE_TOKENS = 3  # SCU.2.5
+WARRIOR_SUPPLY = 15  # SCU.3.1
+SETUP_WARRIORS = 6  # SCU.3.2
+STARTING_HAND = 3  # base Root: each player draws three cards at setup
+HAND_LIMIT = 5  # SCU.6.1
+TRACK_COLUMNS = 10  # evacuation track columns the table can fill in
 
 # The Autumn map's clearing priority numbers (printed on the board) and their suits, as
 # transcribed in a public Root simulator's map data; the table edits them at setup.
 AUTUMN_CLEARINGS = {
-    "1": "fox", "2": "mouse", "3": "rabbit", "4": "rabbit", "5": "rabbit", "6": "fox",
-    "7": "mouse", "8": "fox", "9": "mouse", "10": "rabbit", "11": "mouse", "12": "fox",
+    "1": "fox",
+    "2": "mouse",
+    "3": "rabbit",
+    "4": "rabbit",
+    "5": "rabbit",
+    "6": "fox",
+    "7": "mouse",
+    "8": "fox",
+    "9": "mouse",
+    "10": "rabbit",
+    "11": "mouse",
+    "12": "fox",
 }
-# Placeholders until the table types its faction board's numbers (companion/games/root_doves/rules.md).
+# Placeholders until the table types its faction board's numbers
+# (companion/games/root_doves/rules.md).
 DEFAULT_TRACK = [1, 2, 3, 5, 7, 9, 11, 13, 15, 17]
 DEFAULT_SLOTS = {
     "dispensary": [{"cost": 1, "points": 1, "draw": 0}, {"cost": 2, "points": 2, "draw": 0}],
@@ -37,11 +48,16 @@ DEFAULT_SLOTS = {
 
 def new_board() -> dict:
     """SCU.3: tokens and buildings on their tracks, 15 warriors in supply, three cards."""
-    return {"hand": STARTING_HAND, "pile": [], "ceasefire": [],
-            "pacification": {suit: None for suit in CLEARING_SUITS},
-            "warriors": {}, "buildings": {kind: [] for kind in BUILDINGS},
-            "track": list(DEFAULT_TRACK),
-            "slots": {kind: [dict(s) for s in DEFAULT_SLOTS[kind]] for kind in BUILDINGS}}
+    return {
+        "hand": STARTING_HAND,
+        "pile": [],
+        "ceasefire": [],
+        "pacification": {suit: None for suit in CLEARING_SUITS},
+        "warriors": {},
+        "buildings": {kind: [] for kind in BUILDINGS},
+        "track": list(DEFAULT_TRACK),
+        "slots": {kind: [dict(s) for s in DEFAULT_SLOTS[kind]] for kind in BUILDINGS},
+    }
 
 
 # -- reading the board ----------------------------------------------------------------------
@@ -88,8 +104,11 @@ def next_slot(board: dict, kind: str) -> dict | None:
 
 def draw_bonus(board: dict) -> int:
     """Draw bonuses revealed on the building tracks (SCU.6.1)."""
-    return sum(slot["draw"] for kind in BUILDINGS
-               for slot in board["slots"][kind][:len(board["buildings"][kind])])
+    return sum(
+        slot["draw"]
+        for kind in BUILDINGS
+        for slot in board["slots"][kind][: len(board["buildings"][kind])]
+    )
 
 
 def evacuation_points(board: dict, cards: int) -> int:
@@ -111,8 +130,7 @@ def card_fits(card: str, suit: str) -> bool:
 
 # -- changing the board ---------------------------------------------------------------------
 def spend_cards(board: dict, cards: int) -> dict:
-    require(board["hand"] >= cards, "root_doves.not_enough_cards", cards=cards,
-            hand=board["hand"])
+    require(board["hand"] >= cards, "root_doves.not_enough_cards", cards=cards, hand=board["hand"])
     return {**board, "hand": board["hand"] - cards}
 
 
@@ -142,16 +160,18 @@ def discard_refugee(board: dict, card: str, place: int | None = None) -> dict:
         require(card in pile, "root_doves.not_in_pile", card=str(card)[:8])
         pile.remove(card)
     else:
-        require(isinstance(place, int) and 1 <= place <= len(pile)
-                and pile[place - 1] == card, "root_doves.not_in_pile", card=str(card)[:8])
+        require(
+            isinstance(place, int) and 1 <= place <= len(pile) and pile[place - 1] == card,
+            "root_doves.not_in_pile",
+            card=str(card)[:8],
+        )
         del pile[place - 1]
     return {**board, "pile": pile}
 
 
 def place_ceasefire(board: dict, clearing: str, source: str = "supply") -> dict:
     """SCU.2.5 / 5.1 I: from the track or moved from another clearing; one per clearing."""
-    require(token_at(board, clearing) is None, "root_doves.clearing_has_token",
-            clearing=clearing)
+    require(token_at(board, clearing) is None, "root_doves.clearing_has_token", clearing=clearing)
     tokens = list(board["ceasefire"])
     if source == "supply":
         require(ceasefires_in_supply(board) > 0, "root_doves.no_ceasefire_left")
@@ -166,8 +186,7 @@ def pacify(board: dict, clearing: str, suit: str) -> dict:
     require(clearing in board["ceasefire"], "root_doves.no_ceasefire_there", clearing=clearing)
     require(board["pacification"][suit] is None, "root_doves.pacification_in_play", suit=suit)
     tokens = [c for c in board["ceasefire"] if c != clearing]
-    return {**board, "ceasefire": tokens,
-            "pacification": {**board["pacification"], suit: clearing}}
+    return {**board, "ceasefire": tokens, "pacification": {**board["pacification"], suit: clearing}}
 
 
 def remove_token(board: dict, clearing: str) -> tuple[dict, str]:
@@ -207,8 +226,12 @@ def build(board: dict, kind: str, clearing: str) -> tuple[dict, dict]:
     """SCU.5.3 II: place the leftmost building of ``kind``; returns (board, the slot freed)."""
     slot = next_slot(board, kind)
     require(slot is not None, "root_doves.no_building_left", building=kind)
-    require(clearing not in board["buildings"][kind], "root_doves.building_already_there",
-            building=kind, clearing=clearing)
+    require(
+        clearing not in board["buildings"][kind],
+        "root_doves.building_already_there",
+        building=kind,
+        clearing=clearing,
+    )
     board = spend_cards(board, slot["cost"])
     buildings = {**board["buildings"], kind: board["buildings"][kind] + [clearing]}
     return {**board, "buildings": buildings}, slot
@@ -216,8 +239,12 @@ def build(board: dict, kind: str, clearing: str) -> tuple[dict, dict]:
 
 def remove_building(board: dict, kind: str, clearing: str) -> dict:
     """An enemy removes a building: it returns to the track, covering its slot again."""
-    require(clearing in board["buildings"][kind], "root_doves.no_building_there",
-            building=kind, clearing=clearing)
+    require(
+        clearing in board["buildings"][kind],
+        "root_doves.no_building_there",
+        building=kind,
+        clearing=clearing,
+    )
     placed = list(board["buildings"][kind])
     placed.remove(clearing)
     return {**board, "buildings": {**board["buildings"], kind: placed}}
@@ -226,4 +253,3 @@ def remove_building(board: dict, kind: str, clearing: str) -> dict:
 def clearing_order(clearing: str) -> tuple:
     """Numbers in numeric order, then names."""
     return (0, int(clearing), "") if clearing.isdigit() else (1, 0, clearing)
-

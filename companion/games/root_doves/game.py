@@ -32,17 +32,22 @@ NAME = "root_doves"
 PLAYERS = range(2, 7)
 RULES_VERSION = 3  # 3: ambush lowers the cap; battles in Daylight; discard by place
 #: v2 -> v3: a battle declared under version 2 replays by its version-2 rules (battle.py).
-MIGRATIONS = {2: lambda action: {**action, "type": {"battle": "battle_v2",
-                                                     "attack_doves": "attack_doves_v2"}
-                                 .get(action.get("type"), action.get("type"))}}
+MIGRATIONS = {
+    2: lambda action: {
+        **action,
+        "type": {"battle": "battle_v2", "attack_doves": "attack_doves_v2"}.get(
+            action.get("type"), action.get("type")
+        ),
+    }
+}
 #: Corrections of a count, shown as corrections in the log (rules/fixes.py).
 CORRECTIONS = frozenset({"set_points", "set_hand"})
 #: Action types only a replay of an old journal holds; the table refuses them from devices.
 REPLAY_ONLY = frozenset({"battle_v2", "attack_doves_v2"})
 OPTIONS = {
-    "doves_seat": 0,      # which seat plays the United Doves Society
-    "factions": "",       # each seat's faction, comma-separated (blank: the player's name)
-    "first_seat": 0,      # who takes the first turn
+    "doves_seat": 0,  # which seat plays the United Doves Society
+    "factions": "",  # each seat's faction, comma-separated (blank: the player's name)
+    "first_seat": 0,  # who takes the first turn
     "hits_capped": True,  # base Root: rolled hits are at most one's warriors in the clearing
 }
 
@@ -56,18 +61,34 @@ def setup(players: list[str], options: dict) -> dict:
     require(len(set(players)) == len(players), "root_doves.duplicate_names")
     doves, first = options.get("doves_seat", 0), options.get("first_seat", 0)
     for name, seat in (("doves_seat", doves), ("first_seat", first)):
-        require(isinstance(seat, int) and not isinstance(seat, bool)
-                and 0 <= seat < len(players), "out_of_range", name=name, min=0,
-                max=len(players) - 1)
-    return {"players": list(players), "doves": doves, "first_seat": first,
-            "factions": track.faction_names(players, doves, options.get("factions", "")),
-            "hits_capped": bool(options.get("hits_capped", True)),
-            "stage": "setup", "clearings": dict(B.AUTUMN_CLEARINGS),
-            "vp": [0] * len(players), "dominance": [None] * len(players),
-            "winner": None, "won_by": None, "history": [],
-            "turn": {"seat": first, "phase": "birdsong", "number": 0},
-            "doves_turn": None, "battle": None, "last_battle": None, "evacuation": None,
-            "last_discard": None, "board": B.new_board()}
+        require(
+            isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(players),
+            "out_of_range",
+            name=name,
+            min=0,
+            max=len(players) - 1,
+        )
+    return {
+        "players": list(players),
+        "doves": doves,
+        "first_seat": first,
+        "factions": track.faction_names(players, doves, options.get("factions", "")),
+        "hits_capped": bool(options.get("hits_capped", True)),
+        "stage": "setup",
+        "clearings": dict(B.AUTUMN_CLEARINGS),
+        "vp": [0] * len(players),
+        "dominance": [None] * len(players),
+        "winner": None,
+        "won_by": None,
+        "history": [],
+        "turn": {"seat": first, "phase": "birdsong", "number": 0},
+        "doves_turn": None,
+        "battle": None,
+        "last_battle": None,
+        "evacuation": None,
+        "last_discard": None,
+        "board": B.new_board(),
+    }
 
 
 def final(state: dict) -> bool:
@@ -97,8 +118,9 @@ def legal(state: dict, seat: int | None) -> list[dict]:
 
 
 def _is_seat(state: dict, seat: object) -> bool:
-    return seat is None or (isinstance(seat, int) and not isinstance(seat, bool)
-                            and 0 <= seat < len(state["players"]))
+    return seat is None or (
+        isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(state["players"])
+    )
 
 
 # -- what an action does --------------------------------------------------------------------
@@ -112,7 +134,7 @@ def apply(state: dict, action: dict) -> dict:
     try:
         match_template(legal(state, action.get("seat")), action)
     except RuleError as refused:
-        raise _explain(state, action, handler) or refused
+        raise (_explain(state, action, handler) or refused) from None
     return T.settle(handler(state, action))
 
 
@@ -153,8 +175,12 @@ def draws(state: dict, action: dict) -> dict:
         return {}
     # each card by its place in the pile as the table laid it (1 = the first laid), with
     # its suit: the table takes that very card, not "a fox" among several
-    return {"refugee": {"population": [[place, card] for place, card
-                                       in enumerate(board["pile"], 1)], "count": 1}}
+    return {
+        "refugee": {
+            "population": [[place, card] for place, card in enumerate(board["pile"], 1)],
+            "count": 1,
+        }
+    }
 
 
 def remove_token(state: dict, action: dict) -> dict:
@@ -172,8 +198,13 @@ def remove_token(state: dict, action: dict) -> dict:
     else:
         require(drawn is None, "bad_param", name="drawn")
     if kind == "pacification":
-        discard = {"turn": state["turn"]["number"], "clearing": action["clearing"],
-                   "by": action["by"], "card": card, "place": place}
+        discard = {
+            "turn": state["turn"]["number"],
+            "clearing": action["clearing"],
+            "by": action["by"],
+            "card": card,
+            "place": place,
+        }
         state = {**state, "last_discard": discard}
     return track.add_points({**state, "board": board}, track.seat_of(state, action["by"]), 1)
 
@@ -203,41 +234,95 @@ def set_points(state: dict, action: dict) -> dict:
 
 
 HANDLERS = {
-    "set_clearing": track.set_clearing, "set_evacuation_track": track.set_evacuation_track,
-    "set_building_slot": track.set_building_slot, "setup_ceasefire": track.setup_ceasefire,
-    "setup_warriors": track.setup_warriors, "start_game": track.start_game,
-    "score": score, "set_points": set_points, "fix_warriors": track.fix_warriors, "activate_dominance": track.activate_dominance,
+    "set_clearing": track.set_clearing,
+    "set_evacuation_track": track.set_evacuation_track,
+    "set_building_slot": track.set_building_slot,
+    "setup_ceasefire": track.setup_ceasefire,
+    "setup_warriors": track.setup_warriors,
+    "start_game": track.start_game,
+    "score": score,
+    "set_points": set_points,
+    "fix_warriors": track.fix_warriors,
+    "activate_dominance": track.activate_dominance,
     "dominance_victory": track.dominance_victory,
-    "next_phase": T.next_phase, "end_turn": T.end_turn,
-    "evacuate": T.evacuate, "no_evacuation": T.no_evacuation,
-    "strategic_retreat": T.strategic_retreat, "choose_mandate": T.choose_mandate,
-    "ceasefire": T.ceasefire, "interposition": T.interposition, "pacify": T.pacify,
-    "move": T.move, "recruit": T.recruit, "disarm": T.disarm, "build": T.build,
-    "development_aid": T.development_aid, "secure": T.secure, "craft": T.craft,
-    "exfiltrate": T.exfiltrate, "refugee": T.refugee,
-    "dispensary_refugee": T.dispensary_refugee, "perilous_rescue": T.perilous_rescue,
-    "evening_draw": T.evening_draw, "discard_down": T.discard_down,
-    "battle": battle_rules.battle, "attack_doves": battle_rules.attack_doves,
+    "next_phase": T.next_phase,
+    "end_turn": T.end_turn,
+    "evacuate": T.evacuate,
+    "no_evacuation": T.no_evacuation,
+    "strategic_retreat": T.strategic_retreat,
+    "choose_mandate": T.choose_mandate,
+    "ceasefire": T.ceasefire,
+    "interposition": T.interposition,
+    "pacify": T.pacify,
+    "move": T.move,
+    "recruit": T.recruit,
+    "disarm": T.disarm,
+    "build": T.build,
+    "development_aid": T.development_aid,
+    "secure": T.secure,
+    "craft": T.craft,
+    "exfiltrate": T.exfiltrate,
+    "refugee": T.refugee,
+    "dispensary_refugee": T.dispensary_refugee,
+    "perilous_rescue": T.perilous_rescue,
+    "evening_draw": T.evening_draw,
+    "discard_down": T.discard_down,
+    "battle": battle_rules.battle,
+    "attack_doves": battle_rules.attack_doves,
     "battle_roll": battle_rules.battle_roll,
-    "extra_hits": battle_rules.extra_hits, "last_stand_draw": battle_rules.last_stand_draw,
+    "extra_hits": battle_rules.extra_hits,
+    "last_stand_draw": battle_rules.last_stand_draw,
     "end_battle": battle_rules.end_battle,
     **{old: battle_rules.recorded_v2(new) for old, new in battle_rules.RECORDED_V2.items()},
-    "remove_token": remove_token, "remove_building": remove_building,
-    "lose_warriors": lose_warriors, "set_hand": set_hand,
+    "remove_token": remove_token,
+    "remove_building": remove_building,
+    "lose_warriors": lose_warriors,
+    "set_hand": set_hand,
 }
-SETUP_TYPES = {"set_clearing", "set_evacuation_track", "set_building_slot",
-               "setup_ceasefire", "setup_warriors", "start_game"}
-DOVES_ONLY = {"evacuate", "no_evacuation", "strategic_retreat", "choose_mandate", "ceasefire",
-              "interposition", "pacify", "move", "recruit", "disarm", "build",
-              "development_aid", "secure", "craft", "exfiltrate", "refugee",
-              "dispensary_refugee", "perilous_rescue", "evening_draw", "discard_down",
-              "last_stand_draw", "remove_token", "remove_building", "lose_warriors",
-              "set_hand", "setup_ceasefire", "setup_warriors"}
+SETUP_TYPES = {
+    "set_clearing",
+    "set_evacuation_track",
+    "set_building_slot",
+    "setup_ceasefire",
+    "setup_warriors",
+    "start_game",
+}
+DOVES_ONLY = {
+    "evacuate",
+    "no_evacuation",
+    "strategic_retreat",
+    "choose_mandate",
+    "ceasefire",
+    "interposition",
+    "pacify",
+    "move",
+    "recruit",
+    "disarm",
+    "build",
+    "development_aid",
+    "secure",
+    "craft",
+    "exfiltrate",
+    "refugee",
+    "dispensary_refugee",
+    "perilous_rescue",
+    "evening_draw",
+    "discard_down",
+    "last_stand_draw",
+    "remove_token",
+    "remove_building",
+    "lose_warriors",
+    "set_hand",
+    "setup_ceasefire",
+    "setup_warriors",
+}
 
 
 def standings(state: dict) -> list[dict]:
     """The winner first (by points or by a dominance card), the others by victory points."""
     vp, winner = state["vp"], state.get("winner")
     others = [v if seat != winner else max(vp) + 1 for seat, v in enumerate(vp)]
-    return [standing(seat, place, "final.points", points=vp[seat])
-            for seat, place in enumerate(places(others))]
+    return [
+        standing(seat, place, "final.points", points=vp[seat])
+        for seat, place in enumerate(places(others))
+    ]

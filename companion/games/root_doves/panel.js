@@ -9,7 +9,15 @@
 
   const SUITS = ["fox", "rabbit", "mouse", "bird"];
   const SUIT_COLOURS = { fox: "#d9534f", rabbit: "#e8c547", mouse: "#e8893a", bird: "#5aa9e6" };
-  const MARKS = { done: "✔", now: "➜", open: "○", later: "·", unused: "–", missed: "✗", skipped: "⤼" };
+  const MARKS = {
+    done: "✔",
+    now: "➜",
+    open: "○",
+    later: "·",
+    unused: "–",
+    missed: "✗",
+    skipped: "⤼",
+  };
 
   const STYLE = `
 .root_doves { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
@@ -58,12 +66,18 @@
 .root_doves .die { width: 64px; height: 64px; }`;
 
   function el(ctx, tag, attrs, kids) {
-    return ctx.h(tag, attrs, ...(kids || []).filter((k) => k !== null && k !== undefined && k !== false));
+    return ctx.h(
+      tag,
+      attrs,
+      ...(kids || []).filter((k) => k !== null && k !== undefined && k !== false),
+    );
   }
 
   function card(ctx, title, kids, extra) {
-    return el(ctx, "section", { class: "panel-box" + (extra ? " " + extra : "") },
-      [ctx.h("h3", { class: "panel-title" }, title), ...kids]);
+    return el(ctx, "section", { class: "panel-box" + (extra ? " " + extra : "") }, [
+      ctx.h("h3", { class: "panel-title" }, title),
+      ...kids,
+    ]);
   }
 
   function said(ctx, line) {
@@ -90,12 +104,22 @@
       return ctx.h("div", { class: "root_doves-phase" }, ctx.t("root_doves.panel.setup"));
     }
     if (view.stage === "over") {
-      return ctx.h("div", { class: "panel-big" }, ctx.t("root_doves.panel.won_by." + view.won_by,
-        { name: label(view, ctx, view.winner) }));
+      return ctx.h(
+        "div",
+        { class: "panel-big" },
+        ctx.t("root_doves.panel.won_by." + view.won_by, { name: label(view, ctx, view.winner) }),
+      );
     }
     const phase = ctx.t("root_doves.phase." + view.phase);
-    return ctx.h("div", { class: "root_doves-phase" }, [ctx.t("root_doves.panel.turn",
-      { number: view.turn_number }), view.players[view.turn], phase].join(" · "));
+    return ctx.h(
+      "div",
+      { class: "root_doves-phase" },
+      [
+        ctx.t("root_doves.panel.turn", { number: view.turn_number }),
+        view.players[view.turn],
+        phase,
+      ].join(" · "),
+    );
   }
 
   function vpTrack(view, ctx) {
@@ -104,133 +128,297 @@
       const share = Math.min(100, Math.round((100 * view.vp[seat]) / view.win_at));
       return el(ctx, "tr", { class: seat === view.turn ? "root_doves-now" : "" }, [
         ctx.h("td", {}, label(view, ctx, seat)),
-        dominance ? ctx.h("td", { colspan: 2 }, ctx.t("root_doves.panel.dominance",
-          { suit: suitName(ctx, dominance) }))
-          : ctx.h("td", {}, ctx.h("div", { class: "root_doves-bar" }, ctx.h("span", { style: `width:${share}%` }))),
-        dominance ? null : ctx.h("td", { class: "vp" }, String(view.vp[seat]))]);
+        dominance
+          ? ctx.h(
+              "td",
+              { colspan: 2 },
+              ctx.t("root_doves.panel.dominance", { suit: suitName(ctx, dominance) }),
+            )
+          : ctx.h(
+              "td",
+              {},
+              ctx.h(
+                "div",
+                { class: "root_doves-bar" },
+                ctx.h("span", { style: `width:${share}%` }),
+              ),
+            ),
+        dominance ? null : ctx.h("td", { class: "vp" }, String(view.vp[seat])),
+      ]);
     });
-    return card(ctx, ctx.t("root_doves.panel.vp_track", { win: view.win_at }),
-      [ctx.h("table", { class: "root_doves-track" }, ...rows)]);
+    return card(ctx, ctx.t("root_doves.panel.vp_track", { win: view.win_at }), [
+      ctx.h("table", { class: "root_doves-track" }, ...rows),
+    ]);
   }
 
   function evacuation(view, ctx) {
     const last = view.evacuation.last;
     return card(ctx, ctx.t("root_doves.panel.evacuation"), [
-      last ? ctx.h("div", { class: "root_doves-line" + (last.reason ? " is-none" : "") },
-        said(ctx, view.evacuation.last_line)) : null,
-      ctx.h("div", { class: "root_doves-line is-next" }, said(ctx, view.evacuation.next_line))]);
+      last
+        ? ctx.h(
+            "div",
+            { class: "root_doves-line" + (last.reason ? " is-none" : "") },
+            said(ctx, view.evacuation.last_line),
+          )
+        : null,
+      ctx.h("div", { class: "root_doves-line is-next" }, said(ctx, view.evacuation.next_line)),
+    ]);
   }
 
   function tokens(view, ctx) {
     const board = view.board;
     const ceasefires = [];
-    board.ceasefire.on_map.forEach((c) => ceasefires.push(ctx.h("span", { class: "root_doves-token",
-      title: ctx.t("root_doves.panel.in_clearing", { clearing: c }) }, c)));
+    board.ceasefire.on_map.forEach((c) =>
+      ceasefires.push(
+        ctx.h(
+          "span",
+          {
+            class: "root_doves-token",
+            title: ctx.t("root_doves.panel.in_clearing", { clearing: c }),
+          },
+          c,
+        ),
+      ),
+    );
     for (let i = 0; i < board.ceasefire.supply; i++) {
-      ceasefires.push(ctx.h("span", { class: "root_doves-token is-off", title: ctx.t("root_doves.panel.on_track") }, "—"));
+      ceasefires.push(
+        ctx.h(
+          "span",
+          { class: "root_doves-token is-off", title: ctx.t("root_doves.panel.on_track") },
+          "—",
+        ),
+      );
     }
-    const pacification = board.pacification.map((p) => ctx.h("span", {
-      class: "root_doves-token" + (p.clearing ? "" : " is-off"),
-      style: `border-color:${SUIT_COLOURS[p.suit]}`,
-      title: suitName(ctx, p.suit) }, p.clearing || "—"));
+    const pacification = board.pacification.map((p) =>
+      ctx.h(
+        "span",
+        {
+          class: "root_doves-token" + (p.clearing ? "" : " is-off"),
+          style: `border-color:${SUIT_COLOURS[p.suit]}`,
+          title: suitName(ctx, p.suit),
+        },
+        p.clearing || "—",
+      ),
+    );
     return [
       ctx.h("div", {}, ctx.t("root_doves.panel.ceasefire", { supply: board.ceasefire.supply })),
       ctx.h("div", { class: "root_doves-row" }, ...ceasefires),
       ctx.h("div", {}, ctx.t("root_doves.panel.pacification")),
-      ctx.h("div", { class: "root_doves-row" }, ...pacification)];
+      ctx.h("div", { class: "root_doves-row" }, ...pacification),
+    ];
   }
 
   function cardPic(ctx, suit) {
-    return ctx.h("span", { class: "root_doves-cardpic", style: `background:${SUIT_COLOURS[suit]}`,
-      title: suitName(ctx, suit) }, suitName(ctx, suit));
+    return ctx.h(
+      "span",
+      {
+        class: "root_doves-cardpic",
+        style: `background:${SUIT_COLOURS[suit]}`,
+        title: suitName(ctx, suit),
+      },
+      suitName(ctx, suit),
+    );
   }
 
   /* SCU.2.6: the card the companion drew at random, in large type until the next one. */
   function discard(view, ctx) {
     const d = view.last_discard;
-    if (!d || view.turn_number - d.turn >= view.players.length) return null;  // one round
-    const params = { turn: d.turn, clearing: d.clearing, by: d.by, place: d.place, card: d.card ? suitName(ctx, d.card) : "" };
-    const key = !d.card ? "root_doves.panel.discard_none" : d.place ? "root_doves.panel.discard_at" : "root_doves.panel.discard";
-    return ctx.h("div", { class: "root_doves-discard" }, d.card ? cardPic(ctx, d.card) : null,
-      ctx.h("span", {}, ctx.t(key, params)));
+    if (!d || view.turn_number - d.turn >= view.players.length) return null; // one round
+    const params = {
+      turn: d.turn,
+      clearing: d.clearing,
+      by: d.by,
+      place: d.place,
+      card: d.card ? suitName(ctx, d.card) : "",
+    };
+    const key = !d.card
+      ? "root_doves.panel.discard_none"
+      : d.place
+        ? "root_doves.panel.discard_at"
+        : "root_doves.panel.discard";
+    return ctx.h(
+      "div",
+      { class: "root_doves-discard" },
+      d.card ? cardPic(ctx, d.card) : null,
+      ctx.h("span", {}, ctx.t(key, params)),
+    );
   }
 
   function pile(view, ctx) {
     const board = view.board;
     // in the order the table laid the cards, numbered: the random discard names a place
-    const cards = board.pile.map((suit, i) => ctx.h("span", { class: "root_doves-placed" },
-      ctx.h("small", {}, String(i + 1)), cardPic(ctx, suit)));
-    const counts = SUITS.filter((s) => board.pile_by_suit[s]).map((s) => `${suitName(ctx, s)} ${board.pile_by_suit[s]}`);
+    const cards = board.pile.map((suit, i) =>
+      ctx.h(
+        "span",
+        { class: "root_doves-placed" },
+        ctx.h("small", {}, String(i + 1)),
+        cardPic(ctx, suit),
+      ),
+    );
+    const counts = SUITS.filter((s) => board.pile_by_suit[s]).map(
+      (s) => `${suitName(ctx, s)} ${board.pile_by_suit[s]}`,
+    );
     return [
-      ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.pile", { cards: board.pile.length }),
-        counts.length ? ctx.h("span", { class: "muted" }, " — " + counts.join(" · ")) : null),
+      ctx.h(
+        "div",
+        { class: "root_doves-count" },
+        ctx.t("root_doves.panel.pile", { cards: board.pile.length }),
+        counts.length ? ctx.h("span", { class: "muted" }, " — " + counts.join(" · ")) : null,
+      ),
       cards.length ? ctx.h("div", { class: "root_doves-row" }, ...cards) : null,
       discard(view, ctx),
       view.stage === "setup" ? ctx.h("div", {}, ctx.t("root_doves.panel.board_numbers")) : null,
-      ctx.h("div", { class: "root_doves-cols" }, ...board.track.map((points, i) => ctx.h("span", {
-        class: "root_doves-col" + (Math.min(board.pile.length, board.track.length) === i + 1 ? " is-here" : ""),
-        title: ctx.t("root_doves.panel.track_column", { cards: i + 1, points }) }, `${i + 1}: ${points}`)))];
+      ctx.h(
+        "div",
+        { class: "root_doves-cols" },
+        ...board.track.map((points, i) =>
+          ctx.h(
+            "span",
+            {
+              class:
+                "root_doves-col" +
+                (Math.min(board.pile.length, board.track.length) === i + 1 ? " is-here" : ""),
+              title: ctx.t("root_doves.panel.track_column", { cards: i + 1, points }),
+            },
+            `${i + 1}: ${points}`,
+          ),
+        ),
+      ),
+    ];
   }
 
   function buildings(view, ctx) {
     return ["dispensary", "school"].map((kind) => {
       const b = view.board.buildings[kind];
-      return ctx.h("div", { class: "root_doves-row" }, ctx.h("strong", {}, ctx.t("value.root_doves." + kind)),
-        ...b.slots.map((slot, i) => ctx.h("span", { class: "root_doves-slot" + (slot.revealed ? " is-revealed" : "") },
-          ctx.t("root_doves.panel.slot", { cost: slot.cost, points: slot.points, draw: slot.draw,
-            where: slot.revealed ? b.placed[i] : "—" }))));
+      return ctx.h(
+        "div",
+        { class: "root_doves-row" },
+        ctx.h("strong", {}, ctx.t("value.root_doves." + kind)),
+        ...b.slots.map((slot, i) =>
+          ctx.h(
+            "span",
+            { class: "root_doves-slot" + (slot.revealed ? " is-revealed" : "") },
+            ctx.t("root_doves.panel.slot", {
+              cost: slot.cost,
+              points: slot.points,
+              draw: slot.draw,
+              where: slot.revealed ? b.placed[i] : "—",
+            }),
+          ),
+        ),
+      );
     });
   }
 
   function doves(view, ctx) {
     const board = view.board;
-    const onMap = Object.entries(board.warriors.on_map).map(([c, n]) => `${c}: ${n}`).join(" · ");
-    return card(ctx, ctx.t("root_doves.panel.doves_board", { name: view.players[view.doves] }), [
-      ctx.h("div", { class: "root_doves-count" }, ctx.t("root_doves.panel.hand",
-        { cards: board.hand, limit: board.hand_limit })),
-      ...pile(view, ctx), ...tokens(view, ctx),
-      ctx.h("div", {}, ctx.t("root_doves.panel.warriors", { supply: board.warriors.supply,
-        total: board.warriors.total }) + (onMap ? " — " + onMap : "")),
-      ...buildings(view, ctx),
-      ctx.h("div", {}, ctx.t("root_doves.panel.draw", { cards: board.evening_draw, bonus: board.draw_bonus }))],
-    view.mine ? "root_doves-mine" : "");
+    const onMap = Object.entries(board.warriors.on_map)
+      .map(([c, n]) => `${c}: ${n}`)
+      .join(" · ");
+    return card(
+      ctx,
+      ctx.t("root_doves.panel.doves_board", { name: view.players[view.doves] }),
+      [
+        ctx.h(
+          "div",
+          { class: "root_doves-count" },
+          ctx.t("root_doves.panel.hand", { cards: board.hand, limit: board.hand_limit }),
+        ),
+        ...pile(view, ctx),
+        ...tokens(view, ctx),
+        ctx.h(
+          "div",
+          {},
+          ctx.t("root_doves.panel.warriors", {
+            supply: board.warriors.supply,
+            total: board.warriors.total,
+          }) + (onMap ? " — " + onMap : ""),
+        ),
+        ...buildings(view, ctx),
+        ctx.h(
+          "div",
+          {},
+          ctx.t("root_doves.panel.draw", { cards: board.evening_draw, bonus: board.draw_bonus }),
+        ),
+      ],
+      view.mine ? "root_doves-mine" : "",
+    );
   }
 
   function clearings(view, ctx) {
-    const tiles = view.clearings.map((c) => ctx.h("div", { class: "root_doves-clearing",
-      style: `border-left-color:${SUIT_COLOURS[c.suit]}` },
-      ctx.h("strong", {}, c.id + " "), suitName(ctx, c.suit),
-      c.token ? ctx.h("div", {}, ctx.t("root_doves.panel.token." + c.token)) : null,
-      c.warriors ? ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors: c.warriors })) : null,
-      ...c.buildings.map((b) => ctx.h("div", {}, ctx.t("value.root_doves." + b)))));
-    return card(ctx, ctx.t("root_doves.panel.clearings"), [ctx.h("div", { class: "root_doves-clearings" }, ...tiles)]);
+    const tiles = view.clearings.map((c) =>
+      ctx.h(
+        "div",
+        { class: "root_doves-clearing", style: `border-left-color:${SUIT_COLOURS[c.suit]}` },
+        ctx.h("strong", {}, c.id + " "),
+        suitName(ctx, c.suit),
+        c.token ? ctx.h("div", {}, ctx.t("root_doves.panel.token." + c.token)) : null,
+        c.warriors
+          ? ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors: c.warriors }))
+          : null,
+        ...c.buildings.map((b) => ctx.h("div", {}, ctx.t("value.root_doves." + b))),
+      ),
+    );
+    return card(ctx, ctx.t("root_doves.panel.clearings"), [
+      ctx.h("div", { class: "root_doves-clearings" }, ...tiles),
+    ]);
   }
 
   function checklist(view, ctx) {
     if (!view.checklist) return null;
-    const items = view.checklist.map((item) => ctx.h("li", { class: "is-" + item.status },
-      `${MARKS[item.status] || ""} ${ctx.t(item.key, item.params)}`));
-    return card(ctx, ctx.t("root_doves.panel.checklist"), [ctx.h("ul", { class: "root_doves-check" }, ...items)]);
+    const items = view.checklist.map((item) =>
+      ctx.h(
+        "li",
+        { class: "is-" + item.status },
+        `${MARKS[item.status] || ""} ${ctx.t(item.key, item.params)}`,
+      ),
+    );
+    return card(ctx, ctx.t("root_doves.panel.checklist"), [
+      ctx.h("ul", { class: "root_doves-check" }, ...items),
+    ]);
   }
 
   function battle(view, ctx, b, title) {
     if (!b) return null;
-    const dice = b.dice ? b.dice.map((face) => ctx.die("root12", face)) : [ctx.t("root_doves.panel.waiting_dice")];
-    const side = (name, hits, warriors) => ctx.h("div", {},
-      ctx.h("div", { class: "root_doves-line" }, name),
-      ctx.h("div", { class: "root_doves-hits" }, String(hits)),
-      ctx.h("div", { class: "muted" }, ctx.t("root_doves.panel.hits")),
-      warriors === null ? null : ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors })));
+    const dice = b.dice
+      ? b.dice.map((face) => ctx.die("root12", face))
+      : [ctx.t("root_doves.panel.waiting_dice")];
+    const side = (name, hits, warriors) =>
+      ctx.h(
+        "div",
+        {},
+        ctx.h("div", { class: "root_doves-line" }, name),
+        ctx.h("div", { class: "root_doves-hits" }, String(hits)),
+        ctx.h("div", { class: "muted" }, ctx.t("root_doves.panel.hits")),
+        warriors === null
+          ? null
+          : ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors })),
+      );
     return card(ctx, title, [
       ctx.h("div", {}, ctx.t("root_doves.panel.battle_in", { clearing: b.clearing })),
-      ctx.h("div", { class: "root_doves-battle" },
+      ctx.h(
+        "div",
+        { class: "root_doves-battle" },
         side(b.attacker_name, b.hits.attacker, b.warriors[0]),
         ctx.h("div", {}, ...dice),
-        side(b.defender_name, b.hits.defender, b.warriors[1])),
-      b.last_stand ? ctx.h("div", {}, ctx.t(b.declined ? "root_doves.panel.last_stand_draw" : "root_doves.panel.last_stand")) : null,
+        side(b.defender_name, b.hits.defender, b.warriors[1]),
+      ),
+      b.last_stand
+        ? ctx.h(
+            "div",
+            {},
+            ctx.t(b.declined ? "root_doves.panel.last_stand_draw" : "root_doves.panel.last_stand"),
+          )
+        : null,
       b.hits.defenseless ? ctx.h("div", {}, ctx.t("root_doves.panel.defenseless")) : null,
-      b.doves_excess_hits ? ctx.h("div", { class: "root_doves-line" },
-        ctx.t("root_doves.panel.excess_hits", { hits: b.doves_excess_hits })) : null]);
+      b.doves_excess_hits
+        ? ctx.h(
+            "div",
+            { class: "root_doves-line" },
+            ctx.t("root_doves.panel.excess_hits", { hits: b.doves_excess_hits }),
+          )
+        : null,
+    ]);
   }
 
   Companion.registerPanel("root_doves", {
@@ -239,12 +427,30 @@
          turn and board before the table's track. */
       const fighting = battle(view, ctx, view.battle, ctx.t("root_doves.panel.battle"));
       const parts = view.mine
-        ? [fighting, checklist(view, ctx), doves(view, ctx), evacuation(view, ctx), vpTrack(view, ctx),
-          clearings(view, ctx)]
-        : [fighting, vpTrack(view, ctx), checklist(view, ctx), evacuation(view, ctx), doves(view, ctx),
-          clearings(view, ctx), battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle"))];
-      return ctx.h("div", { class: "root_doves" }, ctx.h("style", {}, STYLE), header(view, ctx),
-        ...parts.filter(Boolean));
-    }
+        ? [
+            fighting,
+            checklist(view, ctx),
+            doves(view, ctx),
+            evacuation(view, ctx),
+            vpTrack(view, ctx),
+            clearings(view, ctx),
+          ]
+        : [
+            fighting,
+            vpTrack(view, ctx),
+            checklist(view, ctx),
+            evacuation(view, ctx),
+            doves(view, ctx),
+            clearings(view, ctx),
+            battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
+          ];
+      return ctx.h(
+        "div",
+        { class: "root_doves" },
+        ctx.h("style", {}, STYLE),
+        header(view, ctx),
+        ...parts.filter(Boolean),
+      );
+    },
   });
 })();

@@ -11,8 +11,15 @@ Aurore, Jour, Crépuscule).
 from __future__ import annotations
 
 from companion.games.root_doves import board as board_rules
-from companion.rules.base import (choice_param, int_param, line, replace_at, require,
-                                  template, text_param)
+from companion.rules.base import (
+    choice_param,
+    int_param,
+    line,
+    replace_at,
+    require,
+    template,
+    text_param,
+)
 from companion.rules.fixes import fix_template
 from companion.rules.turns import next_seat
 
@@ -52,8 +59,13 @@ def add_points(state: dict, seat: int, points: int) -> dict:
     vp = replace_at(state["vp"], seat, max(0, state["vp"][seat] + points))
     state = {**state, "vp": vp}
     if vp[seat] >= WIN_AT and state["stage"] == "play":
-        state = {**state, "stage": "over", "winner": seat, "won_by": "points",
-                 "history": state["history"] + [[state["turn"]["number"], vp]]}
+        state = {
+            **state,
+            "stage": "over",
+            "winner": seat,
+            "won_by": "points",
+            "history": state["history"] + [[state["turn"]["number"], vp]],
+        }
     return state
 
 
@@ -99,12 +111,17 @@ def track_legal(state: dict, seat: int) -> list[dict]:
 
 def correction_legal(state: dict) -> list[dict]:
     """The tablet's correction of a faction's points (never on a phone: seat None)."""
-    scoring = [name for seat, name in enumerate(state["players"])
-               if state["dominance"][seat] is None]
+    scoring = [
+        name for seat, name in enumerate(state["players"]) if state["dominance"][seat] is None
+    ]
     out = [fix_warriors_template(state)]
     if scoring:
-        out.insert(0, template("set_points", None, player=choice_param(scoring),
-                               points=int_param(0, MOST_POINTS)))
+        out.insert(
+            0,
+            template(
+                "set_points", None, player=choice_param(scoring), points=int_param(0, MOST_POINTS)
+            ),
+        )
     return out
 
 
@@ -114,18 +131,28 @@ def fix_warriors_template(state: dict) -> dict:
     the count the companion has; the count is bounded by the warriors in supply."""
     board = state["board"]
     clearings = sorted(state["clearings"], key=board_rules.clearing_order)
-    labels = [line("root_doves.fix.clearing", clearing=c, warriors=board_rules.warriors_at(board, c))
-              for c in clearings]
-    return fix_template("warriors", clearing=choice_param(clearings, labels=labels),
-                        warriors=int_param(0, board_rules.WARRIOR_SUPPLY))
+    labels = [
+        line("root_doves.fix.clearing", clearing=c, warriors=board_rules.warriors_at(board, c))
+        for c in clearings
+    ]
+    return fix_template(
+        "warriors",
+        clearing=choice_param(clearings, labels=labels),
+        warriors=int_param(0, board_rules.WARRIOR_SUPPLY),
+    )
 
 
 def fix_warriors(state: dict, action: dict) -> dict:
     board, clearing, wanted = state["board"], action["clearing"], action["warriors"]
     have = board_rules.warriors_at(board, clearing)
     most = have + board_rules.warriors_in_supply(board)
-    require(wanted <= most, "root_doves.fix_beyond_supply", clearing=clearing,
-            most=most, supply=board_rules.warriors_in_supply(board))
+    require(
+        wanted <= most,
+        "root_doves.fix_beyond_supply",
+        clearing=clearing,
+        most=most,
+        supply=board_rules.warriors_in_supply(board),
+    )
     if wanted > have:
         board = board_rules.place_warriors(board, clearing, wanted - have)
     elif wanted < have:
@@ -152,9 +179,19 @@ def begin_turn(state: dict, seat: int, number: int) -> dict:
 
 def new_doves_turn() -> dict:
     """What one Doves turn has used: the checklist of SCU.4-6 and the mandates' limits."""
-    return {"evacuated": False, "retreat": False, "mandate": None, "step": None,
-            "actions": 0, "disarmed": [], "aid": False, "skipped": None,
-            "exfiltration": None, "activated": [], "drawn": False}
+    return {
+        "evacuated": False,
+        "retreat": False,
+        "mandate": None,
+        "step": None,
+        "actions": 0,
+        "disarmed": [],
+        "aid": False,
+        "skipped": None,
+        "exfiltration": None,
+        "activated": [],
+        "drawn": False,
+    }
 
 
 def advance_phase(state: dict) -> dict:
@@ -187,12 +224,24 @@ def setup_legal(state: dict, seat: int | None) -> list[dict]:
     board = state["board"]
     clearings = sorted(state["clearings"], key=board_rules.clearing_order)
     if seat is None:
-        out = [template("set_clearing", None, clearing=text_param(12),
-                        suit=choice_param(board_rules.CLEARING_SUITS)),
-               template("set_evacuation_track", None, track=text_param(60)),
-               template("set_building_slot", None, building=choice_param(board_rules.BUILDINGS),
-                        slot=int_param(1, 2), cost=int_param(0, 6), points=int_param(0, 10),
-                        draw=int_param(0, 2))]
+        out = [
+            template(
+                "set_clearing",
+                None,
+                clearing=text_param(12),
+                suit=choice_param(board_rules.CLEARING_SUITS),
+            ),
+            template("set_evacuation_track", None, track=text_param(60)),
+            template(
+                "set_building_slot",
+                None,
+                building=choice_param(board_rules.BUILDINGS),
+                slot=int_param(1, 2),
+                cost=int_param(0, 6),
+                points=int_param(0, 10),
+                draw=int_param(0, 2),
+            ),
+        ]
         if setup_done(board):
             out.append(template("start_game", None))
         return out
@@ -203,8 +252,14 @@ def setup_legal(state: dict, seat: int | None) -> list[dict]:
         out.append(template("setup_ceasefire", seat, clearing=choice_param(clearings)))
     left = board_rules.SETUP_WARRIORS - sum(board["warriors"].values())
     if left:
-        out.append(template("setup_warriors", seat, clearing=choice_param(clearings),
-                            warriors=int_param(1, left)))
+        out.append(
+            template(
+                "setup_warriors",
+                seat,
+                clearing=choice_param(clearings),
+                warriors=int_param(1, left),
+            )
+        )
     return out
 
 
@@ -229,9 +284,12 @@ def set_evacuation_track(state: dict, action: dict) -> dict:
 def parse_track(typed: str) -> list[int]:
     parts = [part.strip() for part in typed.replace(";", ",").replace(" ", ",").split(",")]
     numbers = [part for part in parts if part]
-    require(0 < len(numbers) <= board_rules.TRACK_COLUMNS
-            and all(n.isdigit() and int(n) <= MOST_TRACK_POINTS for n in numbers),
-            "root_doves.bad_track", columns=board_rules.TRACK_COLUMNS)
+    require(
+        0 < len(numbers) <= board_rules.TRACK_COLUMNS
+        and all(n.isdigit() and int(n) <= MOST_TRACK_POINTS for n in numbers),
+        "root_doves.bad_track",
+        columns=board_rules.TRACK_COLUMNS,
+    )
     return [int(n) for n in numbers]
 
 
@@ -252,12 +310,13 @@ def setup_warriors(state: dict, action: dict) -> dict:
     board = state["board"]
     left = board_rules.SETUP_WARRIORS - sum(board["warriors"].values())
     require(action["warriors"] <= left, "root_doves.setup_six_warriors", left=left)
-    return {**state, "board": board_rules.place_warriors(board, action["clearing"],
-                                                         action["warriors"])}
+    return {
+        **state,
+        "board": board_rules.place_warriors(board, action["clearing"], action["warriors"]),
+    }
 
 
 def start_game(state: dict, action: dict) -> dict:
     require(setup_done(state["board"]), "root_doves.setup_incomplete")
     state = {**state, "stage": "play", "history": [[0, state["vp"]]]}
     return begin_turn(state, state["first_seat"], 1)
-

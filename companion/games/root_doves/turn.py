@@ -16,8 +16,8 @@ from companion.rules.base import replace, require
 MANDATES = ("emergency", "protection", "stabilisation")
 ACTIONS_PER_MANDATE = 3
 MANDATE_ACTIONS = {
-    "emergency": ("move", "battle", "recruit"),                       # SCU.5.1 III
-    "protection": ("move", "battle", "recruit", "disarm"),            # SCU.5.2 II
+    "emergency": ("move", "battle", "recruit"),  # SCU.5.1 III
+    "protection": ("move", "battle", "recruit", "disarm"),  # SCU.5.2 II
     "stabilisation": ("move", "build", "development_aid", "secure"),  # SCU.5.3
 }
 FIRST_STEP = {"emergency": "ceasefire", "protection": "pacify", "stabilisation": "actions"}
@@ -25,8 +25,10 @@ FIRST_STEP = {"emergency": "ceasefire", "protection": "pacify", "stabilisation":
 
 # -- what the turn allows -------------------------------------------------------------------
 def doves_turn(state: dict) -> dict:
-    require(state["stage"] == "play" and state["turn"]["seat"] == state["doves"],
-            "root_doves.not_doves_turn")
+    require(
+        state["stage"] == "play" and state["turn"]["seat"] == state["doves"],
+        "root_doves.not_doves_turn",
+    )
     return state["doves_turn"]
 
 
@@ -72,8 +74,11 @@ def use_action(state: dict, kind: str) -> dict:
 def pacify_choices(state: dict) -> list[str]:
     """SCU.5.2 I: a Ceasefire clearing with a Dove warrior whose suit's token is free."""
     board = state["board"]
-    return [c for c in board["ceasefire"] if B.warriors_at(board, c) > 0
-            and board["pacification"][state["clearings"][c]] is None]
+    return [
+        c
+        for c in board["ceasefire"]
+        if B.warriors_at(board, c) > 0 and board["pacification"][state["clearings"][c]] is None
+    ]
 
 
 def settle(state: dict) -> dict:
@@ -126,8 +131,13 @@ def evacuate(state: dict, action: dict) -> dict:
     require(not turn["evacuated"], "root_doves.already_evacuated")
     cards, points, reason = evacuation_outcome(state["board"])
     require(reason is None, f"root_doves.evacuation_{reason}")
-    record = {"turn": state["turn"]["number"], "cards": cards, "points": points,
-              "by_suit": B.pile_by_suit(state["board"]), "reason": None}
+    record = {
+        "turn": state["turn"]["number"],
+        "cards": cards,
+        "points": points,
+        "by_suit": B.pile_by_suit(state["board"]),
+        "reason": None,
+    }
     state = {**state, "board": {**state["board"], "pile": []}, "evacuation": record}
     return track.add_points(with_turn(state, evacuated=True), state["doves"], points)
 
@@ -137,8 +147,13 @@ def no_evacuation(state: dict, action: dict) -> dict:
     require(not turn["evacuated"], "root_doves.already_evacuated")
     cards, _, reason = evacuation_outcome(state["board"])
     require(reason is not None, "root_doves.must_evacuate")
-    record = {"turn": state["turn"]["number"], "cards": cards, "points": 0,
-              "by_suit": B.pile_by_suit(state["board"]), "reason": reason}
+    record = {
+        "turn": state["turn"]["number"],
+        "cards": cards,
+        "points": 0,
+        "by_suit": B.pile_by_suit(state["board"]),
+        "reason": reason,
+    }
     return with_turn({**state, "evacuation": record}, evacuated=True)
 
 
@@ -147,8 +162,11 @@ def strategic_retreat(state: dict, action: dict) -> dict:
     turn = in_phase(state, "birdsong")
     require(turn["evacuated"], "root_doves.evacuate_first")
     require(not turn["retreat"], "root_doves.retreat_used")
-    require(B.token_at(state["board"], action["to"]) is not None,
-            "root_doves.retreat_needs_token", clearing=action["to"])
+    require(
+        B.token_at(state["board"], action["to"]) is not None,
+        "root_doves.retreat_needs_token",
+        clearing=action["to"],
+    )
     board = B.move_warriors(state["board"], action["from"], action["to"], action["warriors"])
     return with_turn({**state, "board": board}, retreat=True)
 
@@ -184,11 +202,17 @@ def interposition(state: dict, action: dict) -> dict:
     if "clearings" in action:
         chosen = action["clearings"]
     else:
-        require(action.get("warriors") == due and due in (0, len(board["ceasefire"])),
-                "root_doves.interposition_each_ceasefire", warriors=due)
+        require(
+            action.get("warriors") == due and due in (0, len(board["ceasefire"])),
+            "root_doves.interposition_each_ceasefire",
+            warriors=due,
+        )
         chosen = list(board["ceasefire"]) if due else []
-    require(len(set(chosen)) == len(chosen) == due and set(chosen) <= set(board["ceasefire"]),
-            "root_doves.interposition_each_ceasefire", warriors=due)
+    require(
+        len(set(chosen)) == len(chosen) == due and set(chosen) <= set(board["ceasefire"]),
+        "root_doves.interposition_each_ceasefire",
+        warriors=due,
+    )
     for clearing in chosen:
         board = B.place_warriors(board, clearing, 1)
     return with_turn({**state, "board": board}, step="actions")
@@ -197,8 +221,11 @@ def interposition(state: dict, action: dict) -> dict:
 def pacify(state: dict, action: dict) -> dict:
     in_step(state, "protection", "pacify")
     clearing = action["clearing"]
-    require(B.warriors_at(state["board"], clearing) > 0, "root_doves.pacify_needs_warrior",
-            clearing=clearing)
+    require(
+        B.warriors_at(state["board"], clearing) > 0,
+        "root_doves.pacify_needs_warrior",
+        clearing=clearing,
+    )
     board = B.pacify(state["board"], clearing, state["clearings"][clearing])
     return with_turn({**state, "board": board}, step="actions")
 
@@ -211,8 +238,11 @@ def move(state: dict, action: dict) -> dict:
 
 def recruit(state: dict, action: dict) -> dict:
     state = use_action(state, "recruit")
-    require(B.token_at(state["board"], action["clearing"]) is not None,
-            "root_doves.recruit_needs_token", clearing=action["clearing"])
+    require(
+        B.token_at(state["board"], action["clearing"]) is not None,
+        "root_doves.recruit_needs_token",
+        clearing=action["clearing"],
+    )
     return {**state, "board": B.place_warriors(state["board"], action["clearing"], 1)}
 
 
@@ -230,8 +260,11 @@ def disarm(state: dict, action: dict) -> dict:
 def build(state: dict, action: dict) -> dict:
     state = use_action(state, "build")
     clearing = action["clearing"]
-    require(clearing in B.pacified(state["board"]), "root_doves.build_needs_pacification",
-            clearing=clearing)
+    require(
+        clearing in B.pacified(state["board"]),
+        "root_doves.build_needs_pacification",
+        clearing=clearing,
+    )
     board, slot = B.build(state["board"], action["building"], clearing)
     return track.add_points({**state, "board": board}, state["doves"], slot["points"])
 
@@ -251,8 +284,11 @@ def secure(state: dict, action: dict) -> dict:
     """SCU.5.3 IV: spend a card; the table moves the enemy warriors out."""
     state = use_action(state, "secure")
     board, clearing = state["board"], action["clearing"]
-    require(B.token_at(board, clearing) is not None and B.warriors_at(board, clearing) > 0,
-            "root_doves.secure_needs_token_and_warrior", clearing=clearing)
+    require(
+        B.token_at(board, clearing) is not None and B.warriors_at(board, clearing) > 0,
+        "root_doves.secure_needs_token_and_warrior",
+        clearing=clearing,
+    )
     return {**state, "board": B.spend_cards(board, 1)}
 
 
@@ -275,8 +311,11 @@ def exfiltrate(state: dict, action: dict) -> dict:
     """SCU.5.2 III: choose a pacified clearing you rule; ends step II."""
     in_step(state, "protection", "actions")
     clearing = action["clearing"]
-    require(clearing in B.pacified(state["board"]), "root_doves.exfiltrate_needs_pacification",
-            clearing=clearing)
+    require(
+        clearing in B.pacified(state["board"]),
+        "root_doves.exfiltrate_needs_pacification",
+        clearing=clearing,
+    )
     chosen = {"clearing": clearing, "used": [], "dispensary": False}
     return with_turn(state, step="exfiltration", exfiltration=chosen)
 
@@ -285,8 +324,11 @@ def refugee(state: dict, action: dict) -> dict:
     """One card per adjacent clearing with a token, of that clearing's suit (bird is wild)."""
     in_step(state, "protection", "exfiltration")
     chosen, origin = state["doves_turn"]["exfiltration"], action["from"]
-    require(origin != chosen["clearing"] and B.token_at(state["board"], origin) is not None,
-            "root_doves.refugee_needs_token", clearing=origin)
+    require(
+        origin != chosen["clearing"] and B.token_at(state["board"], origin) is not None,
+        "root_doves.refugee_needs_token",
+        clearing=origin,
+    )
     require(origin not in chosen["used"], "root_doves.already_exfiltrated", clearing=origin)
     suit = state["clearings"][origin]
     require(B.card_fits(action["card"], suit), "root_doves.card_must_match", suit=suit)
@@ -299,8 +341,11 @@ def dispensary_refugee(state: dict, action: dict) -> dict:
     """Then one card of any suit if the chosen clearing has a Dispensary."""
     in_step(state, "protection", "exfiltration")
     chosen = state["doves_turn"]["exfiltration"]
-    require(chosen["clearing"] in state["board"]["buildings"]["dispensary"],
-            "root_doves.no_dispensary", clearing=chosen["clearing"])
+    require(
+        chosen["clearing"] in state["board"]["buildings"]["dispensary"],
+        "root_doves.no_dispensary",
+        clearing=chosen["clearing"],
+    )
     require(not chosen["dispensary"], "root_doves.dispensary_used")
     board = B.add_refugee(state["board"], action["card"])
     return with_turn({**state, "board": board}, exfiltration={**chosen, "dispensary": True})
@@ -311,8 +356,11 @@ def perilous_rescue(state: dict, action: dict) -> dict:
     without a token, a card of that clearing's suit onto the pile."""
     require(doves_turn(state)["evacuated"], "root_doves.evacuate_first")
     clearing = action["clearing"]
-    require(B.token_at(state["board"], clearing) is None, "root_doves.rescue_needs_no_token",
-            clearing=clearing)
+    require(
+        B.token_at(state["board"], clearing) is None,
+        "root_doves.rescue_needs_no_token",
+        clearing=clearing,
+    )
     suit = state["clearings"][clearing]
     require(B.card_fits(action["card"], suit), "root_doves.card_must_match", suit=suit)
     return {**state, "board": B.add_refugee(state["board"], action["card"])}

@@ -13,38 +13,62 @@ from companion.games.root_doves import turn as T
 from companion.rules.base import choice_prompt, dice_prompt, line
 
 # Log lines whose words depend on a word value: the value picks the key.
-KEYED_BY = {"choose_mandate": "mandate", "build": "building", "remove_building": "building",
-            "set_clearing": "suit", "set_building_slot": "building",
-            "no_evacuation": "reason", "activate_dominance": "suit", "perilous_rescue": "card",
-            "refugee": "card", "dispensary_refugee": "card", "secure": "card"}
+KEYED_BY = {
+    "choose_mandate": "mandate",
+    "build": "building",
+    "remove_building": "building",
+    "set_clearing": "suit",
+    "set_building_slot": "building",
+    "no_evacuation": "reason",
+    "activate_dominance": "suit",
+    "perilous_rescue": "card",
+    "refugee": "card",
+    "dispensary_refugee": "card",
+    "secure": "card",
+}
 
 
 def view(state: dict, seat: int | None) -> dict:
-    return {"stage": state["stage"], "players": state["players"],
-            "factions": state["factions"], "doves": state["doves"],
-            "mine": seat is not None and seat == state["doves"],
-            "vp": state["vp"], "dominance": state["dominance"], "win_at": track.WIN_AT,
-            "winner": state["winner"], "won_by": state["won_by"],
-            # ``turn`` is whose turn it is (the shell reads it); the phase and number apart.
-            "turn": state["turn"]["seat"] if state["stage"] == "play" else None,
-            "phase": state["turn"]["phase"], "turn_number": state["turn"]["number"],
-            "hits_capped": state["hits_capped"],
-            "clearings": clearings_view(state), "board": board_view(state),
-            "checklist": checklist(state), "evacuation": evacuation_view(state),
-            "last_discard": state["last_discard"],
-            "battle": battle_view(state, state["battle"]),
-            "last_battle": battle_view(state, state["last_battle"]),
-            "charts": [vp_chart(state)]}
+    return {
+        "stage": state["stage"],
+        "players": state["players"],
+        "factions": state["factions"],
+        "doves": state["doves"],
+        "mine": seat is not None and seat == state["doves"],
+        "vp": state["vp"],
+        "dominance": state["dominance"],
+        "win_at": track.WIN_AT,
+        "winner": state["winner"],
+        "won_by": state["won_by"],
+        # ``turn`` is whose turn it is (the shell reads it); the phase and number apart.
+        "turn": state["turn"]["seat"] if state["stage"] == "play" else None,
+        "phase": state["turn"]["phase"],
+        "turn_number": state["turn"]["number"],
+        "hits_capped": state["hits_capped"],
+        "clearings": clearings_view(state),
+        "board": board_view(state),
+        "checklist": checklist(state),
+        "evacuation": evacuation_view(state),
+        "last_discard": state["last_discard"],
+        "battle": battle_view(state, state["battle"]),
+        "last_battle": battle_view(state, state["last_battle"]),
+        "charts": [vp_chart(state)],
+    }
 
 
 def clearings_view(state: dict) -> list[dict]:
     board = state["board"]
     out = []
     for clearing in sorted(state["clearings"], key=B.clearing_order):
-        out.append({"id": clearing, "suit": state["clearings"][clearing],
-                    "token": B.token_at(board, clearing),
-                    "warriors": B.warriors_at(board, clearing),
-                    "buildings": B.buildings_at(board, clearing)})
+        out.append(
+            {
+                "id": clearing,
+                "suit": state["clearings"][clearing],
+                "token": B.token_at(board, clearing),
+                "warriors": B.warriors_at(board, clearing),
+                "buildings": B.buildings_at(board, clearing),
+            }
+        )
     return out
 
 
@@ -54,17 +78,32 @@ def board_view(state: dict) -> dict:
     for kind in B.BUILDINGS:
         built = len(board["buildings"][kind])
         slots = [{**slot, "revealed": i < built} for i, slot in enumerate(board["slots"][kind])]
-        buildings[kind] = {"placed": board["buildings"][kind], "slots": slots,
-                           "next": B.next_slot(board, kind)}
-    return {"hand": board["hand"], "hand_limit": B.HAND_LIMIT, "pile": board["pile"],
-            "pile_by_suit": B.pile_by_suit(board),
-            "ceasefire": {"on_map": board["ceasefire"], "supply": B.ceasefires_in_supply(board),
-                          "total": B.CEASEFIRE_TOKENS},
-            "pacification": [{"suit": s, "clearing": c} for s, c in board["pacification"].items()],
-            "warriors": {"on_map": board["warriors"], "supply": B.warriors_in_supply(board),
-                         "total": B.WARRIOR_SUPPLY},
-            "buildings": buildings, "draw_bonus": B.draw_bonus(board),
-            "evening_draw": T.evening_cards(board), "track": board["track"]}
+        buildings[kind] = {
+            "placed": board["buildings"][kind],
+            "slots": slots,
+            "next": B.next_slot(board, kind),
+        }
+    return {
+        "hand": board["hand"],
+        "hand_limit": B.HAND_LIMIT,
+        "pile": board["pile"],
+        "pile_by_suit": B.pile_by_suit(board),
+        "ceasefire": {
+            "on_map": board["ceasefire"],
+            "supply": B.ceasefires_in_supply(board),
+            "total": B.CEASEFIRE_TOKENS,
+        },
+        "pacification": [{"suit": s, "clearing": c} for s, c in board["pacification"].items()],
+        "warriors": {
+            "on_map": board["warriors"],
+            "supply": B.warriors_in_supply(board),
+            "total": B.WARRIOR_SUPPLY,
+        },
+        "buildings": buildings,
+        "draw_bonus": B.draw_bonus(board),
+        "evening_draw": T.evening_cards(board),
+        "track": board["track"],
+    }
 
 
 def evacuation_view(state: dict) -> dict:
@@ -78,20 +117,28 @@ def evacuation_view(state: dict) -> dict:
     if last is None:
         said = None
     elif last["reason"] is None:
-        said = line("root_doves.evacuation.done", turn=last["turn"], cards=last["cards"],
-                    points=last["points"])
+        said = line(
+            "root_doves.evacuation.done",
+            turn=last["turn"],
+            cards=last["cards"],
+            points=last["points"],
+        )
     else:
-        said = line(f"root_doves.evacuation.none.{last['reason']}", turn=last["turn"],
-                    cards=last["cards"])
+        said = line(
+            f"root_doves.evacuation.none.{last['reason']}", turn=last["turn"], cards=last["cards"]
+        )
     return {"last": last, "last_line": said, "next_line": upcoming}
 
 
 def battle_view(state: dict, battle: dict | None) -> dict | None:
     if battle is None:
         return None
-    return {**battle, "hits": battle_rules.hits(battle, state["hits_capped"]),
-            "attacker_name": state["players"][battle["attacker"]],
-            "defender_name": state["players"][battle["defender"]]}
+    return {
+        **battle,
+        "hits": battle_rules.hits(battle, state["hits_capped"]),
+        "attacker_name": state["players"][battle["attacker"]],
+        "defender_name": state["players"][battle["defender"]],
+    }
 
 
 def vp_chart(state: dict) -> dict:
@@ -100,8 +147,10 @@ def vp_chart(state: dict) -> dict:
     number = state["turn"]["number"]
     if not rows or rows[-1][0] != number or rows[-1][1] != state["vp"]:
         rows.append([number, state["vp"]])
-    series = [{"label": name, "points": [[x, vps[seat]] for x, vps in rows]}
-              for seat, name in enumerate(state["players"])]
+    series = [
+        {"label": name, "points": [[x, vps[seat]] for x, vps in rows]}
+        for seat, name in enumerate(state["players"])
+    ]
     return {"title": "root_doves.chart.vp", "series": series}
 
 
@@ -122,19 +171,32 @@ def checklist(state: dict) -> list[dict] | None:
             return "done"
         return "now" if at == phase else ("later" if track.PHASES.index(at) > order else "missed")
 
-    items = [evacuation_item(state, status(turn["evacuated"], "birdsong")),
-             _item("root_doves.check.retreat", "done" if turn["retreat"] else
-                   ("open" if phase == "birdsong" else "unused"))]
-    items.append(_item("root_doves.check.mandate", status(turn["mandate"] is not None,
-                                                          "daylight")))
+    items = [
+        evacuation_item(state, status(turn["evacuated"], "birdsong")),
+        _item(
+            "root_doves.check.retreat",
+            "done" if turn["retreat"] else ("open" if phase == "birdsong" else "unused"),
+        ),
+    ]
+    items.append(_item("root_doves.check.mandate", status(turn["mandate"] is not None, "daylight")))
     if turn["mandate"]:
         items += mandate_items(state, turn)
     board = state["board"]
-    items.append(_item("root_doves.check.draw", status(turn["drawn"], "evening"),
-                       cards=T.evening_cards(board)))
+    items.append(
+        _item(
+            "root_doves.check.draw", status(turn["drawn"], "evening"), cards=T.evening_cards(board)
+        )
+    )
     over = max(0, board["hand"] - B.HAND_LIMIT)
-    items.append(_item("root_doves.check.discard", status(turn["drawn"] and not over, "evening"),
-                       hand=board["hand"], limit=B.HAND_LIMIT, over=over))
+    items.append(
+        _item(
+            "root_doves.check.discard",
+            status(turn["drawn"] and not over, "evening"),
+            hand=board["hand"],
+            limit=B.HAND_LIMIT,
+            over=over,
+        )
+    )
     return items
 
 
@@ -144,37 +206,55 @@ def evacuation_item(state: dict, status: str) -> dict:
     if status != "done" or record is None:
         return _item("root_doves.check.evacuation", status)
     if record["reason"] is None:
-        return _item("root_doves.check.evacuation_done", status, cards=record["cards"],
-                     points=record["points"])
-    return _item(f"root_doves.check.evacuation_none.{record['reason']}", status,
-                 cards=record["cards"])
+        return _item(
+            "root_doves.check.evacuation_done",
+            status,
+            cards=record["cards"],
+            points=record["points"],
+        )
+    return _item(
+        f"root_doves.check.evacuation_none.{record['reason']}", status, cards=record["cards"]
+    )
 
 
 def mandate_items(state: dict, turn: dict) -> list[dict]:
     mandate, step = turn["mandate"], turn["step"]
     limit = T.ACTIONS_PER_MANDATE
-    used = _item(f"root_doves.check.actions.{mandate}", "done" if turn["actions"] >= limit
-                 else ("now" if step == "actions" else "later"),
-                 used=turn["actions"], limit=limit)
+    used = _item(
+        f"root_doves.check.actions.{mandate}",
+        "done" if turn["actions"] >= limit else ("now" if step == "actions" else "later"),
+        used=turn["actions"],
+        limit=limit,
+    )
     if mandate == "emergency":
-        return [_item("root_doves.check.ceasefire", "open" if step == "ceasefire" else "done"),
-                _item("root_doves.check.interposition", "now" if step == "ceasefire" else "done"),
-                used]
+        return [
+            _item("root_doves.check.ceasefire", "open" if step == "ceasefire" else "done"),
+            _item("root_doves.check.interposition", "now" if step == "ceasefire" else "done"),
+            used,
+        ]
     if mandate == "protection":
         if turn["skipped"]:
             pacify = _item(f"root_doves.check.pacify_skipped.{turn['skipped']}", "skipped")
         else:
             pacify = _item("root_doves.check.pacify", "now" if step == "pacify" else "done")
         opponents = len(state["players"]) - 1
-        return [pacify, used,
-                _item("root_doves.check.disarm", "done" if len(turn["disarmed"]) >= opponents
-                      else "open", used=len(turn["disarmed"]), limit=opponents),
-                _item("root_doves.check.exfiltration",
-                      "now" if step == "exfiltration" else "open")]
+        return [
+            pacify,
+            used,
+            _item(
+                "root_doves.check.disarm",
+                "done" if len(turn["disarmed"]) >= opponents else "open",
+                used=len(turn["disarmed"]),
+                limit=opponents,
+            ),
+            _item("root_doves.check.exfiltration", "now" if step == "exfiltration" else "open"),
+        ]
     tokens = len(B.token_clearings(state["board"]))
-    return [used,
-            _item("root_doves.check.aid", "done" if turn["aid"] else "open"),
-            _item("root_doves.check.craft", "open", used=len(turn["activated"]), limit=tokens)]
+    return [
+        used,
+        _item("root_doves.check.aid", "done" if turn["aid"] else "open"),
+        _item("root_doves.check.craft", "open", used=len(turn["activated"]), limit=tokens),
+    ]
 
 
 # -- log lines ------------------------------------------------------------------------------
@@ -213,14 +293,21 @@ def prompt(state: dict) -> dict | None:
         return choice_prompt(None, "root_doves.why.setup")
     battle = state["battle"]
     if battle is not None:
-        names = {"attacker": state["players"][battle["attacker"]],
-                 "defender": state["players"][battle["defender"]],
-                 "clearing": battle["clearing"]}
+        names = {
+            "attacker": state["players"][battle["attacker"]],
+            "defender": state["players"][battle["defender"]],
+            "clearing": battle["clearing"],
+        }
         if battle["dice"] is None and battle_rules.attackers_left(battle) == 0:
             return choice_prompt(battle["attacker"], "root_doves.why.battle_ambushed", **names)
         if battle["dice"] is None:
-            return dice_prompt(battle["attacker"], battle_rules.DICE, "battle_roll",
-                               "root_doves.why.battle", **names)
+            return dice_prompt(
+                battle["attacker"],
+                battle_rules.DICE,
+                "battle_roll",
+                "root_doves.why.battle",
+                **names,
+            )
         offer = battle["last_stand"] and not battle["declined"]
         why = "root_doves.why.battle_result" + ("_last_stand" if offer else "")
         return choice_prompt(battle["attacker"], why, **names)
@@ -252,7 +339,8 @@ def doves_why(state: dict) -> tuple[str, dict]:
     if phase == "daylight" and turn["step"] == "actions":
         return "root_doves.why.doves_actions", {
             "left": T.ACTIONS_PER_MANDATE - turn["actions"],
-            "mandate": turn["mandate"]}
+            "mandate": turn["mandate"],
+        }
     if phase == "daylight" and turn["step"] == "exfiltration":
         return "root_doves.why.exfiltration", {"clearing": turn["exfiltration"]["clearing"]}
     return f"root_doves.why.doves_{phase}", {}

@@ -28,8 +28,14 @@ def shell(view: dict, log: list[dict], words: Words) -> list[Read]:
         if entry["line"].get("then"):
             text += " — " + words.line(entry["line"]["then"], players)
         # the line's number comes first, set apart by style only: "#61" then "3 warriors…"
-        out.append(Read(f"log line {entry['version']}", text,
-                        f"#log li[data-version='{entry['version']}']", after_number=True))
+        out.append(
+            Read(
+                f"log line {entry['version']}",
+                text,
+                f"#log li[data-version='{entry['version']}']",
+                after_number=True,
+            )
+        )
     return out
 
 

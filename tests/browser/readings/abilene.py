@@ -27,23 +27,49 @@ def who(s: dict, w: Words, seat) -> str:
 def reads(s: dict, view: dict, w: Words) -> list:
     t = w.t
     step = t(f"abilene.step.{s['step']}")
-    out = [Read("turn", step if s["over"] else " · ".join(
-        [t("abilene.panel.turn", turn=s["turn_number"]), name(s, s["active"]), step]))]
+    out = [
+        Read(
+            "turn",
+            step
+            if s["over"]
+            else " · ".join(
+                [t("abilene.panel.turn", turn=s["turn_number"]), name(s, s["active"]), step]
+            ),
+        )
+    ]
     if s["dice"] and not s["over"]:
         box = t("param.abilene.dice")
-        out += [Read("distance", t("abilene.panel.distance", distance=s["dice"]["distance"]),
-                     "section.panel-box", heading=box),
-                Dice("the five dice", tuple(s["dice"]["cattle"] + s["dice"]["cowboy"]),
-                     "section.panel-box", heading=box)]
+        out += [
+            Read(
+                "distance",
+                t("abilene.panel.distance", distance=s["dice"]["distance"]),
+                "section.panel-box",
+                heading=box,
+            ),
+            Dice(
+                "the five dice",
+                tuple(s["dice"]["cattle"] + s["dice"]["cowboy"]),
+                "section.panel-box",
+                heading=box,
+            ),
+        ]
     for p in s["players"]:
         jail = f"{p['jail']} ({dollars(w, p['jail_fee'])})" if p["jail"] else "–"
         owes = dollars(w, p["owes"]) if p["owes"] else "–"
         free = "" if w.narrow else f"{p['cowboys_free']} "  # a phone leaves the column out
         shown = p["name"] + (f" · {t('abilene.panel.bankrupt')}" if p["bankrupt"] else "")
-        money = dollars(w, p["money"]) + (" " + t("abilene.panel.shortfall", amount=dollars(
-            w, p["shortfall"])) if p.get("shortfall") else "")  # what the debts left unpaid
-        out.append(Read(f"{p['name']}'s ranch", f"{shown} {money} "
-                        f"{p['cattle']} {free}{jail} {owes}", ".abilene table"))
+        money = dollars(w, p["money"]) + (
+            " " + t("abilene.panel.shortfall", amount=dollars(w, p["shortfall"]))
+            if p.get("shortfall")
+            else ""
+        )  # what the debts left unpaid
+        out.append(
+            Read(
+                f"{p['name']}'s ranch",
+                f"{shown} {money} {p['cattle']} {free}{jail} {owes}",
+                ".abilene table",
+            )
+        )
     if s.get("me"):
         out += mine_reads(s["me"], w)
     if s["duel"]:
@@ -59,27 +85,58 @@ def reads(s: dict, view: dict, w: Words) -> list:
         won = f" · {t('abilene.panel.winner')}" if line["winner"] else ""
         short = f"−{dollars(w, line['shortfall'])}" if line["shortfall"] else "—"
         final = "—" if line["money"] is None else dollars(w, line["money"])
-        out.append(Read(f"{name(s, line['seat'])}'s final money",
-                        f"{place} {name(s, line['seat'])}{won} {dollars(w, line['purse'])} "
-                        f"{short} {final}", f"tr[data-final-seat='{line['seat']}']"))
+        out.append(
+            Read(
+                f"{name(s, line['seat'])}'s final money",
+                f"{place} {name(s, line['seat'])}{won} {dollars(w, line['purse'])} {short} {final}",
+                f"tr[data-final-seat='{line['seat']}']",
+            )
+        )
     rules = s["rules"]
-    out.append(Read("jail fees", t("abilene.panel.jail_fees", fees=" + ".join(
-        dollars(w, fee) for fee in rules["jail_fees"]), cost=dollars(w, rules["free_cost"]),
-        more=rules["free_when_more_than"])))
+    out.append(
+        Read(
+            "jail fees",
+            t(
+                "abilene.panel.jail_fees",
+                fees=" + ".join(dollars(w, fee) for fee in rules["jail_fees"]),
+                cost=dollars(w, rules["free_cost"]),
+                more=rules["free_when_more_than"],
+            ),
+        )
+    )
     return out
 
 
 def loan_reads(s: dict, w: Words) -> list:
-    out = [Read(f"loan {loan['id']}", w.t(
-        "abilene.panel.loan_row", id=loan["id"], lender=who(s, w, loan["lender"]),
-        debtor=name(s, loan["debtor"]), principal=dollars(w, loan["principal"]),
-        interest=dollars(w, loan["interest"]), due=dollars(w, loan["due"])))
-        for loan in s["loans"]]
+    out = [
+        Read(
+            f"loan {loan['id']}",
+            w.t(
+                "abilene.panel.loan_row",
+                id=loan["id"],
+                lender=who(s, w, loan["lender"]),
+                debtor=name(s, loan["debtor"]),
+                principal=dollars(w, loan["principal"]),
+                interest=dollars(w, loan["interest"]),
+                due=dollars(w, loan["due"]),
+            ),
+        )
+        for loan in s["loans"]
+    ]
     for o in s.get("loan_offers") or []:  # several offers may be open at once
-        out.append(Read(f"loan offer {o['lender']} → {o['borrower']}", w.t(
-            "abilene.panel.loan_offer", lender=name(s, o["lender"]),
-            borrower=name(s, o["borrower"]), amount=dollars(w, o["amount"]),
-            interest=dollars(w, o["interest"]), offer=o["id"])))
+        out.append(
+            Read(
+                f"loan offer {o['lender']} → {o['borrower']}",
+                w.t(
+                    "abilene.panel.loan_offer",
+                    lender=name(s, o["lender"]),
+                    borrower=name(s, o["borrower"]),
+                    amount=dollars(w, o["amount"]),
+                    interest=dollars(w, o["interest"]),
+                    offer=o["id"],
+                ),
+            )
+        )
     return out
 
 
@@ -87,25 +144,54 @@ def mine_reads(me: dict, w: Words) -> list:
     box = w.t("abilene.panel.you")
     out = [Read("my money", dollars(w, me["money"]), "section.panel-box", heading=box)]
     if me["owes"]:
-        out.append(Read("my debts", w.t("abilene.panel.you_owe", owes=dollars(w, me["owes"])),
-                        "section.panel-box", heading=box))
+        out.append(
+            Read(
+                "my debts",
+                w.t("abilene.panel.you_owe", owes=dollars(w, me["owes"])),
+                "section.panel-box",
+                heading=box,
+            )
+        )
     if me["unpaid"]:
-        out.append(Read("what I must pay now", w.t("abilene.panel.you_unpaid", amount=dollars(
-            w, me["unpaid"])), "section.panel-box", heading=box))
+        out.append(
+            Read(
+                "what I must pay now",
+                w.t("abilene.panel.you_unpaid", amount=dollars(w, me["unpaid"])),
+                "section.panel-box",
+                heading=box,
+            )
+        )
     return out
 
 
 def payment(s: dict, w: Words, p: dict) -> Read:
-    return Read(f"payment {p['payer']} → {p['payee']}", w.t(
-        "abilene.panel.payment", payer=who(s, w, p["payer"]), payee=who(s, w, p["payee"]),
-        amount=dollars(w, p["amount"]), reason=w.t(f"abilene.reason.{p['reason']}")))
+    return Read(
+        f"payment {p['payer']} → {p['payee']}",
+        w.t(
+            "abilene.panel.payment",
+            payer=who(s, w, p["payer"]),
+            payee=who(s, w, p["payee"]),
+            amount=dollars(w, p["amount"]),
+            reason=w.t(f"abilene.reason.{p['reason']}"),
+        ),
+    )
 
 
 def sale_reads(s: dict, sale: dict, w: Words) -> list:
     heading = w.t("abilene.panel.last_sale", seller=name(s, sale["seller"]), turn=sale["turn"])
     seen = w.t("abilene.panel.seen" if sale["seen"] else "abilene.panel.unseen")
-    return [Read("sale sticker", f"{w.value(sale['truth']['brand'])} · "
-                 f"{dollars(w, sale['truth']['value'])}", "section.panel-box", heading=heading),
-            Read("sale price", f"{seen} · " + w.t("abilene.panel.price", percent=sale["percent"],
-                                                 price=dollars(w, sale["price"])),
-                 "section.panel-box", heading=heading)]
+    return [
+        Read(
+            "sale sticker",
+            f"{w.value(sale['truth']['brand'])} · {dollars(w, sale['truth']['value'])}",
+            "section.panel-box",
+            heading=heading,
+        ),
+        Read(
+            "sale price",
+            f"{seen} · "
+            + w.t("abilene.panel.price", percent=sale["percent"], price=dollars(w, sale["price"])),
+            "section.panel-box",
+            heading=heading,
+        ),
+    ]

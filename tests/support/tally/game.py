@@ -9,8 +9,17 @@ The game ends when someone's score reaches ``target``.
 """
 
 from companion.rules import sealed
-from companion.rules.base import (dice_param, dice_prompt, int_param, line, match_template,
-                                  replace, replace_at, require, template)
+from companion.rules.base import (
+    dice_param,
+    dice_prompt,
+    int_param,
+    line,
+    match_template,
+    replace,
+    replace_at,
+    require,
+    template,
+)
 
 NAME = "tally"
 PLAYERS = range(1, 7)
@@ -19,9 +28,19 @@ RULES_VERSION = 1
 
 
 def setup(players, options):
-    return {"players": players, "scores": [0] * len(players), "turn": 0, "asked": False,
-            "target": options["target"], "tokens": list(options["tokens"]), "picked": [],
-            "bids": None, "revealed": None, "history": [], "duel": None}
+    return {
+        "players": players,
+        "scores": [0] * len(players),
+        "turn": 0,
+        "asked": False,
+        "target": options["target"],
+        "tokens": list(options["tokens"]),
+        "picked": [],
+        "bids": None,
+        "revealed": None,
+        "history": [],
+        "duel": None,
+    }
 
 
 def legal(state, seat):
@@ -37,8 +56,13 @@ def legal(state, seat):
         return [template("roll", seat, dice=dice_param(["d6"]))]
     if state.get("duel"):
         return [template("duel_roll", seat, dice=dice_param(["d6", "d6"]))]
-    out = [template("add", seat, amount=int_param(1, 5, default=2)), template("ask", seat),
-           template("pick", seat), template("call_bids", seat), template("end_turn", seat)]
+    out = [
+        template("add", seat, amount=int_param(1, 5, default=2)),
+        template("ask", seat),
+        template("pick", seat),
+        template("call_bids", seat),
+        template("end_turn", seat),
+    ]
     if len(state["players"]) > 1:
         out.append(template("challenge", seat))
     return out
@@ -83,8 +107,11 @@ def apply(state, action):
 
 def _score(state, seat, amount):
     score = state["scores"][seat] + amount
-    return replace(state, scores=replace_at(state["scores"], seat, score),
-                   history=state["history"] + [[len(state["history"]) + 1, seat, score]])
+    return replace(
+        state,
+        scores=replace_at(state["scores"], seat, score),
+        history=state["history"] + [[len(state["history"]) + 1, seat, score]],
+    )
 
 
 def prompt(state):
@@ -93,8 +120,9 @@ def prompt(state):
     if state["asked"]:
         return dice_prompt(state["turn"], ["d6"], "roll", "tally.why_roll")
     if state.get("duel"):
-        return dice_prompt(state["turn"], ["d6", "d6"], "duel_roll", "tally.why_duel",
-                           owners=list(state["duel"]))
+        return dice_prompt(
+            state["turn"], ["d6", "d6"], "duel_roll", "tally.why_duel", owners=list(state["duel"])
+        )
     return None
 
 
@@ -121,5 +149,8 @@ def final(state):
 
 def standings(state):
     from companion.rules.ranking import places, standing
-    return [standing(seat, place, "final.points", points=score)
-            for seat, (score, place) in enumerate(zip(state["scores"], places(state["scores"])))]
+
+    return [
+        standing(seat, place, "final.points", points=score)
+        for seat, (score, place) in enumerate(zip(state["scores"], places(state["scores"])))
+    ]

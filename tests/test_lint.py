@@ -1,0 +1,48 @@
+"""The tree stays clean under its linters and formatters, so a change that breaks the house
+style fails the suite like any other regression: ruff (lint and format, configured in
+pyproject.toml) for the Python, Prettier at 100 columns (.prettierrc.json) for the pages'
+JavaScript. ``./scripts/test`` installs both; neither is ever a reason to skip."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PRETTIER = ROOT / "node_modules" / ".bin" / "prettier"
+NPM_LOG = ROOT / "test-output" / "npm-install.log"
+
+
+def ruff() -> list[str]:
+    found = shutil.which("ruff", path=str(Path(sys.executable).parent))
+    if found is None:
+        pytest.fail("ruff is not installed: run ./scripts/test (it installs the test extras)")
+    return [found]
+
+
+def run(command: list[str]) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+def test_ruff_finds_nothing():
+    done = run([*ruff(), "check", "--no-cache", "--output-format", "concise", "."])
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_python_is_formatted():
+    done = run([*ruff(), "format", "--no-cache", "--check", "."])
+    assert done.returncode == 0, "run `.venv/bin/ruff format .`:\n" + done.stdout + done.stderr
+
+
+def test_the_javascript_is_formatted():
+    if not PRETTIER.exists():
+        log = NPM_LOG.read_text(errors="replace")[-2000:] if NPM_LOG.exists() else "(no log)"
+        pytest.fail(f"Prettier is not installed (./scripts/test runs `npm install`):\n{log}")
+    done = run([str(PRETTIER), "--check", "**/*.js"])
+    assert done.returncode == 0, (
+        "run `node_modules/.bin/prettier --write '**/*.js'`:\n" + done.stdout + done.stderr
+    )
