@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from web import wording
+
 SEAT_PARAM = re.compile(
     r"^(seat|player|players|opponent|target|victim|defender|attacker|"
     r"shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|"
@@ -66,12 +68,27 @@ class Words:
         self.narrow = narrow  # a phone's width, where a page may leave a column out
 
     def t(self, key: str, **params) -> str:
+        """The catalog's text through the placeholder grammar the page uses (numbers, money
+        and plurals by the locale's rules: Babel here, ``Intl`` in the page, the two checked
+        alike by tests/browser/test_words_in_browser.py)."""
         text = self.catalog.get(key)
         if text is None:
             return key
-        for name, value in params.items():
-            text = text.replace("{" + name + "}", js_string(value))
-        return text
+        filled = {
+            name: value
+            if isinstance(value, (int, float)) and not isinstance(value, bool)
+            else js_string(value)
+            for name, value in params.items()
+        }
+        return wording.render(self.lang, text, filled)
+
+    def money(self, amount) -> str:
+        """Dollars as the page writes them ("$1,600", « 1 600 $ »)."""
+        return wording.money(self.lang, amount)
+
+    def number(self, value) -> str:
+        """A number as the page writes it ("11,000", « 11 000 »)."""
+        return wording.number(self.lang, value)
 
     def has(self, key: str) -> bool:
         return key in self.catalog
@@ -145,7 +162,10 @@ LOOK = """reads => reads.map(([within, heading]) => {
 def problems(page, reads: list) -> list[str]:
     """Every reading the page does not give, as a sentence a reviewer can act on."""
     out = []
-    seen = page.evaluate(LOOK, [[read.within, read.heading] for read in reads])
+    seen = page.evaluate(
+        LOOK,  # the page's \s takes no-break spaces for spaces: so does the heading here
+        [[read.within, read.heading and normalised(read.heading)] for read in reads],
+    )
     for read, found in zip(reads, seen):
         where = read.within + (f" headed {read.heading!r}" if read.heading else "")
         if not found["count"]:

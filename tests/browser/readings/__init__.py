@@ -18,6 +18,8 @@ def shell(view: dict, log: list[dict], words: Words) -> list[Read]:
     out = []
     if table["ended"]:
         out.append(Read("game over", words.t("ui.game_over"), "#turn"))
+    elif current is not None and view["viewer"].get("seat") == current:
+        out.append(Read("whose turn", words.t("ui.your_turn"), "#turn"))  # a phone's own turn
     elif current is not None:
         out.append(Read("whose turn", words.t("ui.turn_of", name=players[current]), "#turn"))
     prompt = view["prompt"]

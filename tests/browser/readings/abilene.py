@@ -5,15 +5,12 @@ payments, loans and offers, dues, the final money — and on a phone its own mon
 
 from __future__ import annotations
 
-import re
-
 from tests.browser.reading import Dice, Read, Words
 
 
 def dollars(w: Words, amount: int) -> str:
-    """Money as the page writes it: thousands apart, a minus sign before the symbol."""
-    grouped = re.sub(r"\B(?=(\d{3})+(?!\d))", " ", str(abs(amount)))
-    return ("−" if amount < 0 else "") + w.t("abilene.panel.dollars", amount=grouped)
+    """Money as the page writes it, by the locale's rules."""
+    return w.money(amount)
 
 
 def name(s: dict, seat) -> str:
