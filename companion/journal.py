@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import chain, integrity, schema
+from companion.errors import JournalError
 from companion.witness import Heads, Witness
 
 log = logging.getLogger("companion.journal")
@@ -59,10 +60,6 @@ class Entry:
     source: str
     at: str
     idem: str | None
-
-
-class JournalError(Exception):
-    """The database cannot be used as it is (damaged, or from a newer companion)."""
 
 
 class Journal:
