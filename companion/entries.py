@@ -8,7 +8,7 @@ written before these classes existed reads unchanged:
 ``action``          :class:`ActionApplied` — a move of the game, resolved (``drawn``,
                     ``known``), with the ``rules`` version it was made under
 ``undo``            :class:`ActionUndone` — the ``target`` taken back, the sealed moves it
-                    ``reopen``\\s, what it had ``disclosed``, a fresh seed (``reseed``)
+                    discards (``reopen``), what it had ``disclosed``, a fresh ``reseed``
 ``correction``      :class:`ActionCorrected` — the ``target``'s dice fixed: its ``action``
                     again, with the right dice
 ``close``           :class:`GameClosed` — the table confirms the end; the seed is published
