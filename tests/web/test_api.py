@@ -240,3 +240,18 @@ def test_a_table_page_carries_its_games_seat_parameters_and_turn_ends(tablet, ga
     assert body_data(page, "end-turn") == list(registry.end_turn(game))
     home = tablet.get("/").data
     assert body_data(home, "seat-params") == [] == body_data(home, "end-turn")
+
+
+def test_a_journal_fault_is_a_503_and_its_words_stay_in_the_log(service, tablet, table, caplog):
+    """A JournalError is a CompanionError like the others, but not a player's refusal: the
+    operator's message goes to the log, the player gets ``journal_fault``."""
+    from companion.errors import JournalError
+
+    def full(*_args, **_kw):
+        raise JournalError("cannot write the journal: database or disk is full")
+
+    service.journal.append = full
+    reply = tablet.act(table["id"], {"type": "add", "seat": 0, "amount": 1})
+    assert reply.status_code == 503 and reply.json["error"]["code"] == "journal_fault"
+    assert "disk is full" not in reply.get_data(as_text=True)
+    assert "journal fault: cannot write the journal: database or disk is full" in caplog.text
