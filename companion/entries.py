@@ -46,6 +46,8 @@ class FreshSeed:
 
 @dataclass(frozen=True)
 class ActionApplied:
+    """A move of the game, as the rules applied it (its draws and catalogue facts in it)."""
+
     KIND: ClassVar[str] = "action"
     action: dict
     rules: int | None = None  # None: made under the table's recorded rules version
@@ -54,6 +56,8 @@ class ActionApplied:
 
 @dataclass(frozen=True)
 class ActionUndone:
+    """The last action in effect taken back (docs/architecture.md, "What cannot be taken back")."""
+
     KIND: ClassVar[str] = "undo"
     target: int
     reopen: tuple[int, ...] = ()  # the sealed round's moves an undone reveal discards
@@ -64,6 +68,8 @@ class ActionUndone:
 
 @dataclass(frozen=True)
 class ActionCorrected:
+    """A misread roll fixed: the target action again, with the dice that really showed."""
+
     KIND: ClassVar[str] = "correction"
     target: int
     action: dict  # the target's action with the right dice, drawn again
@@ -75,30 +81,40 @@ class ActionCorrected:
 
 @dataclass(frozen=True)
 class GameClosed:
+    """The table confirmed the end: the seed in force is published."""
+
     KIND: ClassVar[str] = "close"
     requests: Requests = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
 class SeatReissued:
+    """A seat given a new join code; the old device is out."""
+
     KIND: ClassVar[str] = "reissue"
     seat: int
 
 
 @dataclass(frozen=True)
 class SeatKeptOnTablet:
+    """A seat played on the tablet behind a PIN; its join code is spent."""
+
     KIND: ClassVar[str] = "on_tablet"
     seat: int
 
 
 @dataclass(frozen=True)
 class PrivatePageOpened:
+    """A seat's private page opened on the tablet (the right PIN)."""
+
     KIND: ClassVar[str] = "private_open"
     seat: int
 
 
 @dataclass(frozen=True)
 class PrivatePageClosed:
+    """That page closed: locked on the tablet, or its time was up."""
+
     KIND: ClassVar[str] = "private_closed"
     WHY: ClassVar[tuple[str, ...]] = ("lock", "expired")
     seat: int
