@@ -11,9 +11,7 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
-
-class ConfigError(Exception):
-    pass
+from companion.errors import ConfigError
 
 
 @dataclass

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion import draws
+from companion.entries import ActionCorrected, ActionUndone, FreshSeed, GameClosed, JournalEntry
 
 
 @dataclass
@@ -40,14 +41,17 @@ class Epochs:
             if start <= version
         )
 
-    def note(self, version: int, entry: dict) -> None:
+    def note(self, version: int, entry: JournalEntry) -> None:
         """Follow one journal entry (at start-up and on every commit)."""
-        if entry["kind"] == "close":
-            self.published = len(self.seeds)
-        fresh = entry.get("reseed")
-        if fresh:
-            self.seeds.append(bytes.fromhex(fresh["seed"]))
-            self.starts.append(version)
+        match entry:
+            case GameClosed():
+                self.published = len(self.seeds)
+            case (
+                ActionUndone(reseed=FreshSeed(seed=fresh))
+                | ActionCorrected(reseed=FreshSeed(seed=fresh))
+            ):
+                self.seeds.append(bytes.fromhex(fresh))
+                self.starts.append(version)
 
     def public(self) -> list[dict]:
         """The published seeds, each with the version its epoch starts at and its hash."""
@@ -57,7 +61,7 @@ class Epochs:
         ]
 
     @staticmethod
-    def fresh() -> dict:
+    def fresh() -> FreshSeed:
         """A new seed for the row that resumes play (its hash goes in the log)."""
         seed = draws.new_seed()
-        return {"seed": seed.hex(), "hash": draws.commitment(seed)}
+        return FreshSeed(seed.hex(), draws.commitment(seed))

@@ -31,7 +31,6 @@ from companion.rules.dice import arrange, is_face, matches
 from companion.table import Table, Viewer
 
 DEVICE = HARDWARE
-END_TURN_TYPES = ("end_turn", "next_turn", "pass")
 
 
 class Desk(Protocol):
@@ -313,8 +312,11 @@ class InputRouter:
         self.roll(table, tuple(zip(kinds, faces)), HARDWARE, "buttons")
 
     def _next(self, table: Table) -> None:
+        """The ``next`` button: the game's turn-ending action (``END_TURN``), when it is
+        legal as it is, with nothing to fill in."""
+        ends = registry.end_turn(table.record.game)
         for template in table.legal_for(DEVICE):
-            if template["type"] in END_TURN_TYPES and not template["params"]:
+            if template["type"] in ends and not template["params"]:
                 self.service.act_now(
                     table.id,
                     {"type": template["type"], "seat": template["seat"]},

@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion import chain, integrity, schema
+from companion.entries import JournalEntry, from_row, to_row
+from companion.errors import JournalError
 from companion.witness import Heads, Witness
 
 log = logging.getLogger("companion.journal")
@@ -51,18 +53,17 @@ class TableRecord:
 
 @dataclass(frozen=True)
 class Entry:
-    """One journal row. ``entry`` is ``{"kind": "action"|"undo"|"reissue", ...}``."""
+    """One journal row: what happened (``body``, one of ``companion/entries.py``'s kinds:
+    an action applied, undone or corrected, the game closed, a seat re-issued or kept on the
+    tablet, its private page opened or closed), who and what sent it, when, and the
+    idempotency key of the request that made it."""
 
     version: int
-    entry: dict
+    body: JournalEntry
     actor: str
     source: str
     at: str
     idem: str | None
-
-
-class JournalError(Exception):
-    """The database cannot be used as it is (damaged, or from a newer companion)."""
 
 
 class Journal:
@@ -213,7 +214,7 @@ class Journal:
             )
         row = chain.Row(
             entry.version,
-            json.dumps(entry.entry, separators=(",", ":")),
+            json.dumps(to_row(entry.body), separators=(",", ":")),
             entry.actor,
             entry.source,
             entry.at,
@@ -322,8 +323,10 @@ class Journal:
         ]
 
     def entries(self, table_id: str) -> list[Entry]:
-        """A table's entries for replay, its chain checked: a damaged or missing row is a
-        :class:`JournalError` naming the table and the version."""
+        """A table's entries for replay, its chain checked and each row read as its kind
+        (``companion/entries.py``): a damaged or missing row, or one of a kind this
+        companion does not know, is a :class:`JournalError` naming the table and the
+        version."""
         with self._lock:
             start = schema.geneses(self._db, table_id).get(table_id)
             rows = schema.rows(self._db, table_id)
@@ -334,7 +337,8 @@ class Journal:
                 f"{broken.reason} (the hash chain breaks there)"
             )
         return [
-            Entry(r.version, json.loads(r.entry), r.actor, r.source, r.at, r.idem) for r in rows
+            Entry(r.version, _read(r.entry, table_id, r.version), r.actor, r.source, r.at, r.idem)
+            for r in rows
         ]
 
     def changes(self) -> int:
@@ -413,6 +417,14 @@ class Journal:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+def _read(text: str, table_id: str, version: int) -> JournalEntry:
+    try:
+        row = json.loads(text)
+    except ValueError as error:
+        raise JournalError(f"table {table_id}: entry v{version} is not JSON: {error}") from None
+    return from_row(row, table_id, version)
 
 
 def _digest(text: str) -> str:

@@ -8,52 +8,66 @@ the log: no free fishing), the hash of a fresh seed committed when play resumed.
 
 from __future__ import annotations
 
+from companion.entries import (
+    ActionApplied,
+    ActionCorrected,
+    ActionUndone,
+    GameClosed,
+    JournalEntry,
+    PrivatePageClosed,
+    PrivatePageOpened,
+    SeatKeptOnTablet,
+    SeatReissued,
+    put_in_effect,
+)
+from companion.errors import JournalError
 from companion.rules.base import line
 
 
-def describe(table, version: int, entry: dict, seat: int | None) -> dict:
-    kind = entry["kind"]
-    if kind == "action":
-        text = table.game.describe(entry["action"], seat)
-    elif kind == "undo":
-        text = _undo(table, entry)
-    elif kind == "correction":
-        text = line(
-            "core.corrected",
-            version=entry["target"],
-            dice=", ".join(map(str, entry["action"]["dice"])),
-        )
-        text["then"] = table.game.describe(entry["action"], seat)
-    elif kind == "close":
-        # the seed in force when the table closed the game, now public
-        text = line("core.closed", seed=table.epochs.seed_at(version).hex())
-    elif kind == "private_open":
-        text = line("core.private_open", seat=table.seat_name(entry["seat"]))
-    elif kind == "private_closed":
-        text = line(f"core.private_closed.{entry['why']}", seat=table.seat_name(entry["seat"]))
-    elif kind == "on_tablet":
-        text = line("core.on_tablet", seat=table.seat_name(entry["seat"]))
-    else:
-        text = line("core.reissued", seat=table.seat_name(entry["seat"]))
-    also = list(entry.get("disclosed", []))
-    if entry.get("reseed"):
-        also.append(line("core.reseeded", hash=entry["reseed"]["hash"]))
+def describe(table, version: int, entry: JournalEntry, seat: int | None) -> dict:
+    match entry:
+        case ActionApplied(action=action):
+            text = table.game.describe(action, seat)
+        case ActionUndone():
+            text = _undo(table, entry)
+        case ActionCorrected(target=target, action=action):
+            text = line("core.corrected", version=target, dice=", ".join(map(str, action["dice"])))
+            text["then"] = table.game.describe(action, seat)
+        case GameClosed():
+            # the seed in force when the table closed the game, now public
+            text = line("core.closed", seed=table.epochs.seed_at(version).hex())
+        case PrivatePageOpened(seat=opened):
+            text = line("core.private_open", seat=table.seat_name(opened))
+        case PrivatePageClosed(seat=closed, why=why):
+            text = line(f"core.private_closed.{why}", seat=table.seat_name(closed))
+        case SeatKeptOnTablet(seat=kept):
+            text = line("core.on_tablet", seat=table.seat_name(kept))
+        case SeatReissued(seat=reissued):
+            text = line("core.reissued", seat=table.seat_name(reissued))
+        case _:
+            raise JournalError(f"table {table.id}: entry v{version} has no log line: {entry!r}")
+    also = list(getattr(entry, "disclosed", ()))
+    fresh = getattr(entry, "reseed", None)
+    if fresh:
+        also.append(line("core.reseeded", hash=fresh.hash))
     if also:
         text = {**text, "also": also}
     return text
 
 
-def _undo(table, entry: dict) -> dict:
-    reopen = entry.get("reopen")
-    if not reopen:
-        key = "core.undo_disclosed" if entry.get("disclosed") else "core.undo"
-        return line(key, version=entry["target"])
+def _undo(table, entry: ActionUndone) -> dict:
+    if not entry.reopen:
+        key = "core.undo_disclosed" if entry.disclosed else "core.undo"
+        return line(key, version=entry.target)
     seats = sorted(
-        {table.entries[v - 1].entry["action"].get("seat") for v in [*reopen, entry["target"]]}
+        {
+            put_in_effect(table.entries[v - 1].body).get("seat")
+            for v in [*entry.reopen, entry.target]
+        }
         - {None}
     )
     return line(
         "core.undo_reveal",
-        version=entry["target"],
+        version=entry.target,
         seats=", ".join(table.seat_name(s) for s in seats),
     )

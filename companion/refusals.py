@@ -9,21 +9,14 @@ language after the rule's own message.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from companion import registry
 from companion.rules.errors import RuleError
 
 #: ``table`` below is a ``companion.table.Table``, which hands itself in (typed ``Any`` so
 #: this module imports nothing of the table's: no circle of imports).
 Table = Any
-
-#: Parameters that hold a seat number (the same list as the shell's ``C.SEAT_PARAM``).
-SEAT_PARAM = re.compile(
-    r"^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|"
-    r"borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$"
-    r"|_seat$"
-)
 
 
 def waited_seats(table: Table) -> list[int]:
@@ -36,11 +29,12 @@ def waited_seats(table: Table) -> list[int]:
     return [] if current is None else [current]
 
 
-def named(params: dict, players: list[str]) -> dict:
-    """A line's parameters with seat numbers turned into the players' names."""
+def named(params: dict, players: list[str], seat_params: tuple[str, ...]) -> dict:
+    """A line's parameters with seat numbers (those the game declares in ``SEAT_PARAMS``)
+    turned into the players' names."""
     return {
         name: players[value]
-        if SEAT_PARAM.search(name)
+        if name in seat_params
         and isinstance(value, int)
         and not isinstance(value, bool)
         and 0 <= value < len(players)
@@ -67,6 +61,8 @@ def explained(table: Table, error: RuleError, seat: object) -> RuleError:
         params["waiting"] = {
             "key": why["key"],
             "game": table.record.game,
-            "params": named(why.get("params") or {}, players),
+            "params": named(
+                why.get("params") or {}, players, registry.seat_params(table.record.game)
+            ),
         }
     return RuleError(error.code, **params)

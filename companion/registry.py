@@ -17,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 
 import companion.games
+from companion.errors import OperatorError
 from companion.rules import dice
 
 ENTRY_POINTS = "table_companion.games"
@@ -107,9 +108,36 @@ def faces() -> dict[str, tuple[int, ...]]:
     return dice.FACES
 
 
+def _declared(name: str) -> ModuleType:
+    """The package ``__init__`` a game's declarations live in (beside ``DICE``)."""
+    rules = game(name)
+    return importlib.import_module(rules.__package__) if rules.__package__ else rules
+
+
 def card_faces(name: str) -> dict:
     """The cards a game lets tags stand for (``CARD_FACES`` in its package ``__init__``,
     see ``companion/rules/cards.py``): name -> ``CardFace``; none for a game without."""
-    rules = game(name)
-    parent = importlib.import_module(rules.__package__) if rules.__package__ else rules
-    return dict(getattr(parent, "CARD_FACES", None) or {})
+    return dict(getattr(_declared(name), "CARD_FACES", None) or {})
+
+
+class UndeclaredContract(OperatorError):
+    """A game's package does not declare a part of the rules contract every game must."""
+
+
+def _contract(name: str, part: str) -> tuple[str, ...]:
+    value = getattr(_declared(name), part, None)
+    if not isinstance(value, tuple) or not all(isinstance(item, str) for item in value):
+        raise UndeclaredContract(f"the game {name} declares no {part} (a tuple of names)")
+    return value
+
+
+def seat_params(name: str) -> tuple[str, ...]:
+    """The parameters of a game's actions, log lines and prompts that hold a seat number
+    (``SEAT_PARAMS``): the pages, the exports and the refusals show the player's name."""
+    return _contract(name, "SEAT_PARAMS")
+
+
+def end_turn(name: str) -> tuple[str, ...]:
+    """The action types that end a turn in a game (``END_TURN``): the last button, asked
+    about first when the seat could still do more, and the GPIO ``next`` button."""
+    return _contract(name, "END_TURN")

@@ -14,6 +14,13 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 from companion import access, private, timelabel
+from companion.entries import (
+    JournalEntry,
+    PrivatePageClosed,
+    PrivatePageOpened,
+    SeatKeptOnTablet,
+    SeatReissued,
+)
 from companion.errors import Forbidden
 from companion.journal import Entry
 from companion.rules.base import RuleError
@@ -104,7 +111,7 @@ class SeatAccess:
             before = table.version
             entry = Entry(
                 before + 1,
-                {"kind": "reissue", "seat": seat},
+                SeatReissued(seat),
                 viewer.label,
                 "web",
                 timelabel.now_label(),
@@ -137,7 +144,7 @@ class SeatAccess:
             before = table.version
             entry = Entry(
                 before + 1,
-                {"kind": "on_tablet", "seat": seat},
+                SeatKeptOnTablet(seat),
                 viewer.label,
                 "web",
                 timelabel.now_label(),
@@ -174,7 +181,7 @@ class SeatAccess:
             self.pin_tries.succeeded(table_id, seat, device)
             self._end_session(table, seat, "lock")  # a session left open: closed first
             token = access.new_token()
-            self._log_note(table, {"kind": "private_open", "seat": seat}, viewer)
+            self._log_note(table, PrivatePageOpened(seat), viewer)
             session = self.sessions.open(table_id, seat, access.digest(token))
             self._later(
                 self.sessions.length_s, lambda: self._end_session(table, seat, "expired", session)
@@ -202,11 +209,9 @@ class SeatAccess:
         older one does nothing), its streams, and say so in the public log."""
         if self.sessions.end(table.id, seat, session):
             self.hub.revoke(table.id, seat, "locked" if why == "lock" else why)
-            self._log_note(
-                table, {"kind": "private_closed", "seat": seat, "why": why}, Viewer(admin=True)
-            )
+            self._log_note(table, PrivatePageClosed(seat, why), Viewer(admin=True))
 
-    def _log_note(self, table: Table, entry: dict, viewer: Viewer) -> int:
+    def _log_note(self, table: Table, entry: JournalEntry, viewer: Viewer) -> int:
         """Journal an entry that changes no game state, adopt it and broadcast it."""
         before = table.version
         written = Entry(before + 1, entry, viewer.label, "web", timelabel.now_label(), None)

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion import access, catalogue, draws, private, registry, requests, timelabel, versions
 from companion.devices import DeviceDesk
+from companion.entries import ActionApplied, ActionUndone, with_requests
 from companion.errors import Busy, CompanionError, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
@@ -414,7 +415,7 @@ class Service(SeatAccess, DeviceDesk):
         if request is not None:
             keys[request.key] = request.fingerprint
         if keys:
-            prepared = replace(prepared, entry={**prepared.entry, "requests": keys})
+            prepared = replace(prepared, entry=with_requests(prepared.entry, keys))
         return self._commit(table, prepared, viewer, request.key if request else None, source)
 
     def _commit(
@@ -433,12 +434,12 @@ class Service(SeatAccess, DeviceDesk):
         table.commit(entry, prepared)
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
-        if entry.entry["kind"] == "action":
-            catalogue.learned(table, self.journal, entry.entry["action"])
+        if isinstance(entry.body, ActionApplied):
+            catalogue.learned(table, self.journal, entry.body.action)
         self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)
-        if entry.entry["kind"] != "undo" and position % self.snapshot_every == 0:
+        if not isinstance(entry.body, ActionUndone) and position % self.snapshot_every == 0:
             self._queue.put(
                 (
                     lambda: self.journal.save_snapshot(
@@ -482,7 +483,7 @@ class Service(SeatAccess, DeviceDesk):
         table = self.table(table_id)
         prepared = table.prepare_virtual_roll(viewer, prompt)
         done = self._commit(table, prepared, viewer, None, source)
-        return {**done, "dice": prepared.entry["action"]["drawn"]["die"]}
+        return {**done, "dice": prepared.entry.action["drawn"]["die"]}
 
     def close_game(self, table_id: str, viewer: Viewer, request: Request | None = None) -> dict:
         """The table confirms the end of its game: the seed is published to every screen

@@ -19,6 +19,7 @@ from typing import Any
 
 from companion import barrier, draws, logline, refusals
 from companion.actors import answered_by
+from companion.entries import ActionApplied, ActionCorrected, ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
@@ -89,22 +90,23 @@ class Table(TakeBack):
     ) -> None:
         effective: list[tuple[int, dict]] = []
         for entry in entries:
-            kind = entry.entry["kind"]
-            self.epochs.note(entry.version, entry.entry)
-            if kind == "action":
-                effective.append((entry.version, entry.entry["action"]))
-            elif kind in ("undo", "correction"):
-                if not effective or effective[-1][0] != entry.entry["target"]:
-                    raise RuleError("journal_undo_mismatch", version=entry.version)
-                effective.pop()
-                effective = barrier.without(effective, entry.entry.get("reopen", []), entry.version)
-                if kind == "correction":
-                    effective.append((entry.version, entry.entry["action"]))
+            self.epochs.note(entry.version, entry.body)
+            match entry.body:
+                case ActionApplied(action=action):
+                    effective.append((entry.version, action))
+                case ActionUndone(target=target) | ActionCorrected(target=target) as taken:
+                    if not effective or effective[-1][0] != target:
+                        raise RuleError("journal_undo_mismatch", version=entry.version)
+                    effective.pop()
+                    reopen = list(taken.reopen) if isinstance(taken, ActionUndone) else []
+                    effective = barrier.without(effective, reopen, entry.version)
+                    if isinstance(taken, ActionCorrected):
+                        effective.append((entry.version, taken.action))
         self.entries = list(entries)
         self.idem, self.requests = {}, {}
         for entry in entries:
             self._note_requests(entry)
-        self.undone = {v for e in entries for v in undone_by(e.entry)}
+        self.undone = {v for e in entries for v in taken_out(e.body)}
         start, state = 0, self._initial
         for position, last_version in snapshots:
             if position <= len(effective) and (
@@ -191,7 +193,7 @@ class Table(TakeBack):
             raise refusals.explained(self, error, action.get("seat")) from None
         effective = self.effective + [(self.version + 1, action)]
         return Prepared(
-            {"kind": "action", "action": action},
+            ActionApplied(action),
             new_state,
             effective,
             bool(self.game.final(new_state)),
@@ -223,9 +225,9 @@ class Table(TakeBack):
         """Adopt a prepared change once its entry is durably journalled."""
         self._remember_roll(entry)
         self.entries.append(entry)
-        self.epochs.note(entry.version, entry.entry)
+        self.epochs.note(entry.version, entry.body)
         self._note_requests(entry)
-        self.undone.update(undone_by(entry.entry))
+        self.undone.update(taken_out(entry.body))
         self.effective = prepared.effective
         self.state = prepared.state
         self._views = {}
@@ -234,14 +236,14 @@ class Table(TakeBack):
             position = min(position, prepared.unchanged)
         # a checkpoint from here on may hold an undone or corrected action's state
         self._checkpoints = [c for c in self._checkpoints if c[0] < position or c[0] == 0]
-        if entry.entry["kind"] != "undo" and position % self.checkpoint_every == 0:
+        if not isinstance(entry.body, ActionUndone) and position % self.checkpoint_every == 0:
             self._checkpoints.append((position, self.state))
 
     def _remember_roll(self, entry: Entry) -> None:
         """A dice action can be corrected: note the dice it asked for while the state it
         was asked in is at hand (cheaper than replaying to it later)."""
-        action = entry.entry.get("action")
-        if entry.entry["kind"] == "correction":
+        action = put_in_effect(entry.body)
+        if isinstance(entry.body, ActionCorrected):
             self._correctable = (-1, None)  # worked out again if asked
         elif action is not None and "dice" in action:
             self._correctable = (entry.version, self._roll_info(self.state, entry.version, action))
@@ -264,7 +266,7 @@ class Table(TakeBack):
     def commit_note(self, entry: Entry) -> None:
         """Adopt an entry that changes no game state (a seat re-issued, the game closed)."""
         self.entries.append(entry)
-        self.epochs.note(entry.version, entry.entry)
+        self.epochs.note(entry.version, entry.body)
         self._views = {}
         self._note_requests(entry)
 
@@ -273,7 +275,7 @@ class Table(TakeBack):
         prompt answered die by die is made by several requests)."""
         if entry.idem:
             self.idem[entry.idem] = entry.version
-        for key, fingerprint in entry.entry.get("requests", {}).items():
+        for key, fingerprint in getattr(entry.body, "requests", {}).items():
             self.idem[key] = entry.version
             self.requests[key] = fingerprint
 
@@ -379,23 +381,15 @@ class Table(TakeBack):
     def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
         out = {
             "version": entry.version,
-            "kind": entry.entry["kind"],
-            "line": logline.describe(self, entry.version, entry.entry, viewer.seat),
+            "kind": entry.body.KIND,
+            "line": logline.describe(self, entry.version, entry.body, viewer.seat),
             "undone": undone,
             "source": entry.source,
             "by": answered_by(entry.actor, entry.source),
             "at": entry.at,
         }
-        if out["kind"] == "action" and fixes.is_fix(
-            entry.entry["action"].get("type"), getattr(self.game, "CORRECTIONS", ())
+        if isinstance(entry.body, ActionApplied) and fixes.is_fix(
+            entry.body.action.get("type"), getattr(self.game, "CORRECTIONS", ())
         ):
             out["fix"] = True  # a count set by hand on the tablet: shown as a correction
         return out
-
-
-def undone_by(entry: dict) -> list[int]:
-    """The versions an entry takes out of effect: an undo's or a correction's target, and
-    the submissions an undone reveal discards."""
-    if entry["kind"] not in ("undo", "correction"):
-        return []
-    return [entry["target"], *entry.get("reopen", [])]

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion import barrier, draws
+from companion.entries import ActionCorrected, ActionUndone, FreshSeed, GameClosed, JournalEntry
 from companion.errors import Forbidden
 from companion.rules.base import RuleError, line
 from companion.viewer import Viewer
@@ -25,7 +26,7 @@ from companion.viewer import Viewer
 class Prepared:
     """An entry ready to be journalled, with the state it leads to."""
 
-    entry: dict
+    entry: JournalEntry
     state: dict
     effective: list  # the effective-action list after the entry
     ended: bool
@@ -47,12 +48,10 @@ class TakeBack:
             raise RuleError("nothing_to_undo")
         target_version, target = self.effective[-1]
         revealed, reopen = barrier.moves_to_discard(self)
-        entry: dict = {"kind": "undo", "target": target_version}
-        if reopen:
-            entry["reopen"] = reopen
         before = self.state_at(len(self.effective) - 1)
-        self._note_disclosed(entry, before, target, revealed)
-        self._note_reseed(entry)
+        entry = ActionUndone(
+            target_version, tuple(reopen), self._disclosed(before, target, revealed), self._reseed()
+        )
         effective = barrier.without(self.effective[:-1], reopen, target_version)
         unchanged = barrier.first_change(self.effective[:-1], reopen)
         try:
@@ -69,7 +68,7 @@ class TakeBack:
             state = self.game.apply(state, action)
         return state
 
-    def _note_disclosed(self, entry: dict, before: dict, action: dict, revealed: bool) -> None:
+    def _disclosed(self, before: dict, action: dict, revealed: bool) -> tuple[dict, ...]:
         """No free fishing: what the entry being taken back showed everyone of a secret
         (the game's ``discloses``, a reveal, the final result) stays in the public log."""
         lines = list(
@@ -81,14 +80,11 @@ class TakeBack:
             lines.append(line("core.disclosed_reveal"))
         if self.ended:
             lines.append(line("core.disclosed_result"))
-        if lines:
-            entry["disclosed"] = lines
+        return tuple(lines)
 
-    def _note_reseed(self, entry: dict) -> dict | None:
-        """Play resuming on a closed game: this entry commits a fresh seed."""
-        if self.closed:
-            entry["reseed"] = self.epochs.fresh()
-        return entry.get("reseed")
+    def _reseed(self) -> FreshSeed | None:
+        """Play resuming on a closed game: the entry that resumes it commits a fresh seed."""
+        return self.epochs.fresh() if self.closed else None
 
     def prepare_correction(self, dice: list, viewer: Viewer) -> Prepared:
         """Fix a misread roll: the last action in effect, again, with the right dice. One
@@ -103,16 +99,15 @@ class TakeBack:
         action = {k: v for k, v in target.items() if k != "drawn"}
         action["dice"] = dice
         previous = self.state_at(len(self.effective) - 1)
-        entry: dict = {"kind": "correction", "target": target_version}
-        self._note_disclosed(entry, previous, target, False)
-        fresh = self._note_reseed(entry)
-        seed = bytes.fromhex(fresh["seed"]) if fresh else self.epochs.seed
+        disclosed = self._disclosed(previous, target, False)
+        fresh = self._reseed()
+        seed = bytes.fromhex(fresh.seed) if fresh else self.epochs.seed
         drawn = self._draw(previous, action, self.effective[:-1], seed)
         if drawn:
             action["drawn"] = drawn
         state = self.game.apply(previous, action)
         effective = self.effective[:-1] + [(self.version + 1, action)]
-        entry["action"] = action
+        entry = ActionCorrected(target_version, action, disclosed, fresh)
         return Prepared(entry, state, effective, bool(self.game.final(state)))
 
     def prepare_close(self, viewer: Viewer) -> Prepared:
@@ -124,4 +119,4 @@ class TakeBack:
             raise RuleError("game_not_over")
         if self.closed:
             raise RuleError("game_closed")
-        return Prepared({"kind": "close"}, self.state, self.effective, True)
+        return Prepared(GameClosed(), self.state, self.effective, True)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from companion import backups, chain, integrity, schema
 from companion.config import Config
+from companion.errors import OperatorError
 from companion.hub import Hub
 from companion.journal import WITNESS_SUFFIX, Journal, JournalError
 from companion.service import Service
@@ -28,8 +29,10 @@ EXIT_IN_USE = 4
 LOCK_NAME = "companion.lock"
 
 
-class InUse(Exception):
-    """Another companion holds the data folder."""
+class InUse(OperatorError):
+    """Another companion holds the data folder (the CLI exits with 4)."""
+
+    code = "in_use"
 
 
 @contextmanager

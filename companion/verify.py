@@ -12,9 +12,10 @@ was used (at creation, or in the log line that resumed play).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from companion import barrier, draws, registry
+from companion.entries import ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
 from companion.journal import Journal
 from companion.rules.dice import FACES
@@ -58,24 +59,21 @@ def verify(journal: Journal, table_id: str, seeds: list[bytes] | None = None) ->
     states = [game.setup(list(record.players), dict(record.options))]
     effective: list[tuple[int, dict]] = []
     for entry in entries:
-        body = entry.entry
-        if body.get("reseed"):
-            committed.append(body["reseed"]["hash"])
+        body = entry.body
+        fresh = getattr(body, "reseed", None)
+        if fresh is not None:
+            committed.append(fresh.hash)
             if seeds and len(seeds) > len(epochs.seeds):
-                body = {
-                    **body,
-                    "reseed": {**body["reseed"], "seed": seeds[len(epochs.seeds)].hex()},
-                }
+                body = replace(body, reseed=replace(fresh, seed=seeds[len(epochs.seeds)].hex()))
         epochs.note(entry.version, body)
-        kind = body["kind"]
-        if kind in ("undo", "correction"):
+        if taken_out(body):
             effective.pop()  # states[i] stays the state before effective[i]
-            reopen = body.get("reopen", [])
+            reopen = list(body.reopen) if isinstance(body, ActionUndone) else []
             start = barrier.first_change(effective, reopen)
             effective = barrier.without(effective, reopen, entry.version)
             states = _replay(game, states[: start + 1], effective[start:])
-        if kind in ("action", "correction"):
-            action = body["action"]
+        action = put_in_effect(body)
+        if action is not None:
             report.draws += _check(
                 game, states[-1], effective, action, entry.version, epochs.seed_at(entry.version)
             )

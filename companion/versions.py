@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from types import ModuleType
 
+from companion.entries import ActionApplied, ActionCorrected, JournalEntry
 from companion.errors import CompanionError
 from companion.journal import Entry
 
@@ -62,22 +63,24 @@ def bring_up(game: ModuleType, recorded: int, entries: list[Entry]) -> list[Entr
     made: dict[int, Upcast] = {}
     out = []
     for entry in entries:
-        action = entry.entry.get("action")
-        if action is None:
+        body = entry.body
+        if not isinstance(body, ActionApplied | ActionCorrected):
             out.append(entry)
             continue
-        version = entry.entry.get("rules", recorded)
+        version = recorded if body.rules is None else body.rules
         if version not in made:
             made[version] = upcaster(game, version)
-        upcast = made[version](action)
+        upcast = made[version](body.action)
         out.append(
             entry
-            if upcast is action
-            else replace(entry, entry={**entry.entry, "action": upcast, "rules": current(game)})
+            if upcast is body.action
+            else replace(entry, body=replace(body, action=upcast, rules=current(game)))
         )
     return out
 
 
-def stamp(game: ModuleType, entry: dict) -> dict:
+def stamp(game: ModuleType, entry: JournalEntry) -> JournalEntry:
     """A new entry, marked with the rules version its action is made under."""
-    return {**entry, "rules": current(game)} if "action" in entry else entry
+    if isinstance(entry, ActionApplied | ActionCorrected):
+        return replace(entry, rules=current(game))
+    return entry

@@ -1,6 +1,8 @@
 """gpiozero's pin factory by name, and the start-up check of the pin map.
 
-The factory is chosen explicitly so no fallback warning fires. :func:`check_pin_map` finds
+The factory is chosen explicitly, by its name in gpiozero's own ``gpiozero_pin_factories``
+entry-point group (the names ``GPIOZERO_PIN_FACTORY`` takes: ``mock``, ``lgpio``,
+``rpigpio``… and any a package installs), so no fallback warning fires. :func:`check_pin_map` finds
 what would make a pin map fail on the Pi — a pin used twice, a pin a bus needs once that bus
 is enabled (I2C 2–3, SPI0 7–11, UART 14–15), the card reader's RST or IRQ — and names the
 config line that is wrong, so the companion can start everything else and say what to fix.
@@ -10,7 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib.metadata import entry_points
 from typing import Any
+
+from firmware_bridge.errors import BridgeError
+
+PIN_FACTORIES = "gpiozero_pin_factories"  # the entry-point group gpiozero reads itself
 
 # BCM pins each bus takes when it is enabled (BCM2711/BCM2712 peripherals, header pins
 # 3, 5 / 19, 21, 23, 24, 26 / 8, 10).
@@ -21,8 +28,14 @@ BUSES: dict[str, dict[int, str]] = {
 }
 
 
-class UnknownPinFactory(ValueError):
-    pass
+class UnknownPinFactory(BridgeError):
+    """A pin factory no installed package provides; says which names would do."""
+
+    def __init__(self, name: str, known: list[str]) -> None:
+        super().__init__("unknown_pin_factory", name=name, known=", ".join(known))
+        *first, last = known or ["none"]
+        choices = f"{', '.join(first)} or {last}" if first else last
+        self.args = (f"unknown pin factory {name!r} ({choices})",)
 
 
 @dataclass(frozen=True)
@@ -43,20 +56,15 @@ class PinProblem:
 
 
 def pin_factory_named(name: str) -> Any:
-    """ "mock" off the Pi (and in the simulator and tests); "lgpio" or "rpigpio" on it."""
-    if name == "mock":
-        from gpiozero.pins.mock import MockFactory
-
-        return MockFactory()
-    if name == "lgpio":
-        from gpiozero.pins.lgpio import LGPIOFactory
-
-        return LGPIOFactory()
-    if name == "rpigpio":
-        from gpiozero.pins.rpigpio import RPiGPIOFactory
-
-        return RPiGPIOFactory()
-    raise UnknownPinFactory(f"unknown pin factory {name!r} (mock, lgpio or rpigpio)")
+    """The pin factory gpiozero knows by ``name`` ("mock" off the Pi, in the simulator and
+    tests; "lgpio" on it), made the way ``gpiozero.Device._default_pin_factory`` makes the
+    one ``GPIOZERO_PIN_FACTORY`` names: the name as written, then lower-cased."""
+    group = entry_points(group=PIN_FACTORIES)
+    for wanted in (name, name.lower()):
+        for point in group:
+            if point.name == wanted:
+                return point.load()()
+    raise UnknownPinFactory(name, sorted({point.name for point in group}))
 
 
 def check_pin_map(

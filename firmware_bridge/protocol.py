@@ -14,6 +14,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from firmware_bridge.errors import BridgeError
+
 VERSION = 1
 MINOR = "1.1"  # a HELLO that carries a boot id; a v1 HELLO says "1" and carries none
 MAX_LINE = 120  # bytes, including the trailing newline
@@ -192,8 +194,11 @@ HostMessage = Query | Ack | Led | Want
 Message = DeviceMessage | HostMessage
 
 
-class _Malformed(Exception):
+class _Malformed(BridgeError):
     """Internal: a field did not match its grammar (never escapes this module)."""
+
+    def __init__(self, field: str) -> None:
+        super().__init__("malformed", field=field)
 
 
 class _WrongVersion(_Malformed):

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import draws
+from companion.entries import ActionApplied
 from companion.games.root_doves import game as root
 from companion.journal import Entry, Journal, TableRecord
 from companion.rules.base import RuleError
@@ -188,7 +189,7 @@ def test_verification_catches_a_draw_that_does_not_derive(tmp_path):
         other = next(t for t in TOKENS if t not in drawn)
         forged = Entry(
             2,
-            {"kind": "action", "action": {"type": "pick", "seat": 0, "drawn": {"token": [other]}}},
+            ActionApplied({"type": "pick", "seat": 0, "drawn": {"token": [other]}}),
             "admin",
             "web",
             "",

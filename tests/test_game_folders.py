@@ -45,6 +45,18 @@ def test_the_rule_entry_points(folder):
     assert isinstance(game.RULES_VERSION, int)
     for name in ENTRY_POINTS:
         assert callable(getattr(game, name, None)), f"{folder.name} has no {name}()"
+    # the rules contract its package declares (docs/adding-a-game.md)
+    for part in (registry.seat_params, registry.end_turn):
+        declared = part(folder.name)
+        assert isinstance(declared, tuple) and len(set(declared)) == len(declared), part
+    assert registry.seat_params(folder.name), f"{folder.name} declares no seat parameter"
+
+
+def test_a_game_that_declares_no_seat_parameters_is_refused(monkeypatch):
+    package = __import__("companion.games.lawless", fromlist=["SEAT_PARAMS"])
+    monkeypatch.delattr(package, "SEAT_PARAMS")
+    with pytest.raises(registry.UndeclaredContract, match="lawless declares no SEAT_PARAMS"):
+        registry.seat_params("lawless")
 
 
 @pytest.mark.parametrize("folder", FOLDERS, ids=names)

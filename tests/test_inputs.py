@@ -202,3 +202,25 @@ def test_a_misread_roll_is_corrected_by_a_new_entry(service, table, db_path):
         service.correct(tid, [9], ADMIN)
     service.undo(tid, ADMIN)  # the correction itself can be undone: back to before the roll
     assert state(service, tid)["scores"] == [0, 0]
+
+
+def test_a_roll_the_journal_cannot_take_is_counted_and_told_not_lost(service, table):
+    """A storage fault while a die answers the prompt: the action is not taken, the
+    dashboard hears ``journal_fault`` and the roll counts as refused (a JournalError is a
+    CompanionError, so it no longer ends silently in the writer thread)."""
+    from companion.errors import JournalError
+
+    tid, sub = table
+    service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+    events(sub)
+
+    def full(*_args, **_kw):
+        raise JournalError("cannot write the journal: database or disk is full")
+
+    service.journal.append = full
+    acked = []
+    post_and_wait(service, DieRolled((("d6", 4),), source="reader", ack=lambda: acked.append(1)))
+    assert state(service, tid)["scores"] == [0, 0] and acked == [1]
+    assert service.refusals["reader"]["last_refused"] == {"what": "d6:4", "code": "journal_fault"}
+    told = [data for kind, _i, data in events(sub) if kind == "input_error"]
+    assert told and {t["code"] for t in told} == {"journal_fault"}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -159,3 +160,41 @@ def test_pages_load_nothing_from_the_internet():
                 assert marker not in text.replace("http://www.w3.org/2000/svg", ""), (
                     f"{path.relative_to(ROOT)} refers to {marker}"
                 )
+
+
+# Each package's one exception base (docs/STYLE: "One exception base per package").
+BASES = {
+    "companion": "companion.errors.CompanionError",
+    "companion/rules": "companion.rules.errors.RuleError",
+    "companion/games": "companion.rules.errors.RuleError",
+    "firmware_bridge": "firmware_bridge.errors.BridgeError",
+    "web": "web.errors.WebError",
+}
+
+
+def _package_of(path: Path) -> str:
+    relative = rel(path)
+    return max((p for p in BASES if relative.startswith(p + "/")), key=len)
+
+
+def _defined_errors(path: Path) -> list[type]:
+    module = importlib.import_module(".".join(path.relative_to(ROOT).with_suffix("").parts))
+    return [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, BaseException)
+        and value.__module__ == module.__name__
+    ]
+
+
+@pytest.mark.parametrize(
+    "path",
+    [p for folder in ("companion", "firmware_bridge", "web") for p in files(folder)],
+    ids=rel,
+)
+def test_every_error_a_package_defines_is_under_its_base(path):
+    module_name, _, base_name = BASES[_package_of(path)].rpartition(".")
+    base = getattr(importlib.import_module(module_name), base_name)
+    outside = [e.__name__ for e in _defined_errors(path) if not issubclass(e, base)]
+    assert not outside, f"{rel(path)}: {outside} not under {base.__name__}"

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion import registry, versions
+from companion.entries import ActionApplied
 from companion.journal import Entry
 
 HERE = Path(__file__).resolve().parent / "recorded"
@@ -39,12 +40,10 @@ def test_a_recorded_game_replays_to_its_final_state(path):
     recording = load(path)
     game = registry.game(recording["game"])
     entries = [
-        Entry(n + 1, {"kind": "action", "action": action}, "admin", "web", "", None)
+        Entry(n + 1, ActionApplied(action), "admin", "web", "", None)
         for n, action in enumerate(recording["actions"])
     ]
-    actions = [
-        e.entry["action"] for e in versions.bring_up(game, recording["rules_version"], entries)
-    ]
+    actions = [e.body.action for e in versions.bring_up(game, recording["rules_version"], entries)]
     state = game.setup(list(recording["players"]), dict(recording["options"]))
     for action in actions:
         state = game.apply(state, action)

@@ -42,7 +42,7 @@ def test_a_newer_rules_version_without_a_migration_leaves_the_table_unloaded(
         assert refused["code"] == "rules_no_migration"
         assert (refused["recorded"], refused["current"]) == (1, 2)
         # the journal is left as it was recorded
-        assert [e.entry["action"]["amount"] for e in journal.entries(recorded)] == [2, 3]
+        assert [e.body.action["amount"] for e in journal.entries(recorded)] == [2, 3]
     finally:
         service.close()
         journal.close()
@@ -61,7 +61,7 @@ def test_a_written_migration_upcasts_the_old_actions(db_path, recorded, monkeypa
     try:
         assert service.view(recorded, ADMIN)["state"]["scores"] == [7, 0]
         service.act(recorded, {"type": "add", "seat": 0, "amount": 4}, ADMIN)
-        stamps = [e.entry.get("rules") for e in journal.entries(recorded)]
+        stamps = [e.body.rules for e in journal.entries(recorded)]
         assert stamps == [1, 1, 2]
     finally:
         service.close()

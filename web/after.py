@@ -12,7 +12,7 @@ import uuid
 
 from flask import Blueprint, Response, jsonify
 
-from companion import shelf
+from companion import registry, shelf
 from companion.errors import Forbidden
 from companion.table import Viewer
 from web.api import body, created, kept
@@ -68,44 +68,15 @@ def play_record(table_id: str) -> dict:
     }
 
 
-# Parameters that hold a seat number, turned into the player's name (as the pages do in
-# ``web/static/shell.js``, ``C.SEAT_PARAM``).
-SEAT_PARAMS = {
-    "seat",
-    "player",
-    "players",
-    "opponent",
-    "target",
-    "victim",
-    "defender",
-    "attacker",
-    "shooter",
-    "owner",
-    "lender",
-    "borrower",
-    "payer",
-    "payee",
-    "rival",
-    "ranch",
-    "by",
-    "first",
-    "challenger",
-    "seller",
-    "winner",
-    "loser",
-    "faction",
-}
-
-
 def _say(lang: str, line: dict, players: list[str], game: str) -> str:
     words = catalog()
+    seats = registry.seat_params(game)  # as the pages read them (``C.isSeatParam``)
     params = {}
     for name, value in (line.get("params") or {}).items():
-        seatish = name in SEAT_PARAMS or name.endswith("_seat")
         if (
             isinstance(value, int)
             and not isinstance(value, bool)
-            and seatish
+            and name in seats
             and 0 <= value < len(players)
         ):
             params[name] = players[value]

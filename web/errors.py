@@ -9,8 +9,7 @@ import logging
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-from companion.errors import CompanionError
-from companion.journal import JournalError
+from companion.errors import CompanionError, JournalError
 from companion.rules.base import RuleError
 from web.context import catalog, language, service, t
 
@@ -32,7 +31,13 @@ HTTP_CODES = {
 }
 
 
-class ApiError(Exception):
+class WebError(Exception):
+    """The base of the web edge's own errors."""
+
+
+class ApiError(WebError):
+    """A request refused at the edge (before the core saw it): a status, a code, params."""
+
     def __init__(self, status: int, code: str, **params) -> None:
         super().__init__(code)
         self.status, self.code, self.params = status, code, params
@@ -42,6 +47,7 @@ def init_app(app: Flask) -> None:
     app.register_error_handler(ApiError, lambda e: _reply(e.status, e.code, e.params))
     app.register_error_handler(RuleError, lambda e: _reply(422, e.code, e.params))
     app.register_error_handler(CompanionError, lambda e: _reply(e.status, e.code, e.params))
+    app.register_error_handler(JournalError, _journal_fault)
     app.register_error_handler(HTTPException, _http)
     app.register_error_handler(Exception, _unexpected)
 
@@ -91,10 +97,12 @@ def _http(error: HTTPException):
     return _reply(status, HTTP_CODES.get(status, "bad_request"), {})
 
 
+def _journal_fault(error: JournalError):
+    log.error("journal fault: %s", error)  # the operator's words stay in the log
+    return _reply(error.status, error.code, {})
+
+
 def _unexpected(error: Exception):
-    if isinstance(error, JournalError):
-        log.error("journal fault: %s", error)
-        return _reply(503, "journal_fault", {})
     log.exception("unexpected error on %s %s", request.method, request.path)
     return _reply(500, "internal", {})
 

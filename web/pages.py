@@ -15,7 +15,6 @@ from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
 from companion import access, registry, shelf
-from companion.inputs import END_TURN_TYPES
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -36,9 +35,18 @@ def page(template: str, **context):
         t=t,
         panel=panel,
         dice=_dice_json(),
-        end_turn=json.dumps(END_TURN_TYPES),
+        seat_params=json.dumps(_declared(game, registry.seat_params)),
+        end_turn=json.dumps(_declared(game, registry.end_turn)),
         **context,
     )
+
+
+def _declared(game: str | None, part) -> list[str]:
+    """What the page's game declares (``SEAT_PARAMS``, ``END_TURN``); none without a game."""
+    try:
+        return list(part(game)) if game else []
+    except KeyError:  # a table of a game this companion no longer has
+        return []
 
 
 def _dice_json() -> str:

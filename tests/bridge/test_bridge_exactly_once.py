@@ -169,7 +169,5 @@ def test_the_receipt_is_written_with_the_action_it_answers(tmp_path):
         assert service.view(tid, ADMIN)["table"]["version"] == 2
         with pytest.raises(JournalError):  # a failed append leaves no receipt behind
             with journal.with_receipt(("ABL-9", "b1", 8)):
-                journal.append(
-                    tid, Entry(2, {"kind": "action", "action": {}}, "x", "reader", "now", None)
-                )
+                journal.append(tid, Entry(3, {"kind": "action"}, "x", "reader", "now", None))
         assert journal.reader_frames("ABL-9", "b1") == [7]

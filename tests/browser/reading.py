@@ -14,13 +14,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from companion import registry
 from web import wording
 
-SEAT_PARAM = re.compile(
-    r"^(seat|player|players|opponent|target|victim|defender|attacker|"
-    r"shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|"
-    r"challenger|seller|winner|loser|faction)$|_seat$"
-)
 SPACES = re.compile(r"[\s\u00a0\u202f\u2009]+")
 
 
@@ -106,7 +102,7 @@ class Words:
             if (
                 isinstance(value, int)
                 and not isinstance(value, bool)
-                and SEAT_PARAM.search(name)
+                and name in registry.seat_params(self.game)  # as the page's C.isSeatParam
                 and 0 <= value < len(players)
             ):
                 out[name] = players[value]

@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from companion.entries import ActionApplied, ActionUndone
 from companion.rules.dice import FACES
 from tests.reliability.drive import existing_games, fill, player_names
 from tests.reliability.recovery import (
@@ -230,14 +231,16 @@ def acked_problems(table_id: str, entries: list, sent: Sent) -> list[str]:
         return [f"{where}: acknowledged {sent.idem} but the journal holds {entry.idem}"]
     if entry.actor != sent.actor:
         return [f"{where}: actor {entry.actor} != {sent.actor}"]
+    body = entry.body
     if sent.kind == "undo":
-        return [] if entry.entry["kind"] == "undo" else [f"{where}: not an undo"]
+        return [] if isinstance(body, ActionUndone) else [f"{where}: not an undo"]
     if sent.kind == "dice":  # the prompt it answers may have moved on before it arrived
-        dice = entry.entry.get("action", {}).get("dice")
-        ok = entry.entry["kind"] == "action" and sorted(dice or []) == sorted(sent.action["dice"])
-        return [] if ok else [f"{where}: journal holds {entry.entry}, dice sent {sent.action}"]
-    if entry.entry["kind"] != "action" or without_draws(entry.entry["action"]) != sent.action:
-        return [f"{where}: journal holds {entry.entry}, the client sent {sent.action}"]
+        ok = isinstance(body, ActionApplied) and sorted(body.action.get("dice") or []) == sorted(
+            sent.action["dice"]
+        )
+        return [] if ok else [f"{where}: journal holds {body}, dice sent {sent.action}"]
+    if not isinstance(body, ActionApplied) or without_draws(body.action) != sent.action:
+        return [f"{where}: journal holds {body}, the client sent {sent.action}"]
     return []
 
 

@@ -215,7 +215,7 @@ def test_junk_on_the_wire_never_moves_a_table(tmp_path, service):
             time.sleep(0.01)
         table = service.table(made["id"])
         assert table.version == version + 1
-        assert table.entries[-1].entry["action"] == {"type": "roll", "seat": 0, "dice": [4]}
-        assert [e.entry["kind"] for e in table.entries] == ["action", "action"]
+        assert table.entries[-1].body.action == {"type": "roll", "seat": 0, "dice": [4]}
+        assert [e.body.KIND for e in table.entries] == ["action", "action"]
     finally:
         rig.close()

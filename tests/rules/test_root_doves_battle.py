@@ -248,6 +248,7 @@ def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
     """Version 2 let a faction battle in Birdsong, from 0 warriors, its pre-roll hits only
     added: the migration renames the declaration and the battle keeps those rules."""
     from companion import versions
+    from companion.entries import ActionApplied
     from companion.journal import Entry
 
     state = started()
@@ -267,10 +268,9 @@ def test_a_battle_journalled_under_version_2_replays_as_it_was_played():
         act("end_battle", 1),
     ]
     entries = [
-        Entry(n + 1, {"kind": "action", "action": a}, "admin", "web", "", None)
-        for n, a in enumerate(recorded)
+        Entry(n + 1, ActionApplied(a), "admin", "web", "", None) for n, a in enumerate(recorded)
     ]
-    brought = [e.entry["action"] for e in versions.bring_up(game, 2, entries)]
+    brought = [e.body.action for e in versions.bring_up(game, 2, entries)]
     assert brought[0]["type"] == "attack_doves_v2"
     after = play(game, state, *brought[:3])
     dealt = game.view(after, None)["battle"]["hits"]

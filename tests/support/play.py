@@ -98,3 +98,43 @@ def legal_walk(game, state, draw, players, steps=60, seed=0):
         assert json.dumps(state, sort_keys=True) == before, "apply mutated its input"
         yield state, action, after
         state = after
+
+
+def fill_at_random(template, rng):
+    """An action from a legal template, every open parameter filled by ``rng`` (a seeded
+    ``random.Random``: walks that must be the same on every run)."""
+    action = {"type": template["type"], "seat": template["seat"]}
+    for name, spec in template["params"].items():
+        kind = spec["kind"]
+        if kind == "int":
+            step = spec.get("step", 1)
+            action[name] = spec["min"] + step * rng.randint(0, (spec["max"] - spec["min"]) // step)
+        elif kind == "choice":
+            action[name] = rng.choice(spec["options"])
+        elif kind == "multi":
+            picks = rng.sample(spec["options"], len(spec["options"]))
+            action[name] = picks[: rng.randint(spec["min"], spec["max"])]
+        elif kind == "text":
+            action[name] = rng.choice(["Ann", "x", "Long Name"])[: spec["max"]]
+        elif kind == "dice":
+            action[name] = [rng.choice(FACES[k]) for k in spec["dice"]]
+        else:  # pragma: no cover - a new kind must be taught here
+            raise AssertionError(f"unknown param kind {kind}")
+    return action
+
+
+def seeded_walk(game, state, players, seed, steps=200):
+    """:func:`legal_walk` driven by a seeded RNG instead of hypothesis: the same walk on
+    every run. Yields (state_before, action, state_after) for each action applied."""
+    rng = _random.Random(seed)
+    for _ in range(steps):
+        templates = [t for seat in [None, *range(players)] for t in game.legal(state, seat)]
+        if not templates:
+            return
+        action = resolve_draws(game, state, fill_at_random(rng.choice(templates), rng), rng)
+        try:
+            after = game.apply(state, action)
+        except RuleError:
+            continue
+        yield state, action, after
+        state = after

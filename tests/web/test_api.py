@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import html
 import json
+import re
 
 import pytest
 
+from companion import registry
 from tests.support.values import numbers
 from tests.web.conftest import join
 
@@ -220,3 +223,35 @@ def test_a_page_downloads_only_its_own_game_words(tablet):
     assert "action.lawless.buy_points" in lawless and "ui.roll" in lawless
     assert not any(key.startswith("action.abilene.") for key in lawless)
     assert tablet.get("/api/i18n/fr.json?game=nope").json == tablet.get("/api/i18n/fr.json").json
+
+
+def body_data(page: bytes, name: str):
+    """A ``data-…`` attribute of the page's <body>, as the browser reads it (JSON)."""
+    body = re.search(r"<body ([^>]*)>", page.decode()).group(1)
+    return json.loads(html.unescape(re.search(f'data-{name}="([^"]*)"', body).group(1)))
+
+
+@pytest.mark.parametrize("game", ["abilene", "nowheresville", "tally"])
+def test_a_table_page_carries_its_games_seat_parameters_and_turn_ends(tablet, game):
+    """The pages read them from <body> (``C.isSeatParam``, the last button), never guess."""
+    made = tablet.post("/api/tables", {"game": game, "players": ["Ann", "Bruno", "Cleo"]}).json
+    page = tablet.get(f"/table/{made['id']}").data
+    assert body_data(page, "seat-params") == list(registry.seat_params(game))
+    assert body_data(page, "end-turn") == list(registry.end_turn(game))
+    home = tablet.get("/").data
+    assert body_data(home, "seat-params") == [] == body_data(home, "end-turn")
+
+
+def test_a_journal_fault_is_a_503_and_its_words_stay_in_the_log(service, tablet, table, caplog):
+    """A JournalError is a CompanionError like the others, but not a player's refusal: the
+    operator's message goes to the log, the player gets ``journal_fault``."""
+    from companion.errors import JournalError
+
+    def full(*_args, **_kw):
+        raise JournalError("cannot write the journal: database or disk is full")
+
+    service.journal.append = full
+    reply = tablet.act(table["id"], {"type": "add", "seat": 0, "amount": 1})
+    assert reply.status_code == 503 and reply.json["error"]["code"] == "journal_fault"
+    assert "disk is full" not in reply.get_data(as_text=True)
+    assert "journal fault: cannot write the journal: database or disk is full" in caplog.text

@@ -5,7 +5,7 @@
 window.Companion = window.Companion || {};
 (function (C) {
   const body = document.body;
-  // The turn-ending verbs, as the server's input router knows them (companion/inputs.py).
+  // The game's turn-ending actions (its END_TURN, put on the page by the server).
   const END_TURN = new Set(JSON.parse(body.dataset.endTurn || "[]"));
 
   /* A game's own word for an action, else the core's shared verb ("End the turn"). */

@@ -5,12 +5,7 @@
   C.valueLabel = function (game, name, value, players) {
     const word = C.words[`value.${game}.${value}`];
     if (word !== undefined) return word;
-    if (
-      typeof value === "number" &&
-      C.SEAT_PARAM.test(name) &&
-      players &&
-      players[value] !== undefined
-    )
+    if (typeof value === "number" && C.isSeatParam(name) && players && players[value] !== undefined)
       return players[value];
     if (value === null) return "—";
     return String(value);

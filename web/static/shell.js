@@ -659,9 +659,10 @@ window.Companion = window.Companion || {};
     charts.forEach((chart) => box.appendChild(C.chart(chart)));
   }
 
-  /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */
-  C.SEAT_PARAM =
-    /^(seat|player|players|opponent|target|victim|defender|attacker|shooter|owner|lender|borrower|payer|payee|rival|ranch|by|first|challenger|seller|winner|loser|faction)$|_seat$/;
+  /* A seat number in a parameter the game declares a seat (its SEAT_PARAMS, put on the page
+     by the server) becomes the player's name; a word becomes the game's word. */
+  const SEAT_PARAMS = new Set(JSON.parse(document.body.dataset.seatParams || "[]"));
+  C.isSeatParam = (name) => SEAT_PARAMS.has(name);
   /* A refusal in words, with what the table waits for (companion/refusals.py). */
   C.refusal = function (error) {
     const params = error.params || {};
@@ -685,7 +686,7 @@ window.Companion = window.Companion || {};
     const out = {};
     for (const [name, value] of Object.entries(params || {})) {
       const players = page.view ? page.view.table.players : [];
-      if (typeof value === "number" && C.SEAT_PARAM.test(name) && players[value] !== undefined)
+      if (typeof value === "number" && C.isSeatParam(name) && players[value] !== undefined)
         out[name] = players[value];
       else if (typeof value === "string" && C.words[`value.${page.game}.${value}`] !== undefined)
         out[name] = C.words[`value.${page.game}.${value}`];

@@ -38,3 +38,17 @@ CARD_FACES = declare(
         ("sale_truth",),
     ),
 )
+
+# Parameters holding a seat number, and the actions that end a turn (docs/adding-a-game.md).
+SEAT_PARAMS = (
+    "absent_seat",
+    "borrower",
+    "borrower_seat",
+    "lender_seat",
+    "opponent",
+    "opponent_seat",
+    "owner",
+    "player",
+    "ranch",
+)
+END_TURN = ("end_turn",)

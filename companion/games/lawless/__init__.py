@@ -54,3 +54,7 @@ CARD_FACES = declare(
         ("play_hired_killer", "hire_killer"),
     ),
 )
+
+# Parameters holding a seat number, and the actions that end a turn (docs/adding-a-game.md).
+SEAT_PARAMS = ("seat",)
+END_TURN = ("end_turn",)

@@ -18,3 +18,7 @@ CARD_FACES = declare(
         for number in range(1, 109)
     )
 )
+
+# Parameters holding a seat number, and the actions that end a turn (docs/adding-a-game.md).
+SEAT_PARAMS = ("seat",)
+END_TURN = ("end_turn",)

@@ -18,3 +18,7 @@ DICE = dice.declare(
         colours=("#e8d9b0", "#3b2a12"),
     )
 )
+
+# Parameters holding a seat number, and the actions that end a turn (docs/adding-a-game.md).
+SEAT_PARAMS = ("seat",)
+END_TURN = ("end_turn",)
