@@ -16,6 +16,7 @@ not « de Ann ») happens as a value is put in.
 
 from __future__ import annotations
 
+import decimal
 import re
 
 from babel import Locale
@@ -29,15 +30,31 @@ ELIDED = re.compile(r"(?:(?<=\s)|^)([Dd]e|[Qq]ue|[Jj]usque) $")
 
 
 def number(lang: str, value) -> str:
-    return format_decimal(value, locale=lang)
+    return _written(lambda: format_decimal(value, locale=lang), value)
 
 
 def money(lang: str, value) -> str:
     """Whole dollars with the narrow "$" (Babel's French symbol is "$US")."""
-    text = format_currency(
-        value, "USD", locale=lang, currency_digits=False, format=_money_pattern(lang)
+    text = _written(
+        lambda: format_currency(
+            value, "USD", locale=lang, currency_digits=False, format=_money_pattern(lang)
+        ),
+        value,
     )
     return text.replace(get_currency_symbol("USD", lang), "$")
+
+
+def _written(write, value) -> str:
+    """Babel works in decimals of the context's precision (28 digits), so a number a request
+    sends and an error echoes back (10**30, 1e308) would fail to be written: it gets the
+    digits it needs, and one beyond any context (a 5,000-digit integer) is written as Python
+    writes it."""
+    with decimal.localcontext() as context:
+        context.prec = 400
+        try:
+            return write()
+        except (ArithmeticError, ValueError):
+            return str(value)
 
 
 def _money_pattern(lang: str) -> str:
