@@ -5,6 +5,9 @@ window.Companion = window.Companion || {};
 (function (C) {
   const { h: element, render, Fragment } = window.preact;
 
+  // set as DOM properties (checked, selected…), where true and false mean what they say
+  const BOOLEAN_PROPS = { checked: 1, selected: 1, disabled: 1, required: 1, hidden: 1, open: 1 };
+
   /* Elements are Preact vnodes: a page draws what the state says and Preact changes only
      what differs from the last drawing, so nodes, scroll positions and half-typed forms
      stay. `text` is the element's only child; null, undefined and false leave a prop out. */
@@ -16,8 +19,6 @@ window.Companion = window.Companion || {};
     }
     return out;
   }
-  // set as DOM properties (checked, selected…), where true and false mean what they say
-  const BOOLEAN_PROPS = { checked: 1, selected: 1, disabled: 1, required: 1, hidden: 1, open: 1 };
   C.h = (tag, attrs, ...children) =>
     attrs && "text" in attrs && attrs.text !== null && attrs.text !== undefined
       ? element(tag, props(attrs), String(attrs.text))
