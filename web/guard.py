@@ -156,7 +156,7 @@ def _stamp(response):
     response.headers.setdefault("X-Frame-Options", "DENY")
     response.headers.setdefault(
         "Content-Security-Policy",
-        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; "
         "connect-src 'self'; frame-ancestors 'none'",
     )
     if "new_device" in g:  # none, or one this server did not sign: replaced

@@ -1,6 +1,7 @@
 """HTML pages: home, new table, the table dashboard, the seat page, joining by QR code.
 
-The pages are shells; ``static/shell.js`` fills them from the API and keeps them live.
+The pages are shells; the scripts of ``static/`` fill them from the API and keep them live
+(``docs/pages.md``).
 """
 
 from __future__ import annotations
@@ -23,17 +24,18 @@ COOKIE_AGE = 3600 * 24 * 30
 
 
 # The files of a game's folder that a page may load, each from the game's own package.
-GAME_ASSETS = {"panel.js": "text/javascript"}
+GAME_ASSETS = {"panel.js": "text/javascript", "panel.css": "text/css"}
 
 
 def page(template: str, **context):
     game = context.get("game")
-    panel = bool(game) and _has_panel(game)
+    panel = bool(game) and _has_asset(game, "panel.js")
     return render_template(
         template,
         lang=language(),
         t=t,
         panel=panel,
+        panel_css=bool(game) and _has_asset(game, "panel.css"),
         dice=_dice_json(),
         seat_params=json.dumps(_declared(game, registry.seat_params)),
         end_turn=json.dumps(_declared(game, registry.end_turn)),
@@ -56,16 +58,17 @@ def _dice_json() -> str:
     )
 
 
-def _has_panel(game: str) -> bool:
+def _has_asset(game: str, name: str) -> bool:
     try:
-        return registry.package(game).panel.is_file()
+        return (registry.package(game).folder / name).is_file()
     except KeyError:
         return False
 
 
 @bp.get("/static/games/<game>/<name>")
 def game_asset(game, name):
-    """A game's board drawing, served from the game's folder (``companion/games/<game>/``)."""
+    """A game's board drawing and its stylesheet, served from the game's folder
+    (``companion/games/<game>/``)."""
     if name not in GAME_ASSETS:
         raise ApiError(404, "not_found")
     try:

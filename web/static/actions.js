@@ -39,10 +39,12 @@ window.Companion = window.Companion || {};
     const label =
       C.actionLabel(page.game, template.type) +
       (page.admin && template.seat !== null ? " — " + C.seatName(template.seat) : "");
-    const kind = template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : ""; // a correction looks apart
+    // a secret submission stands out, a correction looks apart
+    const kind = template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "";
     return C.h(
       "button",
       {
+        key: `${template.type} ${template.seat}`,
         type: "button",
         class: [kind, ends ? "end-turn" : ""].join(" ").trim() || null,
         "data-action": template.type,
@@ -55,21 +57,30 @@ window.Companion = window.Companion || {};
 
   C.renderActions = function (page, view, current) {
     const { top, rest } = C.splitActions(view, current);
-    const promptBox = document.getElementById("prompt-actions");
-    promptBox.replaceChildren(...top.map((t) => button(page, t)));
-    const box = document.getElementById("actions");
-    box.replaceChildren(C.h("h2", { text: C.t(top.length ? "ui.other_actions" : "ui.actions") }));
-    const list = C.h(
-      "div",
-      { class: "actions-list" },
-      rest.map((t) => button(page, t)),
+    C.mount(
+      document.getElementById("prompt-actions"),
+      top.map((t) => button(page, t)),
     );
     const idle = top.length ? "ui.nothing_else" : "ui.nothing_to_do";
-    if (!rest.length)
-      list.appendChild(
-        C.h("p", { class: "muted", text: view.table.ended ? C.t("ui.game_over") : C.t(idle) }),
-      );
-    box.appendChild(list);
+    C.mount(
+      document.getElementById("actions"),
+      C.h(
+        C.Fragment,
+        {},
+        C.h("h2", { text: C.t(top.length ? "ui.other_actions" : "ui.actions") }),
+        C.h(
+          "div",
+          { class: "actions-list" },
+          rest.map((t) => button(page, t)),
+          rest.length
+            ? null
+            : C.h("p", {
+                class: "muted",
+                text: view.table.ended ? C.t("ui.game_over") : C.t(idle),
+              }),
+        ),
+      ),
+    );
   };
 
   /* Ending the turn while the same seat could still do something asks first, naming what
@@ -77,8 +88,12 @@ window.Companion = window.Companion || {};
   function endTurn(page, template) {
     const left = page.view.legal.filter((t) => t.seat === template.seat && !END_TURN.has(t.type));
     if (!left.length) return C.openForm(template);
-    const dialog = document.getElementById("dialog");
-    dialog.replaceChildren(
+    const labels = [...new Set(left.map((t) => C.actionLabel(page.game, t.type)))];
+    const yes = () => {
+      C.closeDialog();
+      C.openForm(template);
+    };
+    C.openDialog(() =>
       C.h(
         "form",
         { method: "dialog", class: "stack", id: "end-turn-check" },
@@ -86,76 +101,48 @@ window.Companion = window.Companion || {};
         C.h(
           "ul",
           {},
-          [...new Set(left.map((t) => C.actionLabel(page.game, t.type)))].map((label) =>
-            C.h("li", { text: label }),
-          ),
+          labels.map((label) => C.h("li", { text: label })),
         ),
         C.h(
           "div",
           { class: "row" },
           C.h(
             "button",
-            {
-              type: "button",
-              class: "primary big",
-              id: "end-turn-yes",
-              onclick: () => {
-                dialog.close();
-                C.openForm(template);
-              },
-            },
+            { type: "button", class: "primary big", id: "end-turn-yes", onclick: yes },
             C.actionLabel(page.game, template.type),
           ),
           C.h(
             "button",
-            { type: "button", class: "big", id: "end-turn-no", onclick: () => dialog.close() },
+            { type: "button", class: "big", id: "end-turn-no", onclick: C.closeDialog },
             C.t("ui.keep_playing"),
           ),
         ),
       ),
     );
-    dialog.showModal();
-    C.applyLink();
   }
 
-  /* One form for any legal template: its open parameters become big touch controls. */
+  /* One form for any legal template: its open parameters become big touch controls. The
+     form is drawn from its own state, so nothing the table does meanwhile touches it. */
   C.openForm = function (template) {
     const page = C.page;
     const names = Object.keys(template.params);
     if (!names.length)
       return C.act({ type: template.type, seat: template.seat }).catch((e) => C.toast(e.message));
-    const dialog = document.getElementById("dialog");
-    const values = {};
-    const form = C.h(
-      "form",
-      { method: "dialog", class: "stack" },
-      C.h("h2", { text: C.actionLabel(page.game, template.type) }),
-      names.map((name) =>
-        C.paramControl(page.game, name, template.params[name], values, page.view.table.players),
-      ),
+    let redraw = () => {};
+    const form = C.formState(page.game, template.params, page.view.table.players, () => redraw());
+    const submit = (event) => {
+      event.preventDefault();
+      const action = Object.assign({ type: template.type, seat: template.seat }, form.values);
+      C.sendAndClose(() => C.act(action));
+    };
+    redraw = C.openDialog(() =>
       C.h(
-        "div",
-        { class: "row" },
-        C.h("button", { type: "submit", class: "primary big", value: "ok" }, C.t("ui.ok")),
-        C.h(
-          "button",
-          { type: "button", class: "big", onclick: () => dialog.close() },
-          C.t("ui.cancel"),
-        ),
+        "form",
+        { method: "dialog", class: "stack", onsubmit: submit, "data-form": template.type },
+        C.h("h2", { text: C.actionLabel(page.game, template.type) }),
+        names.map((name) => C.paramControl(form, name, template.params[name])),
+        C.okCancel({ value: "ok" }),
       ),
     );
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      const action = Object.assign({ type: template.type, seat: template.seat }, values);
-      try {
-        await C.act(action);
-        dialog.close();
-      } catch (error) {
-        C.toast(error.message);
-      }
-    });
-    dialog.replaceChildren(form);
-    dialog.showModal();
-    C.applyLink();
   };
 })(window.Companion);

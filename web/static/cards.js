@@ -8,49 +8,37 @@
   }
 
   C.askCard = function (tableId, uid, faces) {
-    const dialog = document.getElementById("dialog");
-    let field;
-    if (faces && faces.length) {
-      field = C.h(
-        "select",
-        { required: true, "aria-label": C.t("ui.card_name") },
-        faces.map((face) => C.h("option", { value: face.name }, label(face))),
-      );
-    } else {
-      field = C.h("input", {
-        type: "text",
-        maxlength: 40,
-        required: true,
-        "aria-label": C.t("ui.card_name"),
-      });
-    }
-    const form = C.h(
-      "form",
-      { class: "stack" },
-      C.h("h2", { text: C.t("ui.card_unknown") }),
-      C.h("label", { class: "param" }, C.t("ui.card_name"), field),
+    const card = { name: faces && faces.length ? faces[0].name : "" };
+    const pick = (event) => {
+      card.name = event.target.value;
+    };
+    const field =
+      faces && faces.length
+        ? C.h(
+            "select",
+            { required: true, "aria-label": C.t("ui.card_name"), onchange: pick },
+            faces.map((face) => C.h("option", { value: face.name }, label(face))),
+          )
+        : C.h("input", {
+            type: "text",
+            maxlength: 40,
+            required: true,
+            "aria-label": C.t("ui.card_name"),
+            oninput: pick,
+          });
+    const submit = (event) => {
+      event.preventDefault();
+      C.sendAndClose(() => C.post(`/api/tables/${tableId}/cards`, { uid, card: card.name }));
+    };
+    C.openDialog(() =>
       C.h(
-        "div",
-        { class: "row" },
-        C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h(
-          "button",
-          { type: "button", class: "big", onclick: () => dialog.close() },
-          C.t("ui.cancel"),
-        ),
+        "form",
+        { class: "stack", onsubmit: submit },
+        C.h("h2", { text: C.t("ui.card_unknown") }),
+        C.h("label", { class: "param" }, C.t("ui.card_name"), field),
+        C.okCancel(),
       ),
     );
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      try {
-        await C.post(`/api/tables/${tableId}/cards`, { uid, card: field.value });
-        dialog.close();
-      } catch (error) {
-        C.toast(error.message);
-      }
-    });
-    dialog.replaceChildren(form);
-    dialog.showModal();
   };
 
   /* "admin" pages fill the table's forms; a seat's page fills its own (a secret one too). */
@@ -63,9 +51,9 @@
       return;
     }
     // A card with nothing to fill in is still only proposed: the player sends it.
-    const dialog = document.getElementById("dialog");
     const game = document.body.dataset.game;
-    dialog.replaceChildren(
+    const send = () => C.sendAndClose(() => C.act({ type: data.fill.type, seat: data.fill.seat }));
+    C.openDialog(() =>
       C.h(
         "div",
         { class: "stack" },
@@ -73,30 +61,10 @@
         C.h(
           "div",
           { class: "row" },
-          C.h(
-            "button",
-            {
-              type: "button",
-              class: "primary big",
-              onclick: async () => {
-                try {
-                  await C.act({ type: data.fill.type, seat: data.fill.seat });
-                  dialog.close();
-                } catch (error) {
-                  C.toast(error.message);
-                }
-              },
-            },
-            C.t("ui.ok"),
-          ),
-          C.h(
-            "button",
-            { type: "button", class: "big", onclick: () => dialog.close() },
-            C.t("ui.cancel"),
-          ),
+          C.h("button", { type: "button", class: "primary big", onclick: send }, C.t("ui.ok")),
+          C.h("button", { type: "button", class: "big", onclick: C.closeDialog }, C.t("ui.cancel")),
         ),
       ),
     );
-    dialog.showModal();
   };
 })(window.Companion);

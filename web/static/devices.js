@@ -42,7 +42,8 @@
       return;
     }
     const shown = shownState(reader);
-    node.textContent = C.t("ui.reader_state", { state: C.t("device." + shown) }); // "Lecteur de dés : …"
+    // "Lecteur de dés : …"
+    node.textContent = C.t("ui.reader_state", { state: C.t("device." + shown) });
     node.className = "reader-state " + shown;
   }
 
@@ -59,25 +60,29 @@
 
   function ownerPicker(name) {
     const table = document.body.dataset.table;
-    const select = C.h(
-      "select",
-      { "aria-label": C.t("ui.die_owner") + " " + name },
-      C.h("option", { value: "" }, C.t("ui.die_table")),
-      state
-        .players()
-        .map((player, seat) =>
-          C.h("option", { value: String(seat), selected: state.owners[name] === seat }, player),
-        ),
-    );
-    select.addEventListener("change", () => {
-      const seat = select.value === "" ? null : Number(select.value);
+    const choose = (event) => {
+      const seat = event.target.value === "" ? null : Number(event.target.value);
       C.post(`/api/tables/${table}/dice-owners`, { device: name, seat })
         .then((reply) => {
           state.owners = reply.owners;
         })
         .catch((error) => C.toast(error.message));
-    });
-    return C.h("label", { class: "param" }, C.t("ui.die_owner"), select);
+    };
+    return C.h(
+      "label",
+      { class: "param" },
+      C.t("ui.die_owner"),
+      C.h(
+        "select",
+        { "aria-label": C.t("ui.die_owner") + " " + name, onchange: choose },
+        C.h("option", { value: "" }, C.t("ui.die_table")),
+        state
+          .players()
+          .map((player, seat) =>
+            C.h("option", { value: String(seat), selected: state.owners[name] === seat }, player),
+          ),
+      ),
+    );
   }
 
   function row(name, device) {
@@ -133,12 +138,20 @@
     badge();
     const panel = document.getElementById("devices");
     if (!panel) return;
-    const list = C.h("dl", { class: "device-list" });
-    for (const [name, device] of Object.entries(state.devices)) {
-      list.append(...row(name, device));
-      if (device.dice) list.append(...blueDice(device).flat().filter(Boolean));
-    }
-    panel.replaceChildren(C.h("h2", { text: C.t("ui.devices") }), list);
+    const entries = Object.entries(state.devices).map(([name, device]) => [
+      row(name, device),
+      device.dice ? blueDice(device) : null,
+    ]);
+    C.mount(
+      panel,
+      C.h(
+        C.Fragment,
+        {},
+        C.h("h2", { text: C.t("ui.devices") }),
+        C.h("dl", { class: "device-list" }, entries),
+      ),
+    );
+    C.applyLink();
   }
 
   /* Counters change with every line a device sends, not only with its state: ask. */

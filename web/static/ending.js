@@ -9,33 +9,36 @@ window.Companion = window.Companion || {};
 (function (C) {
   /* The seed line under the headline, and the tablet's "Close the game". */
   C.renderEnd = function (view, admin, post) {
-    const now = document.querySelector(".now");
-    if (!now) return;
-    now.querySelectorAll("#seed-line, #close-game").forEach((node) => node.remove());
+    const box = document.getElementById("table-end");
+    if (!box) return;
     const table = view.table;
     const text = table.closed
       ? C.t("ui.seed_published", { seed: table.seed })
       : C.t("ui.seed_hash", { hash: table.seed_hash });
-    now.appendChild(C.h("p", { id: "seed-line", class: "muted seed", text }));
-    if (admin && table.ended && !table.closed) {
-      now.appendChild(
-        C.h(
-          "button",
-          {
-            type: "button",
-            id: "close-game",
-            class: "primary big",
-            onclick: () => confirmClose(post),
-          },
-          C.t("ui.close_game"),
-        ),
-      );
-    }
+    C.mount(
+      box,
+      C.h(
+        C.Fragment,
+        {},
+        C.h("p", { id: "seed-line", class: "muted seed", text }),
+        admin && table.ended && !table.closed
+          ? C.h(
+              "button",
+              {
+                type: "button",
+                id: "close-game",
+                class: "primary big",
+                onclick: () => confirmClose(post),
+              },
+              C.t("ui.close_game"),
+            )
+          : null,
+      ),
+    );
   };
 
   function confirmClose(post) {
-    const dialog = document.getElementById("dialog");
-    dialog.replaceChildren(
+    C.openDialog(() =>
       C.h(
         "form",
         { method: "dialog", class: "stack" },
@@ -50,40 +53,35 @@ window.Companion = window.Companion || {};
               type: "button",
               class: "primary big",
               id: "close-yes",
-              onclick: async () => {
-                try {
-                  await post();
-                  dialog.close();
-                } catch (error) {
-                  C.toast(error.message);
-                }
-              },
+              onclick: () => C.sendAndClose(post),
             },
             C.t("ui.close_game"),
           ),
-          C.h(
-            "button",
-            { type: "button", class: "big", onclick: () => dialog.close() },
-            C.t("ui.cancel"),
-          ),
+          C.h("button", { type: "button", class: "big", onclick: C.closeDialog }, C.t("ui.cancel")),
         ),
       ),
     );
-    dialog.showModal();
   }
 
   /* The server closed this page's access: nothing of the seat stays on screen. */
   C.wipe = function (reason, tableId) {
-    for (const id of ["board", "actions", "log", "charts", "prompt", "dice-area", "turn"]) {
+    const ids = ["board", "actions", "log", "charts", "prompt-actions", "dice-area", "table-end"];
+    for (const id of ids) {
       const node = document.getElementById(id);
-      if (node) node.replaceChildren();
+      if (node) C.unmount(node);
+    }
+    for (const id of ["prompt", "turn"]) {
+      const node = document.getElementById(id);
+      if (node) node.textContent = "";
     }
     const dialog = document.getElementById("dialog");
     if (dialog && dialog.open) dialog.close();
-    if (dialog) dialog.replaceChildren();
+    if (dialog) C.unmount(dialog);
     const known = ["reissued", "locked", "expired"].includes(reason) ? reason : "reissued";
     const main = document.getElementById("main");
-    main.replaceChildren(
+    main.replaceChildren();
+    C.mount(
+      main,
       C.h(
         "section",
         { class: "narrow center", id: "revoked" },

@@ -9,12 +9,10 @@ window.Companion = window.Companion || {};
     if (!box) return;
     box.hidden = !view.table.ended;
     document.getElementById("prompt-actions").hidden = view.table.ended;
-    if (!view.table.ended) {
-      box.replaceChildren();
-      return;
-    }
-    if (box.dataset.version === String(view.table.version)) return;
-    box.dataset.version = view.table.version;
+    C.mount(box, view.table.ended ? finalScreen(page, view) : null);
+  };
+
+  function finalScreen(page, view) {
     const standings = (view.table.standings || [])
       .slice()
       .sort((a, b) => (a.place || 99) - (b.place || 99));
@@ -25,70 +23,77 @@ window.Companion = window.Companion || {};
         : winners.length
           ? C.t("final.winner_is", { name: winners[0] })
           : null;
-    const table = standings.length
-      ? C.h(
-          "table",
-          { class: "score", id: "standings" },
-          C.h(
-            "thead",
-            {},
-            C.h(
-              "tr",
-              {},
-              C.h("th", { text: C.t("final.place") }),
-              C.h("th", { text: C.t("final.player") }),
-              C.h("th", { text: C.t("final.score") }),
-            ),
-          ),
-          C.h(
-            "tbody",
-            {},
-            standings.map((row) =>
-              C.h(
-                "tr",
-                { "data-seat": row.seat },
-                C.h("td", { text: row.place ? C.number(row.place) : C.t("final.unranked") }),
-                C.h("td", { text: C.seatName(row.seat) }),
-                C.h("td", { text: C.t(row.score.key, C.wordParams(row.score.params)) }),
-              ),
-            ),
-          ),
-        )
-      : null;
-    const base = `/api/tables/${page.id}`;
-    box.replaceChildren(
+    return C.h(
+      C.Fragment,
+      {},
       C.h("h2", { text: C.t("final.title") }),
       headline ? C.h("p", { class: "prompt", id: "winner", text: headline }) : null,
-      table,
+      standings.length ? standingsTable(standings) : null,
+      afterButtons(page),
+    ); // the seed line and "Close the game" are web/static/ending.js's
+  }
+
+  function standingsTable(standings) {
+    return C.h(
+      "table",
+      { class: "score", id: "standings" },
       C.h(
-        "div",
-        { class: "row" },
-        page.admin
-          ? C.h(
-              "button",
-              {
-                type: "button",
-                class: "primary big",
-                id: "rematch",
-                title: C.t("final.rematch_help"),
-                onclick: () => rematch(page),
-              },
-              C.t("final.rematch"),
-            )
-          : null,
+        "thead",
+        {},
         C.h(
-          "a",
-          { class: "button", id: "export-json", href: `${base}/export.json`, download: "" },
-          C.t("final.export_json"),
-        ),
-        C.h(
-          "a",
-          { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" },
-          C.t("final.export_bgstats"),
+          "tr",
+          {},
+          C.h("th", { text: C.t("final.place") }),
+          C.h("th", { text: C.t("final.player") }),
+          C.h("th", { text: C.t("final.score") }),
         ),
       ),
-    ); // the seed line and "Close the game" are web/static/ending.js's
-  };
+      C.h(
+        "tbody",
+        {},
+        standings.map((row) =>
+          C.h(
+            "tr",
+            { "data-seat": row.seat, key: row.seat },
+            C.h("td", { text: row.place ? C.number(row.place) : C.t("final.unranked") }),
+            C.h("td", { text: C.seatName(row.seat) }),
+            C.h("td", { text: C.t(row.score.key, C.wordParams(row.score.params)) }),
+          ),
+        ),
+      ),
+    );
+  }
+
+  function afterButtons(page) {
+    const base = `/api/tables/${page.id}`;
+    return C.h(
+      "div",
+      { class: "row" },
+      page.admin
+        ? C.h(
+            "button",
+            {
+              type: "button",
+              class: "primary big",
+              id: "rematch",
+              title: C.t("final.rematch_help"),
+              onclick: () => rematch(page),
+            },
+            C.t("final.rematch"),
+          )
+        : null,
+      C.h(
+        "a",
+        { class: "button", id: "export-json", href: `${base}/export.json`, download: "" },
+        C.t("final.export_json"),
+      ),
+      C.h(
+        "a",
+        { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" },
+        C.t("final.export_bgstats"),
+      ),
+    );
+  }
 
   async function rematch(page) {
     try {

@@ -1,6 +1,12 @@
-/* Forms: a control for each kind of action parameter, the seats' QR codes and PINs. */
+/* Forms: a control for each kind of action parameter, drawn from the form's state, and the
+   dialog they open in. */
 "use strict";
 (function (C) {
+  /* Which parameters name a seat: the list the game declares (SEAT_PARAMS in its folder's
+     __init__.py), put on every page as data-seat-params; never guessed from a name. */
+  const seatParams = new Set(JSON.parse(document.body.dataset.seatParams || "[]"));
+  C.isSeatParam = (name) => seatParams.has(name);
+
   /* The label of one choice value: the game's word for it, or a player's name for a seat. */
   C.valueLabel = function (game, name, value, players) {
     const word = C.words[`value.${game}.${value}`];
@@ -11,291 +17,243 @@
     return String(value);
   };
 
-  C.paramControl = function (game, name, spec, values, players) {
-    const label = C.t(`param.${game}.${name}`);
-    const id = "param-" + name;
-    if (spec.kind === "int") {
-      values[name] = spec.default !== undefined ? spec.default : spec.min;
-      const by = spec.step || 1;
-      const input = C.h("input", {
-        id,
-        type: "number",
-        min: spec.min,
-        max: spec.max,
-        step: by,
-        value: values[name],
-        inputmode: "numeric",
-        oninput: (e) => {
-          values[name] = parseInt(e.target.value, 10);
-        },
-      });
-      const step = (d) => {
-        const v = Math.min(spec.max, Math.max(spec.min, (values[name] || 0) + d * by));
-        values[name] = v;
-        input.value = v;
-      };
-      return C.h(
-        "div",
-        { class: "param" },
-        C.h("label", { for: id, text: label }),
-        C.h(
-          "div",
-          { class: "row" },
-          C.h("button", { type: "button", "aria-label": "−", onclick: () => step(-1) }, "−"),
-          input,
-          C.h("button", { type: "button", "aria-label": "+", onclick: () => step(1) }, "+"),
-        ),
-      );
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+
+  /* What a parameter holds before the player touches it. */
+  const START = {
+    int: (spec) => (spec.default !== undefined ? spec.default : spec.min),
+    text: (spec) => spec.default,
+    choice: (spec) =>
+      spec.default !== undefined
+        ? spec.default
+        : spec.options.length === 1
+          ? spec.options[0]
+          : undefined,
+    multi: (spec) => (spec.default || []).slice(),
+    dice: (spec) => spec.dice.map(() => null),
+  };
+
+  /* A form's state: the values it will send, and for a multiple choice the buttons pressed
+     (by index: a default may repeat an option). `redraw` draws the form again from it. */
+  C.formState = function (game, params, players, redraw) {
+    const form = { game, players, values: {}, pressed: {}, redraw };
+    for (const [name, spec] of Object.entries(params)) {
+      const start = START[spec.kind];
+      if (start && start(spec) !== undefined) form.values[name] = start(spec);
+      if (spec.kind === "multi") form.pressed[name] = pressedAtStart(spec, form.values[name]);
     }
-    if (spec.kind === "text") {
-      if (spec.default !== undefined) values[name] = spec.default;
-      const input = C.h("input", {
+    return form;
+  };
+
+  function pressedAtStart(spec, chosen) {
+    const left = chosen.slice();
+    const pressed = new Set();
+    spec.options.forEach((option, index) => {
+      const at = left.findIndex((v) => same(v, option));
+      if (at >= 0) {
+        pressed.add(index);
+        left.splice(at, 1);
+      }
+    });
+    return pressed;
+  }
+
+  function intControl(form, name, spec, label) {
+    const id = "param-" + name;
+    const by = spec.step || 1;
+    const step = (d) => {
+      const v = (form.values[name] || 0) + d * by;
+      form.values[name] = Math.min(spec.max, Math.max(spec.min, v));
+      form.redraw();
+    };
+    return C.h(
+      "div",
+      { class: "param" },
+      C.h("label", { for: id, text: label }),
+      C.h(
+        "div",
+        { class: "row" },
+        C.h("button", { type: "button", "aria-label": "−", onclick: () => step(-1) }, "−"),
+        C.h("input", {
+          id,
+          type: "number",
+          min: spec.min,
+          max: spec.max,
+          step: by,
+          value: form.values[name],
+          inputmode: "numeric",
+          oninput: (e) => {
+            form.values[name] = parseInt(e.target.value, 10);
+          },
+        }),
+        C.h("button", { type: "button", "aria-label": "+", onclick: () => step(1) }, "+"),
+      ),
+    );
+  }
+
+  function textControl(form, name, spec, label) {
+    const id = "param-" + name;
+    return C.h(
+      "div",
+      { class: "param" },
+      C.h("label", { for: id, text: label }),
+      C.h("input", {
         id,
         type: "text",
         maxlength: spec.max,
-        value: spec.default,
+        value: form.values[name],
         oninput: (e) => {
-          values[name] = e.target.value;
+          form.values[name] = e.target.value;
         },
-      });
-      return C.h("div", { class: "param" }, C.h("label", { for: id, text: label }), input);
-    }
-    if (spec.kind === "choice" || spec.kind === "multi") {
-      const multi = spec.kind === "multi";
-      if (multi) values[name] = (spec.default || []).slice();
-      else
-        values[name] =
-          spec.default !== undefined
-            ? spec.default
-            : spec.options.length === 1
-              ? spec.options[0]
-              : undefined;
-      const picked = new Set(); // indices pressed at the start (a default may repeat an option)
-      if (multi) {
-        const left = values[name].slice();
-        spec.options.forEach((option, index) => {
-          const at = left.findIndex((v) => JSON.stringify(v) === JSON.stringify(option));
-          if (at >= 0) {
-            picked.add(index);
-            left.splice(at, 1);
-          }
-        });
-      }
-      const group = C.h("div", { class: "options", role: "group", "aria-label": label });
-      spec.options.forEach((option, index) => {
-        const on = multi ? picked.has(index) : values[name] === option;
-        const given = (spec.labels || [])[index];
-        const text =
-          given === undefined
-            ? C.valueLabel(game, name, option, players)
-            : typeof given === "string"
-              ? given
-              : C.t(given.key, C.wordParams(given.params));
-        const button = C.h(
-          "button",
-          {
-            type: "button",
-            "aria-pressed": on ? "true" : "false",
-            "data-value": JSON.stringify(option),
-            "data-index": index,
-          },
-          text,
-        );
-        button.addEventListener("click", () => {
-          if (multi) {
-            const on = button.getAttribute("aria-pressed") !== "true";
-            button.setAttribute("aria-pressed", on ? "true" : "false");
-            const picked = Array.from(group.children).filter(
-              (b) => b.getAttribute("aria-pressed") === "true",
-            );
-            values[name] = picked.map((b) => spec.options[Number(b.dataset.index)]);
-          } else {
-            group
-              .querySelectorAll("button")
-              .forEach((b) => b.setAttribute("aria-pressed", "false"));
-            button.setAttribute("aria-pressed", "true");
-            values[name] = option;
-          }
-        });
-        group.appendChild(button);
-      });
-      return C.h("div", { class: "param" }, C.h("span", { text: label }), group);
-    }
-    if (spec.kind === "dice") {
-      values[name] = spec.dice.map(() => null);
-      return C.h(
-        "div",
-        { class: "param" },
-        C.h("span", { text: C.t("ui.type_dice") }),
-        spec.dice.map((kind, i) => {
-          const row = C.h("div", {
-            class: "options",
-            role: "group",
-            "aria-label": C.t("die." + kind) + " " + (i + 1),
-          });
-          for (const face of C.dice[kind].faces) {
-            const b = C.h(
-              "button",
-              {
-                type: "button",
-                class: "die-pick",
-                "aria-pressed": "false",
-                "aria-label": C.t("die." + kind) + " " + face,
-                "data-die": i,
-                "data-face": face,
-              },
-              C.die(kind, face, C.t("die." + kind) + " " + face),
-            );
-            b.addEventListener("click", () => {
-              row
-                .querySelectorAll("button")
-                .forEach((x) => x.setAttribute("aria-pressed", "false"));
-              b.setAttribute("aria-pressed", "true");
-              values[name][i] = face;
-            });
-            row.appendChild(b);
-          }
-          return row;
-        }),
-      );
-    }
-    return C.h("p", { text: name });
-  };
+      }),
+    );
+  }
 
-  /* The tablet shows one QR code per seat not yet joined, and can re-issue a seat. */
-  C.seatCodes = async function (tableId) {
-    let data;
-    try {
-      data = await C.get(`/api/tables/${tableId}/seats`);
-    } catch (error) {
-      return;
-    }
-    for (const seat of data.seats) {
-      const slot = document.getElementById("qr-" + seat.seat);
-      if (!slot) continue;
-      const reissue = C.h(
-        "button",
-        {
-          type: "button",
-          class: "small",
-          "data-reissue": seat.seat,
-          onclick: async () => {
-            if (!confirm(C.t("ui.reissue_confirm"))) return;
-            try {
-              await C.post(`/api/tables/${tableId}/seats/${seat.seat}/reissue`, {});
-              C.seatCodes(tableId);
-            } catch (error) {
-              C.toast(error.message);
-            }
-          },
-        },
-        C.t("ui.reissue"),
-      );
-      const name = C.seatName(seat.seat);
-      let shown;
-      if (seat.on_tablet) {
-        shown = C.h(
-          "button",
-          {
-            type: "button",
-            class: "small",
-            "data-open-private": seat.seat,
-            onclick: () => askPin(tableId, seat.seat, false),
-          },
-          C.t("ui.open_private", { name }),
-        );
-      } else if (seat.joined) {
-        shown = C.h("span", { class: "badge", text: C.t("ui.joined") });
-      } else {
-        shown = C.h(
-          "span",
-          { class: "stack" },
-          C.h(
-            "a",
-            { href: seat.join_url, "aria-label": C.t("ui.join_link") },
-            C.h("img", {
-              src: seat.qr + "?code=" + encodeURIComponent(seat.join_url.split("/").pop()),
-              alt: C.t("ui.qr_for", { name }),
-            }),
-          ),
+  function optionText(form, name, spec, index) {
+    const given = (spec.labels || [])[index];
+    if (given === undefined)
+      return C.valueLabel(form.game, name, spec.options[index], form.players);
+    return typeof given === "string" ? given : C.t(given.key, C.wordParams(given.params));
+  }
+
+  function optionButtons(form, name, spec, label, isOn, press) {
+    return C.h(
+      "div",
+      { class: "param" },
+      C.h("span", { text: label }),
+      C.h(
+        "div",
+        { class: "options", role: "group", "aria-label": label },
+        spec.options.map((option, index) =>
           C.h(
             "button",
             {
               type: "button",
-              class: "small",
-              "data-keep-on-tablet": seat.seat,
-              onclick: () => askPin(tableId, seat.seat, true),
+              "aria-pressed": isOn(index) ? "true" : "false",
+              "data-value": JSON.stringify(option),
+              "data-index": index,
+              onclick: () => {
+                press(index);
+                form.redraw();
+              },
             },
-            C.t("ui.no_phone"),
+            optionText(form, name, spec, index),
           ),
-        );
-      }
-      slot.replaceChildren(shown, reissue);
-    }
-    C.joinDrawer(data.seats);
-  };
-
-  /* Joining lives in a drawer: open while seats are still to join, closed by itself the
-     moment the last one has (the tablet can open it again to give a seat a new code). */
-  C.joinDrawer = function (seats) {
-    const drawer = document.getElementById("join-drawer");
-    if (!drawer) return;
-    const joined = seats.filter((s) => s.joined || s.on_tablet).length;
-    document.getElementById("join-summary").textContent = C.t("ui.joined_count", {
-      joined,
-      count: seats.length,
-    });
-    const all = joined === seats.length;
-    if (all && drawer.dataset.all !== "yes") drawer.open = false;
-    if (!all) drawer.open = true;
-    drawer.dataset.all = all ? "yes" : "no";
-  };
-
-  /* A player without a phone: choose a PIN once, then open the private page with it. */
-  function askPin(tableId, seat, choosing) {
-    const dialog = document.getElementById("dialog");
-    const input = C.h("input", {
-      type: "password",
-      inputmode: "numeric",
-      pattern: "[0-9]*",
-      minlength: 4,
-      maxlength: 8,
-      autocomplete: "off",
-      id: "pin-input",
-      "aria-label": C.t("ui.pin"),
-    });
-    const form = C.h(
-      "form",
-      { class: "stack" },
-      C.h("h2", {
-        text: C.t(choosing ? "ui.choose_pin" : "ui.enter_pin", { name: C.seatName(seat) }),
-      }),
-      C.h("label", { class: "param" }, C.t("ui.pin"), input),
-      C.h(
-        "div",
-        { class: "row" },
-        C.h("button", { type: "submit", class: "primary big" }, C.t("ui.ok")),
-        C.h(
-          "button",
-          { type: "button", class: "big", onclick: () => dialog.close() },
-          C.t("ui.cancel"),
         ),
       ),
     );
-    form.addEventListener("submit", async (event) => {
-      event.preventDefault();
-      try {
-        if (choosing)
-          await C.post(`/api/tables/${tableId}/seats/${seat}/pin`, { pin: input.value });
-        const reply = await C.post(`/api/tables/${tableId}/seats/${seat}/unlock`, {
-          pin: input.value,
-        });
-        location.href = reply.seat_url;
-      } catch (error) {
-        C.toast(error.message);
-      }
-    });
-    dialog.replaceChildren(form);
-    dialog.showModal();
   }
+
+  function choiceControl(form, name, spec, label) {
+    return optionButtons(
+      form,
+      name,
+      spec,
+      label,
+      (index) => form.values[name] === spec.options[index],
+      (index) => {
+        form.values[name] = spec.options[index];
+      },
+    );
+  }
+
+  function multiControl(form, name, spec, label) {
+    const pressed = form.pressed[name];
+    return optionButtons(
+      form,
+      name,
+      spec,
+      label,
+      (index) => pressed.has(index),
+      (index) => {
+        if (pressed.has(index)) pressed.delete(index);
+        else pressed.add(index);
+        const order = [...pressed].sort((a, b) => a - b);
+        form.values[name] = order.map((i) => spec.options[i]);
+      },
+    );
+  }
+
+  function diceControl(form, name, spec) {
+    const faces = form.values[name];
+    const pick = (i, face) => {
+      faces[i] = face;
+      form.redraw();
+    };
+    return C.h(
+      "div",
+      { class: "param" },
+      C.h("span", { text: C.t("ui.type_dice") }),
+      spec.dice.map((kind, i) =>
+        C.h(
+          "div",
+          { class: "options", role: "group", "aria-label": C.t("die." + kind) + " " + (i + 1) },
+          C.dice[kind].faces.map((face) =>
+            C.h(
+              "button",
+              {
+                type: "button",
+                class: "die-pick",
+                "aria-pressed": faces[i] === face ? "true" : "false",
+                "aria-label": C.t("die." + kind) + " " + face,
+                "data-die": i,
+                "data-face": face,
+                onclick: () => pick(i, face),
+              },
+              C.die(kind, face, C.t("die." + kind) + " " + face),
+            ),
+          ),
+        ),
+      ),
+    );
+  }
+
+  const CONTROLS = {
+    int: intControl,
+    text: textControl,
+    choice: choiceControl,
+    multi: multiControl,
+    dice: diceControl,
+  };
+
+  /* The control of one open parameter of a form (C.formState), by its kind. */
+  C.paramControl = function (form, name, spec) {
+    const control = CONTROLS[spec.kind];
+    if (!control) return C.h("p", { text: name });
+    return control(form, name, spec, C.t(`param.${form.game}.${name}`));
+  };
+
+  /* A dialog drawn from a function of its form's state; returns the redraw. A new dialog
+     never reuses the last one's fields. */
+  C.openDialog = function (draw) {
+    const dialog = document.getElementById("dialog");
+    C.unmount(dialog);
+    const redraw = () => {
+      C.mount(dialog, draw());
+      C.applyLink();
+    };
+    redraw();
+    if (!dialog.open) dialog.showModal();
+    return redraw;
+  };
+  C.closeDialog = () => document.getElementById("dialog").close();
+
+  /* The OK and Cancel row at the foot of every dialog. */
+  C.okCancel = (okAttrs) =>
+    C.h(
+      "div",
+      { class: "row" },
+      C.h("button", Object.assign({ type: "submit", class: "primary big" }, okAttrs), C.t("ui.ok")),
+      C.h("button", { type: "button", class: "big", onclick: C.closeDialog }, C.t("ui.cancel")),
+    );
+
+  /* Send what a dialog says; it closes when the companion took it, else it says why. */
+  C.sendAndClose = async function (send) {
+    try {
+      await send();
+      C.closeDialog();
+    } catch (error) {
+      C.toast(error.message);
+    }
+  };
 })(window.Companion);

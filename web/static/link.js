@@ -19,17 +19,34 @@ window.Companion = window.Companion || {};
     return true;
   };
 
+  /* The banners at the top of the page: changes waiting to be sent, history lost. */
+  const notices = { alarm: null };
+  C.alarm = (text) => {
+    notices.alarm = text;
+    showWaiting();
+  };
+
   function showWaiting() {
-    let box = document.getElementById("waiting");
-    if (!waiting.length) {
-      if (box) box.remove();
-      return;
-    }
-    if (!box) {
-      box = C.h("div", { id: "waiting", class: "banner pending", role: "status" });
-      document.getElementById("main").prepend(box);
-    }
-    box.textContent = C.t("ui.waiting_to_send", { count: waiting.length });
+    const box = document.getElementById("notices");
+    if (!box) return;
+    C.mount(
+      box,
+      C.h(
+        C.Fragment,
+        {},
+        notices.alarm
+          ? C.h("div", { class: "banner alarm", role: "alert", text: notices.alarm })
+          : null,
+        waiting.length
+          ? C.h("div", {
+              id: "waiting",
+              class: "banner pending",
+              role: "status",
+              text: C.t("ui.waiting_to_send", { count: waiting.length }),
+            })
+          : null,
+      ),
+    );
   }
 
   async function flush() {

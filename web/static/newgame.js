@@ -18,7 +18,7 @@ window.Companion = window.Companion || {};
     const number = isNumber(value);
     return C.h("input", {
       type: number ? "number" : "text",
-      value,
+      defaultValue: value, // the page reads its fields when it sends: they are the state
       inputmode: number ? "numeric" : null,
       "data-path": JSON.stringify([name, ...path]),
       "aria-label": label,
@@ -27,68 +27,76 @@ window.Companion = window.Companion || {};
   }
   const isScalar = (v) => isNumber(v) || typeof v === "string";
 
-  /* One structured value as fields: a table for {row: {column: n}}, a row for [n] or {k: n}. */
-  function structured(game, name, value, path) {
-    if (
-      (Array.isArray(value) && value.every(isScalar)) ||
-      (isTable(value) && Object.values(value).every(isScalar))
-    ) {
-      const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
-      return C.h(
-        "div",
-        { class: "row option-row" },
-        entries.map(([key, v]) =>
-          C.h(
-            "label",
-            { class: "param" },
-            part(game, key),
-            numberField(game, name, [...path, key], v, part(game, key)),
-          ),
+  /* A row of fields for [n] or {k: n}. */
+  function fieldRow(game, name, value, path) {
+    const entries = Array.isArray(value) ? value.map((v, i) => [i, v]) : Object.entries(value);
+    return C.h(
+      "div",
+      { class: "row option-row" },
+      entries.map(([key, v]) =>
+        C.h(
+          "label",
+          { class: "param" },
+          part(game, key),
+          numberField(game, name, [...path, key], v, part(game, key)),
+        ),
+      ),
+    );
+  }
+
+  /* A table of fields for {row: {column: n}}. */
+  function fieldTable(game, name, rows, path) {
+    const columns = Object.keys(rows[0][1]);
+    const cell = (row, cells, c) =>
+      C.h(
+        "td",
+        {},
+        numberField(
+          game,
+          name,
+          [...path, row, c],
+          cells[c],
+          part(game, row) + " — " + part(game, c),
         ),
       );
-    }
-    const rows = Object.entries(value);
-    if (rows.every(([, v]) => isTable(v) && Object.values(v).every(isNumber))) {
-      const columns = Object.keys(rows[0][1]);
-      return C.h(
-        "table",
-        { class: "score option-table" },
+    return C.h(
+      "table",
+      { class: "score option-table" },
+      C.h(
+        "thead",
+        {},
         C.h(
-          "thead",
+          "tr",
           {},
+          C.h("th", {}),
+          columns.map((c) => C.h("th", { scope: "col", text: part(game, c) })),
+        ),
+      ),
+      C.h(
+        "tbody",
+        {},
+        rows.map(([row, cells]) =>
           C.h(
             "tr",
             {},
-            C.h("th", {}),
-            columns.map((c) => C.h("th", { scope: "col", text: part(game, c) })),
+            C.h("th", { scope: "row", text: part(game, row) }),
+            columns.map((c) => cell(row, cells, c)),
           ),
         ),
-        C.h(
-          "tbody",
-          {},
-          rows.map(([row, cells]) =>
-            C.h(
-              "tr",
-              {},
-              C.h("th", { scope: "row", text: part(game, row) }),
-              columns.map((c) =>
-                C.h(
-                  "td",
-                  {},
-                  numberField(
-                    game,
-                    name,
-                    [...path, row, c],
-                    cells[c],
-                    part(game, row) + " — " + part(game, c),
-                  ),
-                ),
-              ),
-            ),
-          ),
-        ),
-      );
-    }
+      ),
+    );
+  }
+
+  /* One structured value as fields: a table for {row: {column: n}}, a row for [n] or {k: n},
+     deeper ones nested in fieldsets. */
+  function structured(game, name, value, path) {
+    const scalars =
+      (Array.isArray(value) && value.every(isScalar)) ||
+      (isTable(value) && Object.values(value).every(isScalar));
+    if (scalars) return fieldRow(game, name, value, path);
+    const rows = Object.entries(value);
+    if (rows.every(([, v]) => isTable(v) && Object.values(v).every(isNumber)))
+      return fieldTable(game, name, rows, path);
     return C.h(
       "div",
       { class: "stack" },
@@ -103,17 +111,13 @@ window.Companion = window.Companion || {};
     );
   }
 
-  C.optionControl = function (game, name, value, choices, players) {
-    const label = C.t(`option.${game}.${name}`);
-    const id = "option-" + name;
-    const help = C.words[`option_help.${game}.${name}`];
-    const helpId = "help-" + name;
-    const described = help ? helpId : null;
-    let input;
-    if (choices) {
-      input = C.h(
+  /* The field of one option, by the shape of its default. */
+  function optionInput(game, name, value, choices, players, described) {
+    const base = { id: "option-" + name, "data-option": name, "aria-describedby": described };
+    if (choices)
+      return C.h(
         "select",
-        { id, "data-option": name, "data-kind": "text", "aria-describedby": described },
+        { ...base, "data-kind": "text" },
         choices.map((choice) =>
           C.h(
             "option",
@@ -122,16 +126,10 @@ window.Companion = window.Companion || {};
           ),
         ),
       );
-    } else if (isNumber(value) && SEAT_OPTION.test(name)) {
-      input = C.h(
+    if (isNumber(value) && SEAT_OPTION.test(name))
+      return C.h(
         "select",
-        {
-          id,
-          "data-option": name,
-          "data-kind": "int",
-          "aria-describedby": described,
-          "data-seats": "yes",
-        },
+        { ...base, "data-kind": "int", "data-seats": "yes" },
         players.map((player, seat) =>
           C.h(
             "option",
@@ -140,52 +138,42 @@ window.Companion = window.Companion || {};
           ),
         ),
       );
-    } else if (typeof value === "boolean")
-      input = C.h("input", {
-        id,
+    // drawn with defaultValue: the page reads its fields when it sends, they are the state
+    if (typeof value === "boolean")
+      return C.h("input", {
+        ...base,
         type: "checkbox",
-        checked: value,
-        "data-option": name,
+        defaultChecked: value,
         "data-kind": "bool",
-        "aria-describedby": described,
       });
-    else if (isNumber(value))
-      input = C.h("input", {
-        id,
-        type: "number",
-        value,
-        "data-option": name,
-        "data-kind": "int",
-        "aria-describedby": described,
-      });
-    else if (typeof value === "string")
-      input = C.h("input", {
-        id,
-        type: "text",
-        value,
-        "data-option": name,
-        "data-kind": "text",
-        "aria-describedby": described,
-      });
-    else {
+    if (isNumber(value))
+      return C.h("input", { ...base, type: "number", defaultValue: value, "data-kind": "int" });
+    if (typeof value === "string")
+      return C.h("input", { ...base, type: "text", defaultValue: value, "data-kind": "text" });
+    return null;
+  }
+
+  C.optionControl = function (game, name, value, choices, players) {
+    const label = C.t(`option.${game}.${name}`);
+    const help = C.words[`option_help.${game}.${name}`];
+    const helpId = "help-" + name;
+    const described = help ? helpId : null;
+    const helpLine = help ? C.h("p", { class: "muted help", id: helpId, text: help }) : null;
+    const input = optionInput(game, name, value, choices, players, described);
+    if (input)
       return C.h(
-        "fieldset",
-        {
-          class: "param option-structured",
-          "data-structured": name,
-          "aria-describedby": described,
-        },
-        C.h("legend", { text: label }),
-        help ? C.h("p", { class: "muted help", id: helpId, text: help }) : null,
-        structured(game, name, value, []),
+        "div",
+        { class: "param" },
+        C.h("label", { for: "option-" + name, text: label }),
+        input,
+        helpLine,
       );
-    }
     return C.h(
-      "div",
-      { class: "param" },
-      C.h("label", { for: id, text: label }),
-      input,
-      help ? C.h("p", { class: "muted help", id: helpId, text: help }) : null,
+      "fieldset",
+      { class: "param option-structured", "data-structured": name, "aria-describedby": described },
+      C.h("legend", { text: label }),
+      helpLine,
+      structured(game, name, value, []),
     );
   };
 
@@ -239,101 +227,102 @@ window.Companion = window.Companion || {};
     await C.loadWords();
     const games = (await C.get("/api/games")).games;
     const form = document.getElementById("new-table");
-    const names = document.getElementById("player-names");
-    const optionsBox = document.getElementById("options");
-    const hint = document.getElementById("player-hint");
     const remembered = C.rememberedNames();
-    document.body.appendChild(
-      C.h(
-        "datalist",
-        { id: "known-names" },
-        C.knownNames().map((n) => C.h("option", { value: n })),
-      ),
+    const page = { games, names: remembered.slice(), current: null };
+    C.mount(
+      document.getElementById("known-names"),
+      C.knownNames().map((n) => C.h("option", { value: n })),
     );
-    let current = null;
-    const typed = () => Array.from(names.querySelectorAll("input")).map((i) => i.value.trim());
-    const addName = (value) => {
-      const n = names.children.length + 1;
-      names.appendChild(
-        C.h(
-          "label",
-          { class: "param" },
-          C.t("new.player_n", { n }),
-          C.h("input", {
-            type: "text",
-            name: "player",
-            maxlength: 24,
-            value: value || "",
-            required: true,
-            autocomplete: "off",
-            list: "known-names",
-            oninput: seatNames,
-          }),
-        ),
-      );
-    };
-    // a seat option lists the names as they are typed
-    function seatNames() {
-      optionsBox.querySelectorAll("select[data-seats] option").forEach((option, i, all) => {
-        const seat = Number(option.value);
-        option.textContent = typed()[seat] || C.t("new.player_n", { n: seat + 1 });
-      });
-    }
-    const drawOptions = () => {
-      optionsBox.dataset.game = current.game;
-      optionsBox.replaceChildren(
-        ...Object.entries(current.options).map(([name, value]) =>
-          C.optionControl(current.game, name, value, (current.choices || {})[name], typed()),
-        ),
-      );
-      if (!Object.keys(current.options).length)
-        optionsBox.appendChild(C.h("p", { class: "muted", text: C.t("new.no_options") }));
-    };
     const pickGame = () => {
       const chosen = form.querySelector("input[name=game]:checked").value;
-      current = games.find((g) => g.game === chosen);
-      hint.textContent = C.t("new.player_range", current.players);
-      while (names.children.length < current.players.min)
-        addName(remembered[names.children.length]);
-      while (names.children.length > current.players.max) names.lastChild.remove();
-      drawOptions();
+      page.current = games.find((g) => g.game === chosen);
+      const { min, max } = page.current.players;
+      while (page.names.length < min) page.names.push(remembered[page.names.length] || "");
+      page.names = page.names.slice(0, max);
+      drawNewTable(page);
     };
     form
       .querySelectorAll("input[name=game]")
       .forEach((r) => r.addEventListener("change", pickGame));
     document.getElementById("add-player").addEventListener("click", () => {
-      if (names.children.length < current.players.max) {
-        addName(remembered[names.children.length]);
-        drawOptions();
-      }
+      if (page.names.length >= page.current.players.max) return;
+      page.names.push(remembered[page.names.length] || "");
+      drawNewTable(page);
     });
     document.getElementById("remove-player").addEventListener("click", () => {
-      if (names.children.length > current.players.min) {
-        names.lastChild.remove();
-        drawOptions();
-      }
+      if (page.names.length <= page.current.players.min) return;
+      page.names.pop();
+      drawNewTable(page);
     });
-    while (names.children.length < remembered.length) addName(remembered[names.children.length]);
     pickGame();
-    form.addEventListener("submit", async (event) => {
+    form.addEventListener("submit", (event) => {
       event.preventDefault();
-      const players = typed();
-      const read = C.readOptions(optionsBox, current.options);
-      if (read.bad) {
-        C.toast(C.t("new.bad_option", { name: read.bad }));
-        return;
-      }
-      try {
-        const made = await C.post("/api/tables", {
-          game: current.game,
-          players,
-          options: read.options,
-        });
-        C.rememberNames(players);
-        location.href = "/table/" + made.id;
-      } catch (error) {
-        C.toast(error.message);
-      }
+      startTable(page);
     });
   };
+
+  /* The names typed so far, their fields, and the chosen game's options. */
+  function drawNewTable(page) {
+    const current = page.current;
+    const typed = page.names.map((name) => name.trim());
+    document.getElementById("player-hint").textContent = C.t("new.player_range", current.players);
+    C.mount(
+      document.getElementById("player-names"),
+      page.names.map((name, i) =>
+        C.h(
+          "label",
+          { class: "param", key: i },
+          C.t("new.player_n", { n: i + 1 }),
+          C.h("input", {
+            type: "text",
+            name: "player",
+            maxlength: 24,
+            value: name,
+            required: true,
+            autocomplete: "off",
+            list: "known-names",
+            oninput: (event) => {
+              page.names[i] = event.target.value;
+              drawNewTable(page); // a seat option lists the names as they are typed
+            },
+          }),
+        ),
+      ),
+    );
+    const optionsBox = document.getElementById("options");
+    optionsBox.dataset.game = current.game;
+    const options = Object.entries(current.options);
+    C.mount(
+      optionsBox,
+      options.length
+        ? options.map(([name, value]) =>
+            C.h(
+              C.Fragment,
+              { key: `${current.game}.${name}` },
+              C.optionControl(current.game, name, value, (current.choices || {})[name], typed),
+            ),
+          )
+        : C.h("p", { class: "muted", text: C.t("new.no_options") }),
+    );
+  }
+
+  async function startTable(page) {
+    const players = page.names.map((name) => name.trim());
+    const read = C.readOptions(document.getElementById("options"), page.current.options);
+    if (read.bad) {
+      C.toast(C.t("new.bad_option", { name: read.bad }));
+      return;
+    }
+    try {
+      const made = await C.post("/api/tables", {
+        game: page.current.game,
+        players,
+        options: read.options,
+      });
+      C.rememberNames(players);
+      location.href = "/table/" + made.id;
+    } catch (error) {
+      C.toast(error.message);
+    }
+  }
 })(window.Companion);

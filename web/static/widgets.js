@@ -1,26 +1,34 @@
 /* Drawing helpers shared by every page and every game panel: elements, dice, charts.
-   Plain ES2017, no libraries, nothing from the internet. */
+   Preact (web/static/vendor/) underneath, nothing from the internet. */
 "use strict";
 window.Companion = window.Companion || {};
 (function (C) {
-  const SVG = "http://www.w3.org/2000/svg";
+  const { h: element, render, Fragment } = window.preact;
 
-  function put(node, attrs, children) {
-    for (const [key, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false) continue;
-      if (key.startsWith("on") && typeof value === "function")
-        node.addEventListener(key.slice(2), value);
-      else if (key === "text") node.textContent = value;
-      else node.setAttribute(key, value === true ? "" : value);
+  // set as DOM properties (checked, selected…), where true and false mean what they say
+  const BOOLEAN_PROPS = { checked: 1, selected: 1, disabled: 1, required: 1, hidden: 1, open: 1 };
+
+  /* Elements are Preact vnodes: a page draws what the state says and Preact changes only
+     what differs from the last drawing, so nodes, scroll positions and half-typed forms
+     stay. `text` is the element's only child; null, undefined and false leave a prop out. */
+  function props(attrs) {
+    const out = {};
+    for (const [name, value] of Object.entries(attrs || {})) {
+      if (value === null || value === undefined || value === false || name === "text") continue;
+      out[name] = value === true && !(name in BOOLEAN_PROPS) ? "" : value;
     }
-    for (const child of children.flat(Infinity)) {
-      if (child === null || child === undefined || child === false) continue;
-      node.appendChild(child instanceof Node ? child : document.createTextNode(String(child)));
-    }
-    return node;
+    return out;
   }
-  C.h = (tag, attrs, ...children) => put(document.createElement(tag), attrs, children);
-  C.s = (tag, attrs, ...children) => put(document.createElementNS(SVG, tag), attrs, children);
+  C.h = (tag, attrs, ...children) =>
+    attrs && "text" in attrs && attrs.text !== null && attrs.text !== undefined
+      ? element(tag, props(attrs), String(attrs.text))
+      : element(tag, props(attrs), ...children);
+  C.s = C.h; // an <svg> puts its children in the SVG namespace
+  C.Fragment = Fragment;
+  /* Draw a vnode into a container; the next call diffs against this one. */
+  C.mount = (container, vnode) => render(vnode, container);
+  /* Forget what was drawn there (a dialog opening a different form starts afresh). */
+  C.unmount = (container) => render(null, container);
 
   // Pips for a d6-style face; Root's and Abilene's dice show numbers, as on the real dice.
   const PIPS = {
@@ -62,15 +70,28 @@ window.Companion = window.Companion || {};
   C.die = function (kind, face, label) {
     const [bg, fg] = (C.dice[kind] || C.dice.d6 || { colours: ["#f7f3e8", "#1a1a1a"] }).colours;
     const name = label || (C.t ? C.t("die." + kind) + " " + face : kind + " " + face);
-    const svg = C.s("svg", {
-      viewBox: "0 0 100 100",
-      class: "die die-" + kind,
-      role: "img",
-      "aria-label": name,
-      "data-face": face,
-      "data-kind": kind,
-    });
-    svg.appendChild(
+    const marks =
+      kind === "d6" && PIPS[face]
+        ? PIPS[face].map(([x, y]) => C.s("circle", { cx: x, cy: y, r: 9, fill: fg }))
+        : C.s("text", {
+            x: 50,
+            y: 66,
+            "text-anchor": "middle",
+            "font-size": 48,
+            "font-weight": 700,
+            fill: fg,
+            text: String(face),
+          });
+    return C.s(
+      "svg",
+      {
+        viewBox: "0 0 100 100",
+        class: "die die-" + kind,
+        role: "img",
+        "aria-label": name,
+        "data-face": face,
+        "data-kind": kind,
+      },
       C.s("rect", {
         x: 4,
         y: 4,
@@ -81,24 +102,8 @@ window.Companion = window.Companion || {};
         stroke: fg,
         "stroke-width": 3,
       }),
+      marks,
     );
-    if (kind === "d6" && PIPS[face]) {
-      for (const [x, y] of PIPS[face])
-        svg.appendChild(C.s("circle", { cx: x, cy: y, r: 9, fill: fg }));
-    } else {
-      svg.appendChild(
-        C.s("text", {
-          x: 50,
-          y: 66,
-          "text-anchor": "middle",
-          "font-size": 48,
-          "font-weight": 700,
-          fill: fg,
-          text: String(face),
-        }),
-      );
-    }
-    return svg;
   };
 
   const SERIES_COLOURS = [
@@ -111,17 +116,14 @@ window.Companion = window.Companion || {};
     "#5fe0d8",
   ];
 
-  /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
-  C.chart = function (chart) {
-    const W = 480,
-      H = 260,
-      L = 40,
-      B = 26,
-      T = 14,
-      R = 150;
+  const CHART = { W: 480, H: 260, L: 40, B: 26, T: 14, R: 150 };
+
+  /* The scales of a chart: x and y map a point's values to the drawing. */
+  function scales(chart) {
+    const { W, H, L, B, T, R } = CHART;
     const all = chart.series.flatMap((s) => s.points);
-    const maxX = Math.max(1, ...all.map((p) => p[0])),
-      minX = Math.min(0, ...all.map((p) => p[0]));
+    const maxX = Math.max(1, ...all.map((p) => p[0]));
+    const minX = Math.min(0, ...all.map((p) => p[0]));
     const maxY = Math.max(1, ...all.map((p) => p[1]));
     // Start at 0 unless every value sits high above it (money around $10,000): then start
     // just under the lowest value, so the lines do not all squeeze against the top.
@@ -130,34 +132,19 @@ window.Companion = window.Companion || {};
       lowest < 0 ? lowest : lowest > maxY / 2 ? Math.floor((lowest * 0.9) / 100) * 100 : 0;
     const x = (v) => L + ((v - minX) / (maxX - minX || 1)) * (W - L - R);
     const y = (v) => H - B - ((v - minY) / (maxY - minY || 1)) * (H - B - T);
-    const title = C.t ? C.t(chart.title) : chart.title;
-    const svg = C.s("svg", {
-      viewBox: `0 0 ${W} ${H}`,
-      class: "chart",
-      role: "img",
-      "aria-label": title,
-    });
-    svg.appendChild(C.s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }));
-    svg.appendChild(C.s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }));
-    svg.appendChild(C.s("text", { x: 4, y: T + 10, text: C.number(maxY) }));
-    svg.appendChild(C.s("text", { x: 4, y: H - B, text: C.number(minY) }));
-    svg.appendChild(
-      C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: C.number(maxX) }),
-    );
-    const labels = [];
-    chart.series.forEach((series, i) => {
-      const colour = SERIES_COLOURS[i % SERIES_COLOURS.length];
-      const pts = series.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
-      if (!series.points.length) return;
-      svg.appendChild(
-        C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }),
-      );
-      for (const p of series.points)
-        svg.appendChild(C.s("circle", { cx: x(p[0]), cy: y(p[1]), r: 3, fill: colour }));
-      const last = series.points[series.points.length - 1];
-      labels.push({ y: y(last[1]) + 5, colour, text: `${series.label} ${C.number(last[1])}` });
-    });
-    // end labels, pushed apart so that equal values do not print on top of each other
+    return { x, y, maxX, minY, maxY };
+  }
+
+  /* End labels, pushed apart so that equal values do not print on top of each other. */
+  function endLabels(chart, y) {
+    const { H, T } = CHART;
+    const labels = chart.series
+      .map((series, i) => [series, SERIES_COLOURS[i % SERIES_COLOURS.length]])
+      .filter(([series]) => series.points.length)
+      .map(([series, colour]) => {
+        const last = series.points[series.points.length - 1];
+        return { y: y(last[1]) + 5, colour, text: `${series.label} ${C.number(last[1])}` };
+      });
     labels.sort((a, b) => a.y - b.y);
     labels.forEach((label, i) => {
       if (i && label.y - labels[i - 1].y < 19) label.y = labels[i - 1].y + 19;
@@ -167,11 +154,48 @@ window.Companion = window.Companion || {};
       labels.forEach((label) => {
         label.y = Math.max(T + 12, label.y - over);
       });
-    for (const label of labels) {
-      svg.appendChild(
-        C.s("text", { x: W - R + 8, y: label.y, style: "fill:" + label.colour, text: label.text }),
-      );
-    }
-    return C.h("figure", { class: "chart-box" }, C.h("figcaption", { text: title }), svg);
+    return labels;
+  }
+
+  function line(series, colour, x, y) {
+    if (!series.points.length) return null;
+    const pts = series.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
+    return [
+      C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }),
+      series.points.map((p) => C.s("circle", { cx: x(p[0]), cy: y(p[1]), r: 3, fill: colour })),
+    ];
+  }
+
+  /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
+  C.chart = function (chart) {
+    const { W, H, L, B, T, R } = CHART;
+    const { x, y, maxX, minY, maxY } = scales(chart);
+    const title = C.t ? C.t(chart.title) : chart.title;
+    return C.h(
+      "figure",
+      { class: "chart-box", "data-chart": chart.title },
+      C.h("figcaption", { text: title }),
+      C.s(
+        "svg",
+        { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title },
+        C.s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }),
+        C.s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }),
+        C.s("text", { x: 4, y: T + 10, text: C.number(maxY) }),
+        C.s("text", { x: 4, y: H - B, text: C.number(minY) }),
+        C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: C.number(maxX) }),
+        chart.series.map((series, i) =>
+          line(series, SERIES_COLOURS[i % SERIES_COLOURS.length], x, y),
+        ),
+        endLabels(chart, y).map((label) =>
+          // a property, not a style attribute: the page allows no inline style
+          C.s("text", {
+            x: W - R + 8,
+            y: label.y,
+            style: { fill: label.colour },
+            text: label.text,
+          }),
+        ),
+      ),
+    );
   };
 })(window.Companion);

@@ -6,48 +6,6 @@
 (function () {
   "use strict";
 
-  const STYLE = `
-.abilene { font-size: 1.35rem; color: var(--fg); display: grid; gap: .8rem;
-  grid-template-columns: minmax(0, 1fr); }
-.abilene-step { font-size: 1.8rem; font-weight: 700; }
-.abilene-dice { display: flex; gap: .6rem; align-items: center; flex-wrap: wrap; }
-.abilene-dice .die { width: 64px; height: 64px; }
-.abilene-label { color: var(--muted); min-width: 7.5rem; }
-.abilene-scroll { overflow-x: auto; }
-.abilene table { width: 100%; border-collapse: collapse; }
-.abilene th { color: var(--muted); font-weight: 400; text-align: right; padding: .2rem .5rem; }
-.abilene td { text-align: right; padding: .3rem .5rem; font-variant-numeric: tabular-nums;
-  white-space: nowrap; }
-.abilene th:first-child, .abilene td:first-child { text-align: left; }
-.abilene-active td { color: var(--accent); font-weight: 700; }
-.abilene-out td { color: var(--muted); text-decoration: line-through; }
-.abilene-money { font-size: 1.6rem; font-weight: 700; white-space: nowrap; }
-.abilene-chips { display: flex; gap: .8rem; flex-wrap: wrap; }
-.abilene-chip { border: 2px solid var(--muted); border-radius: .5rem; padding: .3rem .7rem; }
-.abilene-chip.is-in { border-color: var(--accent); }
-.abilene-corral { border: 3px solid var(--accent); border-radius: .6rem; padding: .4rem .8rem;
-  background: var(--bg); display: grid; gap: .1rem; min-width: 9rem; }
-.abilene-corral b { font-size: 1.4rem; }
-.abilene-sticker { display: inline-block; border: 3px dashed var(--accent); border-radius: 50%;
-  padding: .4rem 1.1rem; font-weight: 700; font-size: 1.5rem; }
-.abilene ul { margin: 0; padding-left: 1.2rem; }
-.abilene-mine { border: 2px solid var(--accent); }
-.abilene-foot { color: var(--muted); font-size: 1rem; }
-.abilene-fee { color: var(--muted); }
-.abilene-short { color: #c0392b; font-weight: bold; }
-@media (max-width: 600px) {
-  .abilene { font-size: 1.05rem; }
-  .abilene-step { font-size: 1.3rem; }
-  .abilene-money { font-size: 1.1rem; }
-  .abilene td, .abilene th { padding: .2rem .25rem; }
-  .abilene th { font-size: .8rem; }
-  .abilene .abilene-wide { display: none; }
-  .abilene-fee { display: block; font-size: .8rem; }
-  .abilene-dice .die { width: 48px; height: 48px; }
-  .abilene-label { min-width: 0; width: 100%; }
-  .abilene .panel-big { font-size: 1.4rem; }
-}`;
-
   /* An element from a list of children, leaving out the empty ones. */
   function el(ctx, tag, attrs, kids) {
     return ctx.h(tag, attrs, ...kids.filter((k) => k !== null && k !== undefined));
@@ -477,7 +435,6 @@
   Companion.registerPanel("abilene", {
     render(view, ctx) {
       return el(ctx, "div", { class: "abilene" }, [
-        ctx.h("style", {}, STYLE),
         mine(view, ctx),
         header(view, ctx),
         result(view, ctx),

@@ -7,50 +7,6 @@
 (function () {
   "use strict";
 
-  const STYLE = `
-.lawless { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; grid-template-columns: minmax(0, 1fr); }
-.lawless-scroll { overflow-x: auto; }
-.lawless-head { display: flex; flex-wrap: wrap; gap: 1.4rem; align-items: baseline; }
-.lawless-row { display: flex; gap: .5rem; align-items: flex-end; flex-wrap: wrap; }
-.lawless-slot { width: 3.4rem; height: 4.6rem; border-radius: .4rem; border: 3px solid var(--muted);
-  display: flex; align-items: center; justify-content: center; font-size: 1.6rem; font-weight: 700; }
-.lawless-slot.is-full { background: var(--accent); color: var(--bg); border-color: var(--accent); }
-.lawless-slot.is-empty { border-style: dashed; color: var(--muted); }
-.lawless-slot.is-pile { background: var(--card2, var(--card)); border-color: var(--fg); }
-.lawless-ranches { display: grid; gap: .8rem; grid-template-columns: repeat(auto-fit, minmax(22rem, 1fr)); }
-.lawless-ranch { border: 3px solid transparent; }
-.lawless-ranch.is-current { border-color: var(--accent); }
-.lawless-ranch.is-mine { box-shadow: 0 0 0 3px var(--fg) inset; }
-.lawless-ranch h3 { margin: 0; font-size: 1.6rem; }
-.lawless-money { font-size: 1.8rem; font-weight: 700; color: var(--accent); }
-.lawless-terrains { display: flex; flex-wrap: wrap; gap: .5rem; margin: .5rem 0; }
-.lawless-terrain { border: 4px solid #8d8d8d; border-radius: .5rem; padding: .3rem; min-width: 6rem; }
-.lawless-terrain.is-raided { border-color: #c0392b; background: repeating-linear-gradient(45deg,
-  transparent, transparent 8px, rgba(192,57,43,.18) 8px, rgba(192,57,43,.18) 16px); }
-.lawless-terrain.is-mine { border-color: #d4a017; }
-.lawless-terrain-label { font-size: 1.1rem; color: var(--muted); }
-.lawless-herds { display: flex; gap: .2rem; }
-.lawless-herd { display: flex; flex-direction: column; align-items: center; line-height: 1.15; }
-.lawless-herd svg { width: 6rem; height: 6rem; }
-.lawless-herd-id { font-size: 1rem; color: var(--muted); }
-.lawless-herd-value { font-size: 1.35rem; font-weight: 700; }
-.lawless-herd.is-stuck { opacity: .55; }
-.lawless-chips { display: flex; flex-wrap: wrap; gap: .4rem; }
-.lawless-chip { border-radius: 99px; padding: .1rem .7rem; border: 2px solid #3a78c2; }
-.lawless-chip.is-green { border-color: #3c9a4a; }
-.lawless-chip.is-red { border-color: var(--bad, #c0392b); color: var(--bad, #c0392b); }
-.lawless-step { font-size: 1.6rem; font-weight: 700; display: flex; gap: .8rem; align-items: center; flex-wrap: wrap; }
-.lawless ul { margin: 0; padding-left: 1.2rem; }
-.lawless table { width: 100%; border-collapse: collapse; font-size: 1.2rem; }
-.lawless th { color: var(--muted); font-weight: 400; font-size: 1rem; padding: .15rem .35rem; text-align: right; }
-.lawless td { text-align: right; padding: .3rem .35rem; font-variant-numeric: tabular-nums; }
-.lawless th:first-child, .lawless td:first-child { text-align: left; white-space: nowrap; }
-.lawless-standings { font-size: 1.6rem; font-weight: 700; }
-.lawless th[colspan] { text-align: center; color: var(--fg); border-bottom: 2px solid var(--muted); }
-.lawless td.lawless-points { font-weight: 700; }
-.lawless-sum td { border-top: 2px solid var(--muted); }
-.lawless-win td { color: var(--accent); font-weight: 700; }`;
-
   // Word values that appear inside news lines and are translated before filling them in.
   const WORDS = [
     "poor",
@@ -101,7 +57,10 @@
         ctx.h(
           "span",
           {},
-          ctx.t("lawless.panel.turn", { turn: view.turn_number, round: view.round }),
+          ctx.t("lawless.panel.turn", {
+            turn: view.turn_number,
+            round: view.round,
+          }),
         ),
         view.final
           ? null
@@ -156,7 +115,7 @@
      As on the printed card, the coins at its top edge give the base value; the hand drawn on
      it points at the top edge, so it reads as a clock hand. The id and the value a sale would
      bring now stay upright below the card. */
-  function herdCard(ctx, herd) {
+  function herdDrawing(ctx, herd) {
     const base = { poor: 1, average: 2, excellent: 3 }[herd.quality];
     const coins = [];
     for (let i = 0; i < base; i++) {
@@ -195,6 +154,11 @@
       }),
       ctx.s("circle", { cx: 50, cy: 76, r: 5, fill: "#7b3fa0" }),
     );
+    return card;
+  }
+
+  function herdCard(ctx, herd) {
+    const card = herdDrawing(ctx, herd);
     const svg = ctx.s(
       "svg",
       {
@@ -211,13 +175,19 @@
     );
     return ctx.h(
       "div",
-      { class: "lawless-herd" + (herd.sellable ? "" : " is-stuck"), "data-herd": herd.id },
+      {
+        class: "lawless-herd" + (herd.sellable ? "" : " is-stuck"),
+        "data-herd": herd.id,
+      },
       svg,
       ctx.h("span", { class: "lawless-herd-id" }, herd.id),
       ctx.h(
         "span",
         { class: "lawless-herd-value" },
-        ctx.t("lawless.panel.herd_value", { multiplier: herd.multiplier, value: herd.value }),
+        ctx.t("lawless.panel.herd_value", {
+          multiplier: herd.multiplier,
+          value: herd.value,
+        }),
       ),
     );
   }
@@ -320,52 +290,44 @@
     );
   }
 
+  function duelStep(view, ctx, s) {
+    const killer = view.killers.find((k) => k.number === s.killer);
+    const attack =
+      s.attack !== null && s.attack !== undefined
+        ? ctx.h("span", { class: "panel-big" }, ctx.t("lawless.panel.attack", { attack: s.attack }))
+        : null;
+    const duel = ctx.t("lawless.panel.duel", {
+      killer: s.killer,
+      bonus: killer.bonus,
+      target: view.ranches[s.defender].name,
+      character: s.kind === "aim" ? "?" : ctx.t("value.lawless." + s.target),
+    });
+    return [ctx.h("span", {}, duel), attack];
+  }
+
+  function stepParts(view, ctx, s) {
+    if (view.phase === "surveillance" && s.difficulty !== null) {
+      const difficulty = ctx.t("lawless.panel.difficulty", {
+        roll: s.roll,
+        herds: s.difficulty - s.roll,
+        difficulty: s.difficulty,
+      });
+      return [ctx.die("d6", s.roll), ctx.h("span", {}, difficulty)];
+    }
+    if (view.phase === "mines" && s.first !== null) {
+      return [
+        ctx.die("d6", s.first),
+        ctx.h("span", {}, ctx.t("lawless.panel.mine_first", { terrain: s.queue[0] })),
+      ];
+    }
+    if (s.kind === "duel" || s.kind === "aim") return duelStep(view, ctx, s);
+    return [];
+  }
+
   function step(view, ctx) {
     const s = view.step;
     if (!s) return null;
-    const kids = [];
-    if (view.phase === "surveillance" && s.difficulty !== null) {
-      kids.push(
-        ctx.die("d6", s.roll),
-        ctx.h(
-          "span",
-          {},
-          ctx.t("lawless.panel.difficulty", {
-            roll: s.roll,
-            herds: s.difficulty - s.roll,
-            difficulty: s.difficulty,
-          }),
-        ),
-      );
-    } else if (view.phase === "mines" && s.first !== null) {
-      kids.push(
-        ctx.die("d6", s.first),
-        ctx.h("span", {}, ctx.t("lawless.panel.mine_first", { terrain: s.queue[0] })),
-      );
-    } else if (s.kind === "duel" || s.kind === "aim") {
-      const killer = view.killers.find((k) => k.number === s.killer);
-      kids.push(
-        ctx.h(
-          "span",
-          {},
-          ctx.t("lawless.panel.duel", {
-            killer: s.killer,
-            bonus: killer.bonus,
-            target: view.ranches[s.defender].name,
-            character: s.kind === "aim" ? "?" : ctx.t("value.lawless." + s.target),
-          }),
-        ),
-      );
-      if (s.attack !== null && s.attack !== undefined) {
-        kids.push(
-          ctx.h(
-            "span",
-            { class: "panel-big" },
-            ctx.t("lawless.panel.attack", { attack: s.attack }),
-          ),
-        );
-      }
-    }
+    const kids = stepParts(view, ctx, s);
     return kids.length ? box(ctx, null, [el(ctx, "div", { class: "lawless-step" }, kids)]) : null;
   }
 
@@ -395,31 +357,27 @@
     return box(ctx, ctx.t("lawless.panel.news"), [el(ctx, "ul", {}, items)]);
   }
 
-  /* The rulebook's "Example of Scoring": for each category the cards (or coins) and the points
-     they score, then the total; with 2 players each player's two ranches are added below. */
-  function scoring(view, ctx) {
-    const table = view.scoring;
-    if (!table) return null;
+  function scoringHead(ctx) {
     const groups = el(ctx, "tr", {}, [
       ctx.h("th", { rowspan: 2 }, ctx.t("lawless.panel.ranch")),
       ...CATEGORIES.map((c) => ctx.h("th", { colspan: 2 }, ctx.t("lawless.panel.category." + c))),
       ctx.h("th", { rowspan: 2 }, ctx.t("lawless.panel.total")),
     ]);
+    const unit = (c) => (c === "coins" ? "lawless.panel.unit_coins" : "lawless.panel.unit_cards");
     const units = el(
       ctx,
       "tr",
       {},
       CATEGORIES.flatMap((c) => [
-        ctx.h(
-          "th",
-          {},
-          ctx.t(c === "coins" ? "lawless.panel.unit_coins" : "lawless.panel.unit_cards"),
-        ),
+        ctx.h("th", {}, ctx.t(unit(c))),
         ctx.h("th", {}, ctx.t("lawless.panel.score")),
       ]),
     );
-    const twoRanches = table.rows.length > table.players.length;
-    const rows = table.rows.map((r) =>
+    return [groups, units];
+  }
+
+  function scoringRows(ctx, table, twoRanches) {
+    return table.rows.map((r) =>
       ctx.h(
         "tr",
         {
@@ -433,23 +391,27 @@
         ctx.h("td", { class: "lawless-money" }, String(r.total)),
       ),
     );
-    const totals = twoRanches
-      ? table.players.map((p, i) =>
-          ctx.h(
-            "tr",
-            {
-              class:
-                (i === 0 ? "lawless-sum " : "") +
-                (table.winners.includes(p.player) ? "lawless-win" : ""),
-            },
-            ctx.h("td", { colspan: 1 + 2 * CATEGORIES.length }, p.name),
-            ctx.h("td", { class: "lawless-money" }, String(p.total)),
-          ),
-        )
-      : [];
-    const winners = table.winners.map((seat) => table.players[seat].name).join(", ");
-    // every player's total in large type first: readable across the table and on a phone
-    const standings = table.players
+  }
+
+  /* With 2 players, each player's two ranches added up. */
+  function scoringTotals(ctx, table) {
+    return table.players.map((p, i) =>
+      ctx.h(
+        "tr",
+        {
+          class:
+            (i === 0 ? "lawless-sum " : "") +
+            (table.winners.includes(p.player) ? "lawless-win" : ""),
+        },
+        ctx.h("td", { colspan: 1 + 2 * CATEGORIES.length }, p.name),
+        ctx.h("td", { class: "lawless-money" }, String(p.total)),
+      ),
+    );
+  }
+
+  /* Every player's total in large type: readable across the table and on a phone. */
+  function standings(ctx, table) {
+    return table.players
       .slice()
       .sort((a, b) => b.total - a.total)
       .map((p) =>
@@ -459,13 +421,27 @@
           ctx.t("lawless.panel.standing", { name: p.name, points: p.total }),
         ),
       );
+  }
+
+  /* The rulebook's "Example of Scoring": for each category the cards (or coins) and the points
+     they score, then the total; with 2 players each player's two ranches are added below. */
+  function scoring(view, ctx) {
+    const table = view.scoring;
+    if (!table) return null;
+    const twoRanches = table.rows.length > table.players.length;
+    const totals = twoRanches ? scoringTotals(ctx, table) : [];
+    const winners = table.winners.map((seat) => table.players[seat].name).join(", ");
     return box(ctx, ctx.t("lawless.panel.scoring"), [
       ctx.h("div", { class: "panel-big" }, ctx.t("lawless.panel.winner", { names: winners })),
-      el(ctx, "div", { class: "lawless-head lawless-standings" }, standings),
+      el(ctx, "div", { class: "lawless-head lawless-standings" }, standings(ctx, table)),
       ctx.h(
         "div",
         { class: "lawless-scroll" },
-        el(ctx, "table", {}, [groups, units, ...rows, ...totals]),
+        el(ctx, "table", {}, [
+          ...scoringHead(ctx),
+          ...scoringRows(ctx, table, twoRanches),
+          ...totals,
+        ]),
       ),
     ]);
   }
@@ -476,7 +452,10 @@
       ctx.h(
         "div",
         {},
-        ctx.t("lawless.panel.your_hand", { cards: view.me.hand, limit: view.hand_limit }),
+        ctx.t("lawless.panel.your_hand", {
+          cards: view.me.hand,
+          limit: view.hand_limit,
+        }),
       ),
     ]);
   }
@@ -491,7 +470,6 @@
   Companion.registerPanel("lawless", {
     render(view, ctx) {
       return el(ctx, "div", { class: "lawless" }, [
-        ctx.h("style", {}, STYLE),
         mine(view, ctx),
         scoring(view, ctx),
         header(view, ctx),

@@ -11,7 +11,7 @@
   "use strict";
 
   // The layout of the Location cards, top row first ("Game Setup", point 5).
-  var ROWS = [
+  const ROWS = [
     ["bank", "coach", "prison"],
     ["shop", "black_market"],
     ["town"],
@@ -19,50 +19,12 @@
     ["saloon"],
     ["hideout"],
   ];
-  var PRICE = { shop: 100, black_market: 200 };
-  var CAPS = { bullets: 6, courage: 3, experience: 3 };
-  var SLOTS = ["original", "accomplice", "accomplice2"];
+  const PRICE = { shop: 100, black_market: 200 };
+  const CAPS = { bullets: 6, courage: 3, experience: 3 };
+  const SLOTS = ["original", "accomplice", "accomplice2"];
 
-  var CSS = [
-    ".nowheresville{font-size:1.2rem;color:var(--fg);display:grid;gap:.8rem;min-width:0}",
-    ".nowheresville h3{margin:.1rem 0 .3rem;font-size:1.3rem}",
-    ".nowheresville-head{display:flex;flex-wrap:wrap;gap:.4rem 1.2rem;align-items:baseline}",
-    ".nowheresville-winner{font-size:2.2rem;font-weight:800;color:var(--accent);text-align:center}",
-    ".nowheresville-row{display:flex;flex-wrap:wrap;gap:.6rem}",
-    ".nowheresville-row>*{flex:1 1 12rem;min-width:0}",
-    ".nowheresville-place{border:2px solid var(--muted);border-radius:.7rem;padding:.5rem .7rem;",
-    "background:var(--card)}",
-    ".nowheresville-place.is-now,.nowheresville-bandit.is-now{border-color:var(--accent);",
-    "box-shadow:0 0 0 2px var(--accent)}",
-    ".nowheresville-place.is-empty{opacity:.6}",
-    ".nowheresville-muted{color:var(--muted)}",
-    ".nowheresville-chip{display:inline-block;border:1px solid var(--muted);border-radius:1rem;",
-    "padding:.05rem .6rem;margin:.15rem .3rem .15rem 0}",
-    ".nowheresville-chip.is-now{border-color:var(--accent);color:var(--accent);font-weight:700}",
-    ".nowheresville-chip.is-fallen{text-decoration:line-through;color:var(--muted)}",
-    ".nowheresville-gangs{display:grid;gap:.6rem;",
-    "grid-template-columns:repeat(auto-fill,minmax(min(18rem,100%),1fr))}",
-    ".nowheresville-bandit{border:2px solid transparent;margin-top:.4rem}",
-    ".nowheresville-pips{letter-spacing:.08rem;white-space:nowrap}",
-    ".nowheresville-wound{color:#e05555}",
-    ".nowheresville-card{display:inline-flex;align-items:center;gap:.35rem;background:var(--bg);",
-    "border:1px solid var(--muted);border-radius:.35rem;padding:.15rem .45rem;margin:.15rem .3rem .15rem 0}",
-    ".nowheresville-card.is-hidden{background:repeating-linear-gradient(45deg,var(--card),",
-    "var(--card) 6px,var(--bg) 6px,var(--bg) 12px)}",
-    ".nowheresville-card b{color:var(--muted);font-weight:600;font-size:.9em}",
-    ".nowheresville-icon{width:1.2em;height:1.2em;vertical-align:-.2em}",
-    ".nowheresville-notes{display:flex;align-items:center;gap:.6rem}",
-    ".nowheresville-notes svg{width:6rem;height:3.4rem}",
-    ".nowheresville-total{font-size:2rem;font-weight:700}",
-    ".nowheresville-total .die{width:2.4rem;height:2.4rem;vertical-align:middle}",
-    ".nowheresville-news li{margin:.15rem 0}",
-  ].join("");
-
-  function el(ctx, tag, cls) {
-    return ctx.h.apply(
-      null,
-      [tag, cls ? { class: cls } : {}].concat(Array.prototype.slice.call(arguments, 3)),
-    );
+  function el(ctx, tag, cls, ...children) {
+    return ctx.h(tag, cls ? { class: cls } : {}, ...children);
   }
 
   function placeName(ctx, place) {
@@ -71,9 +33,9 @@
 
   // Small drawings of the robbery symbols and a gun, as on the Equipment cards.
   function icon(ctx, kind) {
-    var s = ctx.s,
+    const s = ctx.s,
       line = { fill: "none", stroke: "currentColor", "stroke-width": 2 };
-    var parts = {
+    const parts = {
       hat: [
         s("path", {
           d: "M1 14Q12 21 23 14Q19 14 17 12L16 5Q14 3 12 5Q10 3 8 5L7 12Q5 14 1 14Z",
@@ -109,9 +71,7 @@
         "span",
         "nowheresville-card",
         el(ctx, "b", "", "#" + card.id),
-        ["hat", "safe", "envelope"].map(function (symbol) {
-          return [icon(ctx, symbol), String(card[symbol])];
-        }),
+        ["hat", "safe", "envelope"].map((symbol) => [icon(ctx, symbol), String(card[symbol])]),
       );
     }
     return el(
@@ -133,20 +93,20 @@
   }
 
   function pips(full, count, cls) {
-    var out = "";
-    for (var i = 0; i < full; i += 1) {
+    let out = "";
+    for (let i = 0; i < full; i += 1) {
       out += i < count ? "\u25CF" : "\u25CB";
     }
     return { text: out, cls: "nowheresville-pips " + (cls || "") };
   }
 
   function pipLine(ctx, label, full, count, cls) {
-    var p = pips(full, count, cls);
+    const p = pips(full, count, cls);
     return el(ctx, "div", "", label + " ", el(ctx, "span", p.cls, p.text));
   }
 
   function header(view, ctx) {
-    var out = [
+    const out = [
       el(
         ctx,
         "div",
@@ -162,7 +122,9 @@
           ctx,
           "div",
           "nowheresville-winner",
-          ctx.t("nowheresville.ui.winner", { player: view.players[view.winner] }),
+          ctx.t("nowheresville.ui.winner", {
+            player: view.players[view.winner],
+          }),
         ),
       );
     }
@@ -172,13 +134,19 @@
 
   /* The end, on every screen: each player's money, so anyone can check the winner. */
   function finalMoney(view, ctx) {
-    var rows = view.final.money.map(function (amount, seat) {
-      return ctx.h(
+    const rows = view.final.money.map((amount, seat) =>
+      ctx.h(
         "li",
-        { "data-final-seat": seat, class: seat === view.final.winner ? "nowheresville-won" : "" },
-        ctx.t("nowheresville.ui.final_row", { player: view.players[seat], money: amount }),
-      );
-    });
+        {
+          "data-final-seat": seat,
+          class: seat === view.final.winner ? "nowheresville-won" : "",
+        },
+        ctx.t("nowheresville.ui.final_row", {
+          player: view.players[seat],
+          money: amount,
+        }),
+      ),
+    );
     return el(
       ctx,
       "section",
@@ -188,75 +156,68 @@
     );
   }
 
+  function myPlan(view, ctx, plan) {
+    const gang = view.gangs[view.mine.seat];
+    const slots = Object.keys(plan).filter((slot) => slot !== "heal");
+    const heal =
+      plan.heal && plan.heal !== "none"
+        ? chip(
+            ctx,
+            ctx.t("nowheresville.ui.heal_on", {
+              bandit: gang[SLOTS.indexOf(plan.heal)],
+            }),
+          )
+        : null;
+    return el(
+      ctx,
+      "p",
+      "",
+      ctx.t("nowheresville.ui.my_plan"),
+      " ",
+      slots.map((slot) =>
+        chip(ctx, gang[SLOTS.indexOf(slot)] + " \u2192 " + placeName(ctx, plan[slot])),
+      ),
+      heal,
+    );
+  }
+
+  function takings(view, ctx) {
+    const taking = (row) =>
+      ctx.t("nowheresville.ui.taking", {
+        round: row.round,
+        pot: placeName(ctx, row.pot),
+        amount: row.amount,
+      });
+    return el(
+      ctx,
+      "ul",
+      "",
+      view.mine.takings.map((row) => el(ctx, "li", "", taking(row))),
+    );
+  }
+
   function mine(view, ctx) {
-    var plan = view.planning && view.planning.mine;
-    var slots = plan
-      ? Object.keys(plan).filter(function (slot) {
-          return slot !== "heal";
-        })
-      : [];
+    const plan = view.planning && view.planning.mine;
     return el(
       ctx,
       "section",
       "panel-box",
       el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.my_money")),
       el(ctx, "div", "panel-big", ctx.t("nowheresville.ui.money", { amount: view.mine.money })),
-      plan
-        ? el(
-            ctx,
-            "p",
-            "",
-            ctx.t("nowheresville.ui.my_plan"),
-            " ",
-            slots.map(function (slot) {
-              return chip(
-                ctx,
-                view.gangs[view.mine.seat][SLOTS.indexOf(slot)] +
-                  " \u2192 " +
-                  placeName(ctx, plan[slot]),
-              );
-            }),
-            plan.heal && plan.heal !== "none"
-              ? chip(
-                  ctx,
-                  ctx.t("nowheresville.ui.heal_on", {
-                    bandit: view.gangs[view.mine.seat][SLOTS.indexOf(plan.heal)],
-                  }),
-                )
-              : null,
-          )
-        : null,
-      view.mine.takings.length
-        ? el(
-            ctx,
-            "ul",
-            "",
-            view.mine.takings.map(function (row) {
-              return el(
-                ctx,
-                "li",
-                "",
-                ctx.t("nowheresville.ui.taking", {
-                  round: row.round,
-                  pot: placeName(ctx, row.pot),
-                  amount: row.amount,
-                }),
-              );
-            }),
-          )
-        : null,
+      plan ? myPlan(view, ctx, plan) : null,
+      view.mine.takings.length ? takings(view, ctx) : null,
     );
   }
 
   function planning(view, ctx) {
-    var plan = view.planning;
+    const plan = view.planning;
     return el(
       ctx,
       "section",
       "panel-box",
       el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.planning")),
-      plan.seats.map(function (seat) {
-        var done = plan.submitted.indexOf(seat) >= 0,
+      plan.seats.map((seat) => {
+        const done = plan.submitted.indexOf(seat) >= 0,
           skipped = plan.skipped.indexOf(seat) >= 0;
         return chip(
           ctx,
@@ -277,15 +238,16 @@
 
   // Face-down notes on a pot: the count is public, what they are worth never is.
   function notes(ctx, count) {
-    var s = ctx.s,
-      shown = Math.min(count, 6),
-      svg = s("svg", {
+    const s = ctx.s;
+    const shown = Array.from({ length: Math.min(count, 6) }, (_, i) => i);
+    const svg = s(
+      "svg",
+      {
         viewBox: "0 0 90 50",
         role: "img",
         "aria-label": ctx.t("nowheresville.ui.notes", { notes: count }),
-      });
-    for (var i = 0; i < shown; i += 1) {
-      svg.appendChild(
+      },
+      shown.map((i) =>
         s("rect", {
           x: 4 + i * 6,
           y: 16 - i * 2,
@@ -296,8 +258,8 @@
           stroke: "#c9e4c5",
           "stroke-width": 2,
         }),
-      );
-    }
+      ),
+    );
     return el(
       ctx,
       "div",
@@ -339,9 +301,9 @@
   }
 
   function placeCard(view, ctx, place, here) {
-    var res = view.resolution,
+    const res = view.resolution,
       now = res && res.place === place;
-    var names = now && res.order.length ? res.order.concat(res.unordered) : here[place] || [];
+    const names = now && res.order.length ? res.order.concat(res.unordered) : here[place] || [];
     return el(
       ctx,
       "div",
@@ -352,38 +314,36 @@
         ctx,
         "div",
         "",
-        names.map(function (name) {
-          return chip(
+        names.map((name) =>
+          chip(
             ctx,
             name,
             view.fallen.indexOf(name) >= 0 ? "fallen" : name === view.current ? "now" : "",
-          );
-        }),
+          ),
+        ),
       ),
     );
   }
 
   function board(view, ctx) {
-    var here = {};
-    Object.keys(view.placements).forEach(function (name) {
+    const here = {};
+    Object.keys(view.placements).forEach((name) => {
       (here[view.placements[name]] = here[view.placements[name]] || []).push(name);
     });
     return el(
       ctx,
       "section",
       "",
-      ROWS.map(function (row) {
-        var shown = row.filter(function (place) {
-          return view.places.indexOf(place) >= 0 && (place !== "hideout" || here.hideout);
-        });
+      ROWS.map((row) => {
+        const shown = row.filter(
+          (place) => view.places.indexOf(place) >= 0 && (place !== "hideout" || here.hideout),
+        );
         return shown.length
           ? el(
               ctx,
               "div",
               "nowheresville-row",
-              shown.map(function (place) {
-                return placeCard(view, ctx, place, here);
-              }),
+              shown.map((place) => placeCard(view, ctx, place, here)),
             )
           : null;
       }),
@@ -392,26 +352,12 @@
 
   // A gang's slots, as the planning form names them ("Starting bandit", "Accomplice"...).
   function slotOf(view, name) {
-    var b = view.bandits[name];
+    const b = view.bandits[name];
     return SLOTS[view.gangs[b.seat].indexOf(name)];
   }
 
-  function bandit(view, ctx, name) {
-    var b = view.bandits[name],
-      where = view.placements[name];
-    return el(
-      ctx,
-      "div",
-      "panel-box nowheresville-bandit" + (name === view.current ? " is-now" : ""),
-      el(
-        ctx,
-        "h3",
-        "",
-        name,
-        " ",
-        el(ctx, "span", "nowheresville-muted", ctx.t("value.nowheresville." + slotOf(view, name))),
-        where ? [" ", chip(ctx, placeName(ctx, where))] : null,
-      ),
+  function banditTokens(ctx, b) {
+    return [
       pipLine(
         ctx,
         ctx.t("nowheresville.ui.wounds", { wounds: b.wounds, hits: b.hits }),
@@ -432,22 +378,46 @@
           : "",
         b.lucky ? " \u00B7 " + ctx.t("nowheresville.ui.lucky", { count: b.lucky }) : "",
       ),
+    ];
+  }
+
+  function banditCards(ctx, b) {
+    const hidden = b.face_down
+      ? el(
+          ctx,
+          "span",
+          "nowheresville-card is-hidden",
+          ctx.t("nowheresville.ui.face_down", { count: b.face_down }),
+        )
+      : null;
+    return el(
+      ctx,
+      "div",
+      "",
+      b.equipment.map((card) => cardNode(ctx, card)),
+      hidden,
+    );
+  }
+
+  function bandit(view, ctx, name) {
+    const b = view.bandits[name];
+    const where = view.placements[name];
+    const slot = ctx.t("value.nowheresville." + slotOf(view, name));
+    return el(
+      ctx,
+      "div",
+      "panel-box nowheresville-bandit" + (name === view.current ? " is-now" : ""),
       el(
         ctx,
-        "div",
+        "h3",
         "",
-        b.equipment.map(function (card) {
-          return cardNode(ctx, card);
-        }),
-        b.face_down
-          ? el(
-              ctx,
-              "span",
-              "nowheresville-card is-hidden",
-              ctx.t("nowheresville.ui.face_down", { count: b.face_down }),
-            )
-          : null,
+        name,
+        " ",
+        el(ctx, "span", "nowheresville-muted", slot),
+        where ? [" ", chip(ctx, placeName(ctx, where))] : null,
       ),
+      banditTokens(ctx, b),
+      banditCards(ctx, b),
     );
   }
 
@@ -466,13 +436,14 @@
               ctx,
               "span",
               "nowheresville-muted",
-              " \u2014 " + ctx.t("nowheresville.ui.heal_cards", { count: view.heal_cards[seat] }),
+              " \u2014 " +
+                ctx.t("nowheresville.ui.heal_cards", {
+                  count: view.heal_cards[seat],
+                }),
             )
           : null,
       ),
-      view.gangs[seat].map(function (name) {
-        return bandit(view, ctx, name);
-      }),
+      view.gangs[seat].map((name) => bandit(view, ctx, name)),
     );
   }
 
@@ -481,63 +452,56 @@
       ctx,
       "section",
       "nowheresville-gangs",
-      seats.map(function (seat) {
-        return gang(view, ctx, seat);
+      seats.map((seat) => gang(view, ctx, seat)),
+    );
+  }
+
+  function fighter(ctx, fight, f) {
+    return el(
+      ctx,
+      "li",
+      f.fallen ? "nowheresville-muted" : "",
+      ctx.t("nowheresville.ui.fighter", {
+        bandit: f.bandit,
+        wounds: f.wounds,
+        experience: f.experience_total,
+        free: f.free_left,
+        bullets: f.bullets,
       }),
+      fight.rolls[f.bandit] ? [" ", ctx.die("d6", fight.rolls[f.bandit])] : null,
     );
   }
 
   function shootout(view, ctx) {
-    var fight = view.shootout;
+    const fight = view.shootout;
+    const place = placeName(ctx, fight.place);
+    const first = fight.chooses_first.join(", ");
+    const runaways = fight.runaways.length
+      ? el(
+          ctx,
+          "p",
+          "nowheresville-muted",
+          ctx.t("nowheresville.ui.runaways", { names: fight.runaways.join(", ") }),
+        )
+      : null;
     return el(
       ctx,
       "section",
       "panel-box",
-      el(
-        ctx,
-        "h3",
-        "panel-title",
-        ctx.t("nowheresville.ui.shootout", { place: placeName(ctx, fight.place) }),
-      ),
-      el(
-        ctx,
-        "p",
-        "",
-        ctx.t("nowheresville.ui.chooses_first", { names: fight.chooses_first.join(", ") }),
-      ),
+      el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.shootout", { place })),
+      el(ctx, "p", "", ctx.t("nowheresville.ui.chooses_first", { names: first })),
       el(
         ctx,
         "ul",
         "",
-        fight.fighters.map(function (f) {
-          return el(
-            ctx,
-            "li",
-            f.fallen ? "nowheresville-muted" : "",
-            ctx.t("nowheresville.ui.fighter", {
-              bandit: f.bandit,
-              wounds: f.wounds,
-              experience: f.experience_total,
-              free: f.free_left,
-              bullets: f.bullets,
-            }),
-            fight.rolls[f.bandit] ? [" ", ctx.die("d6", fight.rolls[f.bandit])] : null,
-          );
-        }),
+        fight.fighters.map((f) => fighter(ctx, fight, f)),
       ),
-      fight.runaways.length
-        ? el(
-            ctx,
-            "p",
-            "nowheresville-muted",
-            ctx.t("nowheresville.ui.runaways", { names: fight.runaways.join(", ") }),
-          )
-        : null,
+      runaways,
     );
   }
 
   function robbery(view, ctx) {
-    var r = view.robbery;
+    const r = view.robbery;
     return el(
       ctx,
       "section",
@@ -572,8 +536,8 @@
   }
 
   function newsLine(view, ctx, item) {
-    var params = {};
-    Object.keys(item).forEach(function (k) {
+    const params = {};
+    Object.keys(item).forEach((k) => {
       params[k] = Array.isArray(item[k]) ? item[k].join(", ") : item[k];
     });
     if (typeof item.player === "number") {
@@ -588,7 +552,7 @@
     if (item.pot) {
       params.pot = placeName(ctx, item.pot);
     }
-    var text = ctx.t("nowheresville.news." + item.kind, params);
+    let text = ctx.t("nowheresville.news." + item.kind, params);
     if (item.kind === "death" && item.paid) {
       text += " " + ctx.t("nowheresville.ui.death_paid", params);
     }
@@ -599,7 +563,7 @@
   }
 
   function news(view, ctx) {
-    var items = view.news.slice(-8).reverse();
+    const items = view.news.slice(-8).reverse();
     return items.length
       ? el(
           ctx,
@@ -610,28 +574,21 @@
             ctx,
             "ul",
             "",
-            items.map(function (item) {
-              return newsLine(view, ctx, item);
-            }),
+            items.map((item) => newsLine(view, ctx, item)),
           ),
         )
       : null;
   }
 
   Companion.registerPanel("nowheresville", {
-    render: function (view, ctx) {
-      var seats = view.players.map(function (_, seat) {
-        return seat;
-      });
-      var own = view.mine ? view.mine.seat : null;
-      var others = seats.filter(function (seat) {
-        return seat !== own;
-      });
+    render(view, ctx) {
+      const seats = view.players.map((_, seat) => seat);
+      const own = view.mine ? view.mine.seat : null;
+      const others = seats.filter((seat) => seat !== own);
       return el(
         ctx,
         "div",
         "nowheresville",
-        ctx.h("style", {}, CSS),
         header(view, ctx),
         view.mine ? mine(view, ctx) : null,
         own !== null ? gangs(view, ctx, [own]) : null,

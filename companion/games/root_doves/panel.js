@@ -19,52 +19,6 @@
     skipped: "⤼",
   };
 
-  const STYLE = `
-.root_doves { font-size: 1.3rem; color: var(--fg); display: grid; gap: .8rem; }
-.root_doves-mine { border: 2px solid var(--accent); }
-.root_doves-phase { font-size: 1.8rem; font-weight: 700; }
-.root_doves-line { font-size: 1.4rem; font-weight: 600; }
-.root_doves-line.is-none { color: var(--bad); }
-.root_doves-line.is-next { color: var(--muted); font-weight: 400; }
-.root_doves-track td, .root_doves-track th { padding: .25rem .5rem; }
-.root_doves-track td.vp { font-size: 1.8rem; font-weight: 700; text-align: right; width: 3.5rem; }
-.root_doves-bar { height: .9rem; background: var(--card2); border-radius: .45rem; overflow: hidden;
-  min-width: 8rem; }
-.root_doves-bar > span { display: block; height: 100%; background: var(--accent); }
-.root_doves-now td { color: var(--accent); font-weight: 700; }
-.root_doves-row { display: flex; gap: .5rem; flex-wrap: wrap; align-items: center; }
-.root_doves-token { border: 3px solid var(--muted); border-radius: 50%; width: 3.4rem;
-  height: 3.4rem; display: inline-flex; align-items: center; justify-content: center;
-  font-weight: 700; font-size: 1.1rem; }
-.root_doves-token.is-off { opacity: .45; border-style: dashed; }
-.root_doves-cardpic { flex-shrink: 0; width: 3.6rem; height: 5rem; border-radius: .4rem; display: inline-flex;
-  align-items: center; justify-content: center; color: #111; font-size: .85rem;
-  font-weight: 700; border: 2px solid rgba(0,0,0,.35); box-shadow: 0 2px 4px rgba(0,0,0,.4);
-  overflow: hidden; }
-.root_doves-discard { border: 3px solid var(--bad); border-radius: .5rem; padding: .5rem .7rem;
-  font-size: 1.3rem; font-weight: 600; display: flex; gap: .7rem; align-items: center; }
-.root_doves-count { font-size: 1.6rem; font-weight: 700; }
-.root_doves-slot { border: 2px solid var(--line); border-radius: .4rem; padding: .2rem .5rem;
-  font-size: 1rem; }
-.root_doves-slot.is-revealed { border-color: var(--accent); }
-.root_doves-cols { display: flex; gap: .25rem; flex-wrap: wrap; }
-.root_doves-col { border: 2px solid var(--line); border-radius: .3rem; padding: .1rem .4rem;
-  text-align: center; font-size: 1rem; min-width: 2.4rem; }
-.root_doves-col.is-here { border-color: var(--accent); background: var(--accent);
-  color: var(--accent-fg); font-weight: 700; }
-.root_doves-clearings { display: grid; grid-template-columns: repeat(auto-fill, minmax(7.5rem, 1fr));
-  gap: .4rem; }
-.root_doves-clearing { border-left: .5rem solid var(--muted); background: var(--card2);
-  border-radius: .4rem; padding: .3rem .5rem; font-size: 1.05rem; }
-.root_doves-check { list-style: none; padding: 0; margin: 0; }
-.root_doves-check li { padding: .2rem 0; }
-.root_doves-check .is-now { color: var(--accent); font-weight: 700; }
-.root_doves-check .is-done, .root_doves-check .is-later, .root_doves-check .is-unused { color: var(--muted); }
-.root_doves-battle { display: grid; grid-template-columns: 1fr auto 1fr; gap: .6rem;
-  align-items: center; text-align: center; }
-.root_doves-hits { font-size: 3rem; font-weight: 700; color: var(--accent); line-height: 1; }
-.root_doves .die { width: 64px; height: 64px; }`;
-
   function el(ctx, tag, attrs, kids) {
     return ctx.h(
       tag,
@@ -140,7 +94,7 @@
               ctx.h(
                 "div",
                 { class: "root_doves-bar" },
-                ctx.h("span", { style: `width:${share}%` }),
+                ctx.h("span", { style: { width: `${share}%` } }),
               ),
             ),
         dominance ? null : ctx.h("td", { class: "vp" }, String(view.vp[seat])),
@@ -194,7 +148,7 @@
         "span",
         {
           class: "root_doves-token" + (p.clearing ? "" : " is-off"),
-          style: `border-color:${SUIT_COLOURS[p.suit]}`,
+          style: { borderColor: SUIT_COLOURS[p.suit] },
           title: suitName(ctx, p.suit),
         },
         p.clearing || "—",
@@ -213,7 +167,7 @@
       "span",
       {
         class: "root_doves-cardpic",
-        style: `background:${SUIT_COLOURS[suit]}`,
+        style: { background: SUIT_COLOURS[suit] },
         title: suitName(ctx, suit),
       },
       suitName(ctx, suit),
@@ -349,7 +303,7 @@
     const tiles = view.clearings.map((c) =>
       ctx.h(
         "div",
-        { class: "root_doves-clearing", style: `border-left-color:${SUIT_COLOURS[c.suit]}` },
+        { class: "root_doves-clearing", style: { borderLeftColor: SUIT_COLOURS[c.suit] } },
         ctx.h("strong", {}, c.id + " "),
         suitName(ctx, c.suit),
         c.token ? ctx.h("div", {}, ctx.t("root_doves.panel.token." + c.token)) : null,
@@ -444,13 +398,7 @@
             clearings(view, ctx),
             battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
           ];
-      return ctx.h(
-        "div",
-        { class: "root_doves" },
-        ctx.h("style", {}, STYLE),
-        header(view, ctx),
-        ...parts.filter(Boolean),
-      );
+      return ctx.h("div", { class: "root_doves" }, header(view, ctx), ...parts.filter(Boolean));
     },
   });
 })();
