@@ -163,9 +163,7 @@ def test_pages_load_nothing_from_the_internet():
         if path.suffix in {".html", ".js", ".css", ".webmanifest"}:
             text = NAMESPACES.sub("", path.read_text(encoding="utf-8"))
             for marker in ("https://", "http://", "//cdn", "fonts.googleapis"):
-                assert marker not in text, (
-                    f"{path.relative_to(ROOT)} refers to {marker}"
-                )
+                assert marker not in text, f"{path.relative_to(ROOT)} refers to {marker}"
 
 
 # Each package's one exception base (docs/STYLE: "One exception base per package").

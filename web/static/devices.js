@@ -96,12 +96,12 @@
       }),
     ];
     const facts = [];
-    if (heard(device)) facts.push(C.t("ui.last_heard") + ": " + heard(device));
+    if (heard(device)) facts.push(C.t("ui.last_heard", { when: heard(device) }));
     const counters = device.counters || {};
     if (BAD.some((key) => key in counters))
-      facts.push(C.t("ui.bad_frames") + ": " + badFrames(device));
+      facts.push(C.t("ui.bad_frames", { count: badFrames(device) }));
     if (ROLLERS.includes(device.kind) || device.refused) {
-      facts.push(C.t("ui.refused_rolls") + ": " + (device.refused || 0));
+      facts.push(C.t("ui.refused_rolls", { count: device.refused || 0 }));
     }
     if (device.last_refused) {
       facts.push(
@@ -115,7 +115,7 @@
     items.push(C.h("dd", { class: "device-facts" }, facts.join(" · ")));
     if (device.state === "fault" && device.check) {
       items.push(
-        C.h("dd", { class: "device-check" }, C.t("ui.what_to_check") + ": " + C.t(device.check)),
+        C.h("dd", { class: "device-check" }, C.t("ui.what_to_check", { what: C.t(device.check) })),
       );
     }
     return items;
