@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from companion import barrier, draws, registry
+from companion import barrier, draws, registry, versions
 from companion.entries import ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
 from companion.journal import Journal
@@ -52,7 +52,8 @@ def verify(journal: Journal, table_id: str, seeds: list[bytes] | None = None) ->
     if record is None:
         raise ValueError(f"no table {table_id!r} in {journal.path}")
     game = registry.game(record.game)
-    entries = journal.entries(table_id)
+    # replayed as the table replays them: old actions brought up to today's rules first
+    entries = versions.bring_up(game, record.rules_version, journal.entries(table_id))
     epochs = Epochs([seeds[0] if seeds else record.seed])
     committed = [record.seed_hash]
     report = Report(table_id, True)

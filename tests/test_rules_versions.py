@@ -6,8 +6,10 @@ from __future__ import annotations
 import pytest
 
 from companion.journal import Journal
+from companion.rules.errors import RuleError
 from companion.service import Service
 from companion.table import Viewer
+from companion.verify import verify
 from tests.support.tally import game as tally
 
 ADMIN = Viewer(admin=True)
@@ -75,4 +77,32 @@ def test_a_journal_from_a_newer_companion_is_not_loaded(db_path, recorded, monke
         assert service.health()["tables_not_loaded"][recorded]["code"] == "rules_newer"
     finally:
         service.close()
+        journal.close()
+
+
+def test_verify_replays_old_actions_as_the_table_does(db_path, recorded, monkeypatch):
+    """``companion verify`` brings old actions up to today's rules, as loading does: under a
+    version 2 that renamed "add" (a made-up rule change), replaying the raw version-1
+    actions would be refused by the rules."""
+    real_apply = tally.apply
+
+    def apply_v2(state, action):
+        if action["type"] == "add":
+            raise RuleError("not_now", action="add")
+        if action["type"] == "add_v2":
+            action = {**action, "type": "add"}
+        return real_apply(state, action)
+
+    monkeypatch.setattr(tally, "RULES_VERSION", 2)
+    monkeypatch.setattr(
+        tally,
+        "MIGRATIONS",
+        {1: lambda a: {**a, "type": "add_v2"} if a["type"] == "add" else a},
+        raising=False,
+    )
+    monkeypatch.setattr(tally, "apply", apply_v2)
+    journal = Journal(db_path)
+    try:
+        assert verify(journal, recorded).ok
+    finally:
         journal.close()
