@@ -220,15 +220,13 @@ class InputRouter:
         earlier: dict | None = None,
     ) -> dict:
         """Send the prompt's action with its dice. Whoever answered was checked against the
-        prompt; the action goes in with the table's authority and that answerer's name."""
+        prompt; the action goes in with the table's authority and that answerer's name. A
+        refusal goes back to the caller, who tells it once: a device's on the dashboard
+        (``_device_roll``, ``button``), a page's in its HTTP reply."""
         action = {**prompt["action"], "dice": faces}
-        try:
-            return self.service.act_now(
-                table.id, action, Viewer(admin=True, device=actor), way, request, earlier
-            )
-        except (RuleError, CompanionError) as error:
-            self._tell("input_error", {"code": error.code, "params": error.params}, table.id)
-            raise
+        return self.service.act_now(
+            table.id, action, Viewer(admin=True, device=actor), way, request, earlier
+        )
 
     def virtual(self, table: Table, by: Viewer) -> list[str]:
         """Virtual dice for the whole prompt, drawn from the table's seed like every other
