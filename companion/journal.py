@@ -24,6 +24,7 @@ import json
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -128,10 +129,19 @@ class Journal:
             start = schema.geneses(self._db, record.id)[record.id]
             self._advance(record.id, 0, start)
 
-    def append(self, table_id: str, entry: Entry, ended: bool = False) -> None:
-        """Write one entry durably (and mark the table ended with it, atomically)."""
+    def append(
+        self,
+        table_id: str,
+        entry: Entry,
+        ended: bool = False,
+        syncing: Callable[[], None] | None = None,
+    ) -> None:
+        """Write one entry durably (and mark the table ended with it, atomically).
+        ``syncing`` is called just before the COMMIT (whose fsync is most of the time here,
+        and during which sqlite3 lets other threads run): it may start work elsewhere, it
+        must not wait for it."""
         with self._lock:
-            with self._transaction():
+            with self._transaction(syncing):
                 digest = self._insert_entry(table_id, entry)
                 # every entry says whether the game is over: an undo can reopen it
                 self._db.execute("UPDATE tables SET ended=? WHERE id=?", (int(ended), table_id))
@@ -398,8 +408,8 @@ class Journal:
         return row[0] if row else None
 
     # -- plumbing ------------------------------------------------------------------------
-    def _transaction(self):
-        return _Transaction(self._db)
+    def _transaction(self, before_commit: Callable[[], None] | None = None):
+        return _Transaction(self._db, before_commit)
 
     def close(self) -> None:
         if self._closed:
@@ -424,8 +434,11 @@ class _Transaction:
     fault (disk full, I/O error, a locked file) becomes a :class:`JournalError`, which the
     web edge answers with 503 and which leaves the table as it was."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(
+        self, db: sqlite3.Connection, before_commit: Callable[[], None] | None = None
+    ) -> None:
         self.db = db
+        self.before_commit = before_commit
 
     def __enter__(self) -> None:
         try:
@@ -435,6 +448,8 @@ class _Transaction:
 
     def __exit__(self, kind, error, trace) -> None:
         if kind is None:
+            if self.before_commit is not None:
+                self.before_commit()
             try:
                 self.db.execute("COMMIT")
                 return
