@@ -238,15 +238,16 @@ window.Companion = window.Companion || {};
 
   function connect() {
     const seatView = body.dataset.seat !== undefined ? "&as=seat" : "";
+    // patch=merge: the whole view on connect and resume, then a merge patch per change
     const source = new EventSource(
-      `/api/tables/${page.id}/events?after=${page.version}${seatView}`,
+      `/api/tables/${page.id}/events?after=${page.version}${seatView}&patch=merge`,
     );
     page.stream = source;
     page.heard = Date.now();
     const heard = () => {
       page.heard = Date.now();
     };
-    for (const kind of ["ping", "state", "roll", "devices", "keypad"])
+    for (const kind of ["ping", "state", "patch", "roll", "devices", "keypad"])
       source.addEventListener(kind, heard);
     source.onopen = () => {
       C.setLink(true);
@@ -258,8 +259,20 @@ window.Companion = window.Companion || {};
       C.streamDown(true);
       if (source.readyState === EventSource.CLOSED) setTimeout(connect, 1500);
     };
-    source.addEventListener("state", (event) => {
+    source.addEventListener("state", (event) => showState(JSON.parse(event.data)));
+    source.addEventListener("patch", (event) => {
       const data = JSON.parse(event.data);
+      if (!page.view || page.view.table.version !== data.base) {
+        // a gap, or nothing to patch: start again from the whole view
+        source.close();
+        if (page.stream === source) connect();
+        return;
+      }
+      const current = { ...page.view, table: { ...page.view.table } };
+      delete current.table.dice_parts; // not game state: any change clears them
+      showState({ view: C.mergePatch(current, data.patch), log: data.log });
+    });
+    function showState(data) {
       if (data.devices) showDevices(data.devices);
       const fresh = data.log.filter((line) => line.version > page.version || !page.log.length);
       const undone = new Set(
@@ -276,7 +289,7 @@ window.Companion = window.Companion || {};
       page.version = data.view.table.version;
       page.view = data.view;
       render();
-    });
+    }
     source.addEventListener("devices", (event) => showDevices(JSON.parse(event.data).devices));
     source.addEventListener("roll", (event) => showRoll(JSON.parse(event.data)));
     source.addEventListener("moving", () => showRolling());
