@@ -99,6 +99,7 @@ class Journal:
         except sqlite3.DatabaseError as error:
             raise JournalError(f"cannot open the journal {self.path}: {error}") from error
         self._closed = False
+        self._witness_due = False
         self._witness()  # from now on it says what this database holds
 
     # -- writing -------------------------------------------------------------------------
@@ -135,11 +136,14 @@ class Journal:
         entry: Entry,
         ended: bool = False,
         syncing: Callable[[], None] | None = None,
+        witness_later: bool = False,
     ) -> None:
         """Write one entry durably (and mark the table ended with it, atomically).
         ``syncing`` is called just before the COMMIT (whose fsync is most of the time here,
         and during which sqlite3 lets other threads run): it may start work elsewhere, it
-        must not wait for it."""
+        must not wait for it. ``witness_later``: the witness file is rewritten by the next
+        :meth:`write_witness` instead of now (the service first sends the change to the
+        screens: the witness may lag the database, never lead it)."""
         with self._lock:
             with self._transaction(syncing):
                 digest = self._insert_entry(table_id, entry)
@@ -148,7 +152,17 @@ class Journal:
                 receipt = getattr(self._receipts, "frame", None)
                 if receipt is not None:
                     self._remember_frame(*receipt)
-            self._advance(table_id, entry.version, digest)
+            self._heads[table_id] = (entry.version, digest)
+            if witness_later:
+                self._witness_due = True
+            else:
+                self._witness()
+
+    def write_witness(self) -> None:
+        """Rewrite the witness if an append left it for later."""
+        with self._lock:
+            if self._witness_due:
+                self._witness()
 
     @contextmanager
     def with_receipt(self, receipt: tuple[str, str, int] | None):
@@ -243,6 +257,7 @@ class Journal:
         self._witness()
 
     def _witness(self) -> None:
+        self._witness_due = False
         try:
             self.witness.write(dict(self._heads))
         except OSError as error:
@@ -416,6 +431,8 @@ class Journal:
             return
         self._closed = True
         with self._lock:
+            if self._witness_due:
+                self._witness()
             self._db.close()
 
     def __enter__(self) -> Journal:

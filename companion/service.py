@@ -444,13 +444,18 @@ class Service(SeatAccess, DeviceDesk):
             views.append(self._views.submit(self.hub.prepare_change, table, before))
 
         try:
-            self.journal.append(table.id, entry, ended=prepared.ended, syncing=while_syncing)
+            self.journal.append(
+                table.id, entry, ended=prepared.ended, syncing=while_syncing, witness_later=True
+            )
         except BaseException:
             wait(views)  # the views thread may still be reading the table
             self._reload(table)
             raise
-        change = views[0].result() if views else self.hub.prepare_change(table, before)
-        self.hub.send(change)  # durable now: every screen may see it
+        try:
+            change = views[0].result() if views else self.hub.prepare_change(table, before)
+            self.hub.send(change)  # durable now: every screen may see it
+        finally:
+            self.journal.write_witness()  # after the screens: it may lag, never lead
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
         if entry.entry["kind"] == "action":
