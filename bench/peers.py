@@ -19,7 +19,19 @@ from pathlib import Path
 
 from bench.common import OUT, PYTHON, ROOT
 
-PEERS = ROOT.parent / "shared" / "peers"
+
+def _harness() -> Path:
+    """``../shared/peers`` beside the project (or beside its worktrees' folder), or
+    ``$PEERS_DIR``."""
+    if os.environ.get("PEERS_DIR"):
+        return Path(os.environ["PEERS_DIR"])
+    for base in (ROOT.parent, ROOT.parent.parent):
+        if (base / "shared" / "peers" / "run_peers.sh").exists():
+            return base / "shared" / "peers"
+    return ROOT.parent / "shared" / "peers"
+
+
+PEERS = _harness()
 PEER_VENV = Path(os.environ.get("PEER_VENV", "/tmp/peer-venv"))
 LINE = re.compile(r"^(\S+) N=(\d+) p50=([\d.]+) p99=([\d.]+) max=([\d.]+)")
 
