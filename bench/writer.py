@@ -17,6 +17,8 @@ Variants (each undoes one change of issue 21 on top of the product as it is):
 - ``json encoder``: ``json.dumps`` in place of orjson for the events;
 - ``views after the commit``: the views made on the writer after the commit returns, not on
   the views thread while it syncs;
+- ``witness before the send``: the witness file rewritten inside ``Journal.append``, before
+  the change is sent, as it was;
 - ``legal() twice``: the game's ``legal`` without ``once_per_state`` (the table's checks and
   ``apply`` each compute it, and every viewer's list again).
 """
@@ -31,7 +33,14 @@ from pathlib import Path
 
 from bench.common import PLAYERS, median, percentile
 
-VARIANTS = ("as built", "whole views", "json encoder", "views after the commit", "legal() twice")
+VARIANTS = (
+    "as built",
+    "whole views",
+    "json encoder",
+    "views after the commit",
+    "witness before the send",
+    "legal() twice",
+)
 
 
 class _AtOnce:
@@ -69,6 +78,13 @@ class Table:
         if variant == "views after the commit":
             self.service._views.shutdown()
             self.service._views = _AtOnce()
+        if variant == "witness before the send":
+            append = self.service.journal.append
+
+            def witness_now(*args, witness_later: bool = False, **kwargs):
+                append(*args, **kwargs)
+
+            self.service.journal.append = witness_now
         made = self.service.create_table("abilene", PLAYERS, {})
         self.table_id, admin = made["id"], made["admin_token"]
         self.admin = Viewer(admin=True)
