@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bench.common import median
-from bench.report_die import verdict
+from bench.report_die import mb, verdict
 
 # CPU time here x this = the estimate for one core of a Pi Zero 2 W (see pi_estimate).
 PI_ZERO_2W_SCALING = 10
@@ -177,8 +177,10 @@ class PeersReport:
             "subscribers (the tablet, four seats, three public pages), on the project's disk "
             f"(WAL, synchronous=FULL); {w['turns']} turns of a virtual roll and the end of the "
             "turn (two journalled changes each), the variants in turns, turn by turn, their "
-            "order rotating. *Wall*: the call, the writer's hop to the views queued for every "
-            "stream; *CPU*: the whole process (writer, views thread, driver) per change.",
+            "order rotating. *Queued*: from the call to every stream's event in its queue (what "
+            "the screens wait for); *whole call*: also what follows the send (the witness "
+            "file, the answer); *CPU*: the whole process (writer, views thread, driver) per "
+            "change.",
             "",
         )
         rows = []
@@ -187,6 +189,9 @@ class PeersReport:
             rows.append(
                 [
                     name,
+                    f"{v['queued_p50_ms']:.2f} / {v['queued_p99_ms']:.2f}"
+                    if "queued_p50_ms" in v
+                    else "—",
                     f"{v['wall_p50_ms']:.2f} / {v['wall_p99_ms']:.2f}",
                     f"{v['cpu_ms_per_change']:.2f}"
                     + (
@@ -201,7 +206,8 @@ class PeersReport:
         self.table(
             [
                 "Variant",
-                "Wall p50 / p99 (ms)",
+                "Call → every stream's event queued, p50 / p99 (ms)",
+                "Whole call p50 / p99 (ms)",
                 "CPU per change (ms; vs as built)",
                 "KB per change per screen",
                 "`patch` / `state` events",
@@ -224,7 +230,7 @@ class PeersReport:
             + (f" ({whole['cpu_ms_per_change']:.2f} ms with whole views)" if whole else "")
             + f", **{g['bytes_per_change_per_stream'] / 1000:.2f} KB per change per stream**"
             + (f" ({whole['bytes_per_change_per_stream'] / 1000:.2f} KB whole)" if whole else "")
-            + f", RSS at most {g['game_max_kib'] / 1024:.1f} MB. The CPU time includes the "
+            + f", RSS at most {mb(g['game_max_kib'])}. The CPU time includes the "
             "driver's three requests per turn (a GET of the view, the Roll, the end of the "
             "turn).",
             "",
@@ -237,10 +243,10 @@ class PeersReport:
             f"a change costs ≈{g['cpu_ms_per_change'] * x:.0f} ms of one core"
             + (f" (≈{whole['cpu_ms_per_change'] * x:.0f} ms with whole views)" if whole else "")
             + f", so the Pi keeps up with ≈{1000 / (g['cpu_ms_per_change'] * x):.0f} changes a "
-            "second on one core (a table makes a few a minute); the latency on its microSD "
-            "card is set more by the fsync (several ms on an SD card, against "
-            "≈0.3–1 ms here) than by the CPU. Memory does not scale with the CPU: the RSS "
-            f"above (≈{g['game_max_kib'] / 1024:.0f} MB on 64-bit Python) leaves most of the "
+            "second on one core (a table makes a few a minute). The latency there also "
+            "carries the microSD card's fsync, which this run cannot tell (here ≈0.3–1 ms; "
+            "SD cards differ widely). Memory does not scale with the CPU: the RSS above "
+            f"({mb(g['game_max_kib'])} on 64-bit Python) leaves most of the "
             "Zero 2 W's 512 MB free. Wi-Fi: "
             f"{g['bytes_per_change_per_stream'] * g['streams'] / 1000:.1f} KB per change for "
             f"{g['streams']} screens is far below what its 2.4 GHz radio carries.",

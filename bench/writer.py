@@ -5,8 +5,9 @@ One Abilene table (4 players) per variant, in a folder on the project's disk (WA
 synchronous=FULL), with 8 subscribers as the SSE streams hold them (the tablet, the four
 seats, three public pages). Each turn is the tablet's virtual roll and the end of the turn:
 two journalled changes. Variants take turns, turn by turn, so a busy moment falls on all of
-them alike. Per change: the wall time of the call (the writer's queue hop, the rules, the
-commit with its fsync, the views and their JSON, queued for every stream), the CPU time of
+them alike. Per change: from the call to the moment every stream has its event queued (the
+writer's queue hop, the rules, the commit with its fsync, the views and their JSON), the
+wall time of the whole call (which also holds what follows the send), the CPU time of
 the whole process (``time.process_time``: the writer, the views thread, this driver), and
 the bytes queued per stream.
 
@@ -96,6 +97,15 @@ class Table:
             for i, (a, s) in enumerate(tokens)
         ]
         self.wall: list[float] = []
+        self.queued: list[float] = []  # the call's start -> every stream's event queued
+        self._sent = 0.0
+        send = self.service.hub.send
+
+        def timed_send(change):
+            send(change)
+            self._sent = time.perf_counter()
+
+        self.service.hub.send = timed_send
         self.cpu = 0.0
         self.bytes = 0
         self.kinds: dict[str, int] = {}
@@ -121,12 +131,14 @@ class Table:
         with self.undone():
             seat = service.view(table_id, self.admin)["prompt"]["seat"]
             cpu = time.process_time()
-            start = time.perf_counter()
-            service.throw(table_id, self.admin)
-            self.wall.append(time.perf_counter() - start)
-            start = time.perf_counter()
-            service.act(table_id, {"type": "end_turn", "seat": seat}, self.admin)
-            self.wall.append(time.perf_counter() - start)
+            for change in (
+                lambda: service.throw(table_id, self.admin),
+                lambda: service.act(table_id, {"type": "end_turn", "seat": seat}, self.admin),
+            ):
+                start = time.perf_counter()
+                change()
+                self.wall.append(time.perf_counter() - start)
+                self.queued.append(self._sent - start)
             self.cpu += time.process_time() - cpu
         self.changes += 2
         self.drain()
@@ -144,8 +156,11 @@ class Table:
 
     def figures(self) -> dict:
         wall = [w * 1000 for w in self.wall]
+        queued = [q * 1000 for q in self.queued]
         return {
             "changes": self.changes,
+            "queued_p50_ms": median(queued),
+            "queued_p99_ms": percentile(queued, 99),
             "wall_p50_ms": median(wall),
             "wall_p99_ms": percentile(wall, 99),
             "cpu_ms_per_change": self.cpu * 1000 / self.changes,
