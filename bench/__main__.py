@@ -1,7 +1,7 @@
 """Run every benchmark and write bench/README.md:  .venv/bin/python -m bench
 
     --quick          fewer rolls and runs (a smoke test of the benchmarks themselves)
-    --only a,b       only these sections: die, durable, startup, footprint, page
+    --only a,b       only these sections: peers, die, durable, startup, footprint, page, writer
     --rolls N        rolls per die-to-screen case (default 200; Chromium: 3/4 of it)
     --report-only    rewrite bench/README.md from bench/out/results.json, measuring nothing
 
@@ -21,11 +21,26 @@ import traceback
 from bench import report
 from bench.common import OUT, chromium, machine, scratch
 
-SECTIONS = ("die", "durable", "startup", "footprint", "page")
+SECTIONS = ("peers", "die", "durable", "startup", "footprint", "page", "writer")
 
 
 def log(message: str) -> None:
     print(f"[bench {time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def run_peers(args, results: dict) -> None:
+    from bench import peers
+
+    log(f"peers: boardgame.io, the HTTP floor and the companion, {args.peer_rounds} round(s)")
+    results["peers"] = peers.rounds(args.peer_rounds)
+
+
+def run_writer(args, results: dict) -> None:
+    from bench import writer
+
+    log("writer: work per change at 8 screens, each of issue 21's changes taken out in turn")
+    with scratch("bench-writer-") as folder:
+        results["writer"] = writer.per_change(folder, turns=args.turns)
 
 
 def run_die(args, results: dict) -> None:
@@ -125,8 +140,10 @@ def run_footprint(args, results: dict) -> None:
     log("footprint: cold starts of companion serve --sim")
     with scratch("bench-footprint-") as folder:
         out = results["footprint"] = {"cold": footprint.cold_starts(folder, args.runs)}
-        log("footprint: memory during a game with 8 SSE streams")
+        log("footprint: memory and CPU during a game with 8 SSE streams (patches, as pages ask)")
         out["game"] = footprint.game_memory(folder, turns=args.turns)
+        log("footprint: the same game, streams taking whole views")
+        out["game_whole"] = footprint.game_memory(folder, turns=args.turns, patches=False)
 
 
 def run_page(args, results: dict) -> None:
@@ -154,6 +171,7 @@ def main(argv: list[str]) -> int:
     args.runs = 2 if args.quick else 5
     args.turns = 30 if args.quick else 150
     args.durable_rounds = 2 if args.quick else 6
+    args.peer_rounds = 1 if args.quick else 3
     only = [s for s in args.only.split(",") if s]
     unknown = set(only) - set(SECTIONS)
     if unknown:
@@ -175,6 +193,8 @@ def main(argv: list[str]) -> int:
         f"load {os.getloadavg()[0]:.2f}"
     )
     runners = {
+        "peers": run_peers,
+        "writer": run_writer,
         "die": run_die,
         "durable": run_durable,
         "startup": run_startup,

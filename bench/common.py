@@ -23,7 +23,9 @@ ROOT = Path(__file__).resolve().parents[1]
 BENCH = ROOT / "bench"
 OUT = BENCH / "out"  # raw figures and profiles (git-ignored)
 PYTHON = sys.executable
-COMPANION = Path(PYTHON).parent / "companion"
+# ``companion`` as this tree has it: the venv's ``companion`` script imports the package the
+# venv was installed from (an editable install may point at another checkout)
+COMPANION = [PYTHON, "-m", "companion.cli"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",

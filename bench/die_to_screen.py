@@ -35,10 +35,12 @@ window.__bench = {arrive: {}, dom: {}};
   window.EventSource = class extends Native {
     constructor(url, options) {
       super(url, options);
-      this.addEventListener("state", (e) => {
+      const arrive = (e) => {
         if (!(e.lastEventId in window.__bench.arrive)) window.__bench.arrive[e.lastEventId] =
         performance.now();
-      });
+      };
+      this.addEventListener("state", arrive);
+      this.addEventListener("patch", arrive);  // the pages take patches (shell.js)
     }
   };
   new MutationObserver((records) => {

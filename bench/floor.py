@@ -49,7 +49,11 @@ class Floor:
         self._subs: list[queue.Queue] = []
         self._reader = threading.Thread(target=self._read, name="floor-pty", daemon=True)
         self._reader.start()
-        config = load(overrides={"server": {"host": HOST, "port": 0}})
+        # every screen of a benchmark is one address: the per-address cap off, as for the
+        # companion's host (bench/common.py), or the 17th of 32 clients is refused
+        config = load(
+            overrides={"server": {"host": HOST, "port": 0, "connections_per_address": 1000}}
+        )
         self.server = make_server(self.app, config)
         self.port = self.server.effective_port
         self._thread = threading.Thread(target=self.server.run, name="floor-waitress", daemon=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bench.clients import SSEClients
 from bench.common import PLAYERS, median
-from bench.serve import Serve
+from bench.serve import Serve, cpu_seconds
 
 GAME = "abilene"
 
@@ -44,8 +44,15 @@ def cold_starts(folder: Path, runs: int = 5, label: str = "serve-start") -> dict
     }
 
 
-def game_memory(folder: Path, streams: int = 8, turns: int = 150, idle_s: float = 3.0) -> dict:
-    with Serve(folder / "game", label="serve-game") as serve:
+def game_memory(
+    folder: Path, streams: int = 8, turns: int = 150, idle_s: float = 3.0, patches: bool = True
+) -> dict:
+    """``patches``: the streams ask for merge patches, as the pages do; else whole views.
+    The server's CPU time over the turns is divided by the changes they made; it includes
+    the driver's requests (a GET of the view, the Roll, the end of the turn: three requests
+    for two changes)."""
+    name = "game" if patches else "game-whole"
+    with Serve(folder / name, label=f"serve-{name}") as serve:
         time.sleep(idle_s)
         idle = serve.rss()[0]
         made = serve.create_table(GAME, PLAYERS)
@@ -60,9 +67,12 @@ def game_memory(folder: Path, streams: int = 8, turns: int = 150, idle_s: float 
         ]
         table_rss = serve.rss()[0]
         samples = []
-        with SSEClients(serve.port, f"/api/tables/{table_id}/events", viewers) as clients:
+        path = f"/api/tables/{table_id}/events" + ("?patch=merge" if patches else "")
+        with SSEClients(serve.port, path, viewers) as clients:
             version = 0
             clients.wait(version)
+            before_bytes = clients.bytes
+            cpu = cpu_seconds(serve.proc.pid)
             started = time.perf_counter()
             for _ in range(turns):
                 view = serve.api("GET", f"/api/tables/{table_id}", token=admin)
@@ -79,7 +89,8 @@ def game_memory(folder: Path, streams: int = 8, turns: int = 150, idle_s: float 
                 clients.wait(version)
                 samples.append(serve.rss()[0])
             elapsed = time.perf_counter() - started
-            streams_bytes = clients.bytes
+            cpu = cpu_seconds(serve.proc.pid) - cpu
+            streams_bytes = clients.bytes - before_bytes
         rss, hwm = serve.rss()
         return {
             "idle_kib": idle,
@@ -92,4 +103,8 @@ def game_memory(folder: Path, streams: int = 8, turns: int = 150, idle_s: float 
             "streams": streams,
             "seconds": elapsed,
             "stream_bytes": streams_bytes,
+            "patches": patches,
+            "cpu_s": cpu,
+            "cpu_ms_per_change": cpu * 1000 / version,
+            "bytes_per_change_per_stream": streams_bytes / version / streams,
         }

@@ -39,7 +39,9 @@ class Probe:
     def install(self, service) -> None:
         from companion.events import DieRolled
 
-        post, append, publish = (service.post, service.journal.append, service.hub.publish_change)
+        # the hub sends a change once its views are made and its commit returned (the views
+        # are made while the commit syncs): "publish" is that send
+        post, append, publish = (service.post, service.journal.append, service.hub.send)
 
         def timed_post(event):
             if isinstance(event, DieRolled):
@@ -58,7 +60,7 @@ class Probe:
 
         service.post = timed_post
         service.journal.append = timed_append
-        service.hub.publish_change = timed_publish
+        service.hub.send = timed_publish
 
     def clear(self) -> None:
         self.posted.clear()
@@ -89,7 +91,7 @@ class CompanionHost:
         tokens = [made["admin_token"], *seats, None]  # tablet, phones, a public page
         self.info = {
             "port": self.companion.port,
-            "events": f"/api/tables/{self.table_id}/events",
+            "events": f"/api/tables/{self.table_id}/events?patch=merge",  # as the pages ask
             "page": f"/table/{self.table_id}",
             "version": self.table.version,
             "viewers": [{"Authorization": f"Bearer {t}"} if t else {} for t in tokens],

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from bench.common import BENCH
 from bench.report_die import MALFORMED, DieReport, last_line, mb, ms, verdict
+from bench.report_peers import PeersReport
 
 RESULTS_MARK = (
     "<!-- results: everything from here to the findings is written by `python -m bench` -->"
@@ -17,15 +18,17 @@ DEFAULT_HOWTO = "# Benchmarks\n"
 DEFAULT_FINDINGS = "## Findings\n\n(none written yet)\n"
 
 SECTIONS = (
+    ("peers", "0. Beside boardgame.io"),
     ("die", "1. Die to screen"),
     ("durable", "2. Durable actions"),
     ("startup", "3. Start-up after a power cut"),
     ("footprint", "4. Footprint"),
     ("page", "5. The page"),
+    ("writer", "6. The writer per change"),
 )
 
 
-class Report(DieReport):
+class Report(PeersReport, DieReport):
     def __init__(self, results: dict) -> None:
         self.r = results
         self.lines: list[str] = []
@@ -246,6 +249,22 @@ class Report(DieReport):
                     verdict(g["game_max_kib"] * 1024 < 60e6),
                 ]
             )
+        for key, how in (("game", "patch streams"), ("game_whole", "whole-view streams")):
+            v = f.get(key)
+            if v and "cpu_ms_per_change" in v:
+                rows.append(
+                    [
+                        "4",
+                        f"`companion serve`, {v['streams']} SSE streams ({how}): server CPU "
+                        "per change; bytes per change per stream",
+                        f"{v['cpu_ms_per_change']:.2f} ms; "
+                        f"{v['bytes_per_change_per_stream'] / 1000:.2f} KB",
+                        "",
+                        "",
+                        "— (no target set)",
+                        "—",
+                    ]
+                )
         if f.get("cold"):
             rows.append(
                 [
@@ -399,6 +418,7 @@ class Report(DieReport):
                 ["peak (VmHWM) at the end", mb(g["peak_hwm_kib"])],
             ],
         )
+        self.guarded("the Pi Zero 2 W estimate", self.pi_estimate)
 
     def page_details(self) -> None:
         p = self.r["page"]

@@ -19,8 +19,11 @@ STAGES = (
         "service_to_journal",
         "writer picks it up → journal append starts (prompt, `roll` event out, rules)",
     ),
-    ("journal_commit", "journal append: INSERT + COMMIT (fsync)"),
-    ("commit_and_views", "table commit + views and log for each viewer, queued"),
+    (
+        "journal_commit",
+        "journal append: INSERT + COMMIT (fsync); the views are made meanwhile",
+    ),
+    ("commit_and_views", "commit returned → the views made while it synced, queued"),
     ("views_to_last_screen", "queued → state event read by the last client"),
 )
 
@@ -189,7 +192,7 @@ class DieReport:
                 continue
             self.add(
                 f"Where the time goes, {count} clients (p50 / p99 in ms; probes wrapped "
-                "around `Service.post`, `Journal.append` and `Hub.publish_change` in the "
+                "around `Service.post`, `Journal.append` and `Hub.send` in the "
                 "server process):",
                 "",
             )

@@ -44,7 +44,7 @@ class Serve:
         self.spawned = time.perf_counter()
         self.proc = subprocess.Popen(
             [
-                str(COMPANION),
+                *COMPANION,
                 "serve",
                 "--sim",
                 "--host",

@@ -3,18 +3,27 @@
 The writer thread publishes; each subscriber owns a small queue that its stream drains. A
 subscriber only ever receives payloads made for its own viewer. Views are computed once per
 distinct viewer per change, not once per stream.
+
+A change is made in two steps: :meth:`Hub.prepare_change` makes every viewer's view and its
+JSON (the service runs it while the journal's commit syncs, ``companion/service.py``) and
+sends nothing; :meth:`Hub.send` queues what it made, once the entry is on disk. A stream
+that asked for patches gets, for a change, a JSON Merge Patch from the view it last got to
+the new one (``companion/merge_patch.py``), made from that subscriber's own two views only;
+a stream gets the full view when it opens and whenever no patch can say the change.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import queue
 import threading
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+import orjson
+
+from companion import merge_patch
 from companion.errors import Busy
 from companion.table import Table, Viewer
 
@@ -22,8 +31,10 @@ MAX_QUEUE = 256
 
 
 def encode(data: dict) -> str:
-    """The JSON text of one event, compact."""
-    return json.dumps(data, separators=(",", ":"))
+    """The JSON text of one event, compact (orjson: the views are most of the writer's
+    work, and it makes their text several times faster than ``json``; int keys become
+    strings, as ``json.dumps`` does)."""
+    return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 @dataclass(eq=False)
@@ -33,28 +44,36 @@ class Subscriber:
     device: str
     number: int
     address: str = ""
-    events: queue.Queue[tuple[str, int | None, str] | None] = field(
-        default_factory=lambda: queue.Queue(MAX_QUEUE)
+    # SimpleQueue (C): a change wakes every stream at once, and its put and get cost a
+    # fraction of queue.Queue's; the bound is kept by hand (push)
+    events: queue.SimpleQueue[tuple[str, int | None, str] | None] = field(
+        default_factory=queue.SimpleQueue
     )
     closed: bool = False
+    patches: bool = False  # the client applies merge patches (``?patch=merge``)
+    # the view this stream last got, whole or patched to, and its version: the base of its
+    # next patch (the writer thread sets it when the stream opens and at each change)
+    base: dict | None = None
+    base_version: int = -1
+
+    def sent(self, view: dict, version: int) -> None:
+        """``view`` (of ``version``) is what this stream now shows: its next patch's base."""
+        self.base, self.base_version = view, version
 
     def push(self, kind: str, event_id: int | None, data: str) -> None:
         if self.closed:
             return
-        try:
-            self.events.put_nowait((kind, event_id, data))
-        except queue.Full:
+        if self.events.qsize() >= MAX_QUEUE:
             # A stream this far behind is dead or stuck: end it; the client reconnects
             # with Last-Event-ID and catches up from the journal, losing nothing.
             self.close()
+            return
+        self.events.put_nowait((kind, event_id, data))
 
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            try:
-                self.events.put_nowait(None)
-            except queue.Full:
-                pass
+            self.events.put_nowait(None)
 
     def revoke(self, reason: str) -> None:
         """The credential this stream was opened with has ended: drop whatever is still
@@ -67,6 +86,14 @@ class Subscriber:
                 break
         self.events.put_nowait(("revoked", None, encode({"reason": reason})))
         self.events.put_nowait(None)
+
+
+@dataclass(frozen=True)
+class Change:
+    """The events one change makes, per subscriber: ``(subscriber, kind, text, view)``."""
+
+    version: int
+    events: list[tuple[Subscriber, str, str, dict]]
 
 
 class Hub:
@@ -87,7 +114,13 @@ class Hub:
         self.max_streams = max_streams
 
     def subscribe(
-        self, table_id: str, viewer: Viewer, device: str, address: str = "", cap: int | None = None
+        self,
+        table_id: str,
+        viewer: Viewer,
+        device: str,
+        address: str = "",
+        cap: int | None = None,
+        patches: bool = False,
     ) -> Subscriber:
         """A new stream for ``device`` (at most ``cap`` of its own, the hub's per-device
         cap if None), within the caps per address and in all. Over a cap, the *greediest*
@@ -96,8 +129,10 @@ class Hub:
         evenly among the group's devices, the newcomer counted). A device within its share
         is never evicted: if every device is, the new stream is refused (503). So a phone
         that reconnects is never locked out by its own dead stream, and a client with
-        many ids cannot push out the table's."""
-        sub = Subscriber(table_id, viewer, device, next(self._numbers), address)
+        many ids cannot push out the table's. ``patches``: the stream takes merge patches
+        after its first full view (which the caller hands it and records with
+        :meth:`Subscriber.sent`)."""
+        sub = Subscriber(table_id, viewer, device, next(self._numbers), address, patches=patches)
         own = self.max_per_device if cap is None else cap
         with self._lock:
             live = list(self._subscribers)
@@ -141,15 +176,49 @@ class Hub:
             return [s for s in self._subscribers if table_id is None or s.table_id == table_id]
 
     def publish_change(self, table: Table, after: int) -> None:
-        """Send each subscriber of ``table`` its own view and the log lines after ``after``,
-        made and serialised once per distinct viewer, however many streams it has."""
-        made: dict[Viewer, str] = {}
+        """Make and send at once (a change that is already on disk)."""
+        self.send(self.prepare_change(table, after))
+
+    def prepare_change(self, table: Table, after: int) -> Change:
+        """For each subscriber of ``table``: its own view and the log lines after
+        ``after``, as a full ``state`` event or, for a stream that takes patches, a
+        ``patch`` event from the view it last got. Each view, log and text is made once per
+        distinct viewer (a patch once per viewer and base), however many streams it has.
+        Sends nothing."""
+        version = table.version
+        views: dict[Viewer, dict] = {}
+        logs: dict[Viewer, list] = {}
+        full: dict[Viewer, str] = {}
+        patches: dict[tuple[Viewer, int], str | None] = {}
+        out: list[tuple[Subscriber, str, str, dict]] = []
         for sub in self._for_table(table.id):
-            if sub.viewer not in made:
-                made[sub.viewer] = encode(
-                    {"view": table.view(sub.viewer), "log": table.log_for(sub.viewer, after)}
-                )
-            sub.push("state", table.version, made[sub.viewer])
+            viewer = sub.viewer
+            if viewer not in views:
+                views[viewer] = table.view(viewer)
+                logs[viewer] = table.log_for(viewer, after)
+            view = views[viewer]
+            if sub.patches and sub.base is not None and sub.base_version == after:
+                key = (viewer, id(sub.base))
+                if key not in patches:
+                    patch = merge_patch.diff(sub.base, view)
+                    patches[key] = (
+                        None
+                        if patch is None
+                        else encode({"base": after, "patch": patch, "log": logs[viewer]})
+                    )
+                if patches[key] is not None:
+                    out.append((sub, "patch", patches[key], view))
+                    continue
+            if viewer not in full:
+                full[viewer] = encode({"view": view, "log": logs[viewer]})
+            out.append((sub, "state", full[viewer], view))
+        return Change(version, out)
+
+    def send(self, change: Change) -> None:
+        """Queue what :meth:`prepare_change` made (only once its entry is durable)."""
+        for sub, kind, text, view in change.events:
+            sub.sent(view, change.version)
+            sub.push(kind, change.version, text)
 
     def publish(
         self,

@@ -24,6 +24,7 @@ import json
 import logging
 import sqlite3
 import threading
+from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -99,6 +100,7 @@ class Journal:
         except sqlite3.DatabaseError as error:
             raise JournalError(f"cannot open the journal {self.path}: {error}") from error
         self._closed = False
+        self._witness_due = False
         self._witness()  # from now on it says what this database holds
 
     # -- writing -------------------------------------------------------------------------
@@ -129,17 +131,39 @@ class Journal:
             start = schema.geneses(self._db, record.id)[record.id]
             self._advance(record.id, 0, start)
 
-    def append(self, table_id: str, entry: Entry, ended: bool = False) -> None:
-        """Write one entry durably (and mark the table ended with it, atomically)."""
+    def append(
+        self,
+        table_id: str,
+        entry: Entry,
+        ended: bool = False,
+        syncing: Callable[[], None] | None = None,
+        witness_later: bool = False,
+    ) -> None:
+        """Write one entry durably (and mark the table ended with it, atomically).
+        ``syncing`` is called just before the COMMIT (whose fsync is most of the time here,
+        and during which sqlite3 lets other threads run): it may start work elsewhere, it
+        must not wait for it. ``witness_later``: the witness file is rewritten by the next
+        :meth:`write_witness` instead of now (the service first sends the change to the
+        screens: the witness may lag the database, never lead it)."""
         with self._lock:
-            with self._transaction():
+            with self._transaction(syncing):
                 digest = self._insert_entry(table_id, entry)
                 # every entry says whether the game is over: an undo can reopen it
                 self._db.execute("UPDATE tables SET ended=? WHERE id=?", (int(ended), table_id))
                 receipt = getattr(self._receipts, "frame", None)
                 if receipt is not None:
                     self._remember_frame(*receipt)
-            self._advance(table_id, entry.version, digest)
+            self._heads[table_id] = (entry.version, digest)
+            if witness_later:
+                self._witness_due = True
+            else:
+                self._witness()
+
+    def write_witness(self) -> None:
+        """Rewrite the witness if an append left it for later."""
+        with self._lock:
+            if self._witness_due:
+                self._witness()
 
     @contextmanager
     def with_receipt(self, receipt: tuple[str, str, int] | None):
@@ -234,6 +258,7 @@ class Journal:
         self._witness()
 
     def _witness(self) -> None:
+        self._witness_due = False
         try:
             self.witness.write(dict(self._heads))
         except OSError as error:
@@ -402,14 +427,16 @@ class Journal:
         return row[0] if row else None
 
     # -- plumbing ------------------------------------------------------------------------
-    def _transaction(self):
-        return _Transaction(self._db)
+    def _transaction(self, before_commit: Callable[[], None] | None = None):
+        return _Transaction(self._db, before_commit)
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
         with self._lock:
+            if self._witness_due:
+                self._witness()
             self._db.close()
 
     def __enter__(self) -> Journal:
@@ -436,8 +463,11 @@ class _Transaction:
     fault (disk full, I/O error, a locked file) becomes a :class:`JournalError`, which the
     web edge answers with 503 and which leaves the table as it was."""
 
-    def __init__(self, db: sqlite3.Connection) -> None:
+    def __init__(
+        self, db: sqlite3.Connection, before_commit: Callable[[], None] | None = None
+    ) -> None:
         self.db = db
+        self.before_commit = before_commit
 
     def __enter__(self) -> None:
         try:
@@ -447,6 +477,8 @@ class _Transaction:
 
     def __exit__(self, kind, error, trace) -> None:
         if kind is None:
+            if self.before_commit is not None:
+                self.before_commit()
             try:
                 self.db.execute("COMMIT")
                 return

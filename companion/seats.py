@@ -67,16 +67,20 @@ class SeatAccess:
         after: int,
         address: str = "",
         cap: int | None = None,
+        patches: bool = False,
     ):
         """A new stream: who it is for is worked out on the writer thread, in the same step
         as the subscription, so a credential re-issued or locked in between opens nothing
-        (``address`` and ``cap``: ``Hub.subscribe``)."""
+        (``address``, ``cap`` and ``patches``: ``Hub.subscribe``). The full view it starts
+        with is the base of its first patch."""
 
         def task():
             table = self.table(table_id)
             viewer = self._viewer_for(table_id, admin_token, seat_token)
-            sub = self.hub.subscribe(table_id, viewer, device, address, cap)
-            return sub, table.version, self._view(table, viewer), table.log_for(viewer, after)
+            sub = self.hub.subscribe(table_id, viewer, device, address, cap, patches)
+            view = self._view(table, viewer)
+            sub.sent(view, table.version)
+            return sub, table.version, view, table.log_for(viewer, after)
 
         return self.call(task)
 

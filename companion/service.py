@@ -13,7 +13,7 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import replace
 from typing import Any
 
@@ -57,6 +57,8 @@ class Service(SeatAccess, DeviceDesk):
         self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
         self._queue: queue.Queue[Any] = queue.Queue()
         self._thread: threading.Thread | None = None
+        # the views of a change are made here while the writer's commit syncs (_commit)
+        self._views = ThreadPoolExecutor(1, thread_name_prefix="companion-views")
         self._closed = False
         self.inputs = InputRouter(self, sensor_confirm)
         # told a table's id when its game ends (the CLI makes a backup): must not block
@@ -156,6 +158,7 @@ class Service(SeatAccess, DeviceDesk):
         if self._thread is not None:
             self._queue.put(_STOP)
             self._thread.join(timeout=5)
+        self._views.shutdown(wait=True)
         self.hub.close()
 
     def __enter__(self) -> Service:
@@ -421,6 +424,11 @@ class Service(SeatAccess, DeviceDesk):
     def _commit(
         self, table: Table, prepared, viewer: Viewer, idem: str | None, source: str
     ) -> dict:
+        """Journal ``prepared`` durably, adopt it, and broadcast it. The table adopts it in
+        memory first, so that every viewer's view and its JSON are made on the views thread
+        while the commit's fsync runs (sqlite3 lets go of the GIL then); nothing is sent
+        before the commit returns, so no screen shows an action a power cut could lose. A
+        failed commit sends nothing and the table is rebuilt from the journal."""
         before, was_over = table.version, table.ended
         entry = Entry(
             before + 1,
@@ -430,13 +438,29 @@ class Service(SeatAccess, DeviceDesk):
             timelabel.now_label(),
             idem,
         )
-        self.journal.append(table.id, entry, ended=prepared.ended)  # durable before ack
         table.commit(entry, prepared)
+        views: list[Future] = []
+
+        def while_syncing() -> None:
+            views.append(self._views.submit(self.hub.prepare_change, table, before))
+
+        try:
+            self.journal.append(
+                table.id, entry, ended=prepared.ended, syncing=while_syncing, witness_later=True
+            )
+        except BaseException:
+            wait(views)  # the views thread may still be reading the table
+            self._reload(table)
+            raise
+        try:
+            change = views[0].result() if views else self.hub.prepare_change(table, before)
+            self.hub.send(change)  # durable now: every screen may see it
+        finally:
+            self.journal.write_witness()  # after the screens: it may lag, never lead
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
         if isinstance(entry.body, ActionApplied):
             catalogue.learned(table, self.journal, entry.body.action)
-        self.hub.publish_change(table, before)
         self.inputs.after_change(table)
         position = len(table.effective)
         if not isinstance(entry.body, ActionUndone) and position % self.snapshot_every == 0:
@@ -449,6 +473,16 @@ class Service(SeatAccess, DeviceDesk):
                 )
             )
         return {"version": entry.version}
+
+    def _reload(self, table: Table) -> None:
+        """A commit failed after the table adopted it in memory: the journal says what
+        stands. If even reading it back fails, the table leaves memory (until a restart
+        reads it again) rather than stay ahead of its journal."""
+        try:
+            self._rebuild_table(table.record)
+        except (JournalError, RuleError, KeyError, TypeError, ValueError):
+            log.exception("table %s could not be read back after a failed commit", table.id)
+            self.tables.pop(table.id, None)
 
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""

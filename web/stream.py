@@ -6,7 +6,11 @@ and in all (the greediest device gives way, ``companion/hub.py``),
 send a ``ping`` event every 15 s (so a vanished client is noticed, and a page can see
 that its stream is alive) and end after a maximum
 age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
-log lines and the current view are sent first. A client that claims a version newer than
+log lines and the current view are sent first. A page that asks for patches
+(``?patch=merge``) then gets, for each change, a ``patch`` event (a JSON Merge Patch from the
+view it has to the new one, with the base version and the new log lines) instead of the
+whole view; it gets a whole ``state`` when the stream opens or resumes, and whenever a patch
+cannot say the change (``companion/merge_patch.py``). A client that claims a version newer than
 the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
 When the credential a stream was opened with ends (seat re-issued, private session locked
 or expired) the hub sends it a last ``revoked`` event and it ends at once
@@ -46,8 +50,9 @@ def events(table_id):
     settings = config().streams
     asker = device()
     cap = settings.per_anonymous if asker.anonymous else settings.per_device
+    patches = request.args.get("patch") == "merge"
     sub, version, view, log = service().catch_up_as(
-        table_id, *credentials(table_id), asker.key, after, asker.address, cap
+        table_id, *credentials(table_id), asker.key, after, asker.address, cap, patches
     )
     svc = service()
     hub = svc.hub

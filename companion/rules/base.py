@@ -46,6 +46,8 @@ the rules module would replay an old journal differently).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from typing import Any
 
 from companion.rules.dice import check_faces
@@ -276,3 +278,33 @@ def replace_at(items: list, index: int, value: Any) -> list:
     out = list(items)
     out[index] = value
     return out
+
+
+_KEPT_TEMPLATES = 32  # (state, arguments) pairs remembered: every seat of the last few states
+
+
+def once_per_state(legal: Callable[..., list[dict]]) -> Callable[..., list[dict]]:
+    """``legal`` made once per state and arguments. Rules are pure and a state is never
+    changed in place, so the same state object always has the same templates: the table's
+    checks, ``apply``'s own ``match_template`` and every viewer's ``legal`` list share one
+    computation. Only the last few are kept, each with its state held, so that an id cannot
+    be reused while it is remembered. The list returned is shared: read it, never change it.
+    No lock (rules import nothing of threads): each step is one dict operation, and two
+    threads that miss together only both compute it."""
+    kept: dict[tuple, tuple[dict, list[dict]]] = {}
+
+    @functools.wraps(legal)
+    def remembered(state: dict, *args: Any) -> list[dict]:
+        key = (id(state), args)
+        hit = kept.get(key)
+        if hit is not None and hit[0] is state:
+            return hit[1]
+        templates = legal(state, *args)
+        kept.pop(key, None)
+        kept[key] = (state, templates)
+        if len(kept) > _KEPT_TEMPLATES:
+            for old in list(kept)[: len(kept) - _KEPT_TEMPLATES]:  # the oldest first
+                kept.pop(old, None)
+        return templates
+
+    return remembered

@@ -46,6 +46,35 @@ def test_dashboard_updates_live_over_sse(browser, live, shoot):
     context.close()
 
 
+def test_a_page_kept_live_by_patches_shows_what_a_fresh_page_shows(browser, live):
+    """The dashboard asks for patches (``shell.js``, ``patch.js``): after changes and an
+    undo it draws what a page loaded afresh draws from the whole view."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    made = make_table(page, live)
+    page.goto(f"{live.url}/table/{made['id']}")
+    page.wait_for_selector("[data-action=add]")
+    path = f"/api/tables/{made['id']}"
+    streams = [s.number for s in live.service.hub._for_table(made["id"])]
+    for amount in (4, 2, 5):
+        live.api(
+            "POST",
+            path + "/actions",
+            {"action": {"type": "add", "seat": 0, "amount": amount}},
+            token=made["admin_token"],
+        )
+    live.api("POST", path + "/undo", {}, token=made["admin_token"])
+    page.wait_for_selector("#log li[data-version='4']")
+    # every patch applied: the page never had to start again from a whole view
+    assert [s.number for s in live.service.hub._for_table(made["id"])] == streams
+    fresh = context.new_page()
+    fresh.goto(f"{live.url}/table/{made['id']}")
+    fresh.wait_for_selector("#log li[data-version='4']")
+    for part in ("#turn", "#board", "#log"):
+        assert page.inner_text(part) == fresh.inner_text(part)
+    context.close()
+
+
 def test_roll_button_throws_the_seeds_virtual_die(browser, live):
     """Issue 15, point 10: the dashboard's Roll throws the table's first virtual die, drawn
     from its committed seed (the simulated reader is not involved)."""

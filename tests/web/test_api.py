@@ -197,6 +197,33 @@ def test_sse_stream_resumes_and_alarms(app, tablet, table):
     ahead.close()
 
 
+def test_a_stream_that_asks_for_patches_gets_the_whole_view_first_then_patches(tablet, table):
+    from companion import merge_patch
+
+    tid = table["id"]
+    tablet.act(tid, {"type": "add", "seat": 0, "amount": 1})
+    reply = tablet.client.get(f"/api/tables/{tid}/events?patch=merge", buffered=False)
+    chunks = reply.response
+    assert next(chunks).decode().startswith("retry:")
+    first = next(chunks).decode()
+    assert first.startswith("id: 1\nevent: state\n")
+    view = json.loads(first.split("data: ", 1)[1])["view"]
+    tablet.act(tid, {"type": "add", "seat": 0, "amount": 2})
+    second = next(chunks).decode()
+    assert second.startswith("id: 2\nevent: patch\n")
+    data = json.loads(second.split("data: ", 1)[1])
+    assert data["base"] == 1 and [e["version"] for e in data["log"]] == [2]
+    assert merge_patch.apply(view, data["patch"]) == tablet.get(f"/api/tables/{tid}").json
+    reply.close()
+    again = tablet.client.get(
+        f"/api/tables/{tid}/events?patch=merge", headers={"Last-Event-ID": "1"}, buffered=False
+    )
+    chunks = again.response
+    next(chunks)
+    assert next(chunks).decode().startswith("id: 2\nevent: state\n")  # a resume: whole
+    again.close()
+
+
 def test_wifi_code_only_when_configured(service, tablet, table):
     from companion.config import load
     from web import create_app

@@ -148,15 +148,16 @@
 
   function connect() {
     const seatView = body.dataset.seat !== undefined ? "&as=seat" : "";
+    // patch=merge: the whole view on connect and resume, then a merge patch per change
     const source = new EventSource(
-      `/api/tables/${page.id}/events?after=${page.version}${seatView}`,
+      `/api/tables/${page.id}/events?after=${page.version}${seatView}&patch=merge`,
     );
     page.stream = source;
     page.heard = Date.now();
     const heard = () => {
       page.heard = Date.now();
     };
-    for (const kind of ["ping", "state", "roll", "devices", "keypad"])
+    for (const kind of ["ping", "state", "patch", "roll", "devices", "keypad"])
       source.addEventListener(kind, heard);
     source.onopen = () => {
       C.setLink(true);
@@ -171,6 +172,17 @@
     const on = (kind, handle) =>
       source.addEventListener(kind, (event) => handle(JSON.parse(event.data || "null")));
     on("state", C.onState);
+    on("patch", (data) => {
+      if (!page.view || page.view.table.version !== data.base) {
+        // a gap, or nothing to patch: start again from the whole view
+        source.close();
+        if (page.stream === source) connect();
+        return;
+      }
+      const current = { ...page.view, table: { ...page.view.table } };
+      delete current.table.dice_parts; // not game state: any change clears them
+      C.onState({ view: C.mergePatch(current, data.patch), log: data.log });
+    });
     listenToTable(on);
     on("revoked", (data) => {
       source.close();

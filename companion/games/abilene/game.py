@@ -40,6 +40,7 @@ from companion.rules.base import (
     int_param,
     line,
     match_template,
+    once_per_state,
     require,
     template,
 )
@@ -145,6 +146,7 @@ def _checked_options(options: dict) -> dict:
 
 
 # -- what may be done ---------------------------------------------------------------------
+@once_per_state
 def legal(state: dict, seat: int | None) -> list[dict]:
     if state["over"]:
         return []

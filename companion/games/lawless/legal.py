@@ -37,6 +37,7 @@ from companion.rules.base import (
     int_param,
     line,
     multi_param,
+    once_per_state,
     template,
 )
 from companion.rules.fixes import count_param, fix_template
@@ -69,6 +70,7 @@ ATTACKS = (
 COUNTERS = ("play_cavalry", "play_king_of_rodeo", "play_gold_mine", "play_girls")
 
 
+@once_per_state
 def legal(state: dict, seat: int | None, wanted: str | None = None) -> list[dict]:
     """Templates for ``seat``; ``wanted`` (an action type) lets ``apply`` skip building the
     card offers when the action is not a card, which keeps replays cheap."""

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from companion.games.nowheresville import cards, fights, money, places, views
 from companion.games.nowheresville import round as rounds
-from companion.rules.base import RuleError, match_template
+from companion.rules.base import RuleError, match_template, once_per_state
 from companion.rules.ledger import open_ledger
 from companion.rules.ranking import standing
 
@@ -154,6 +154,7 @@ PHASE_LEGAL = {
 }
 
 
+@once_per_state
 def legal(state: dict, seat: int | None) -> list[dict]:
     if state["phase"] == "over":
         return []

@@ -40,6 +40,7 @@ from companion.rules.base import (
     int_param,
     match_template,
     multi_param,
+    once_per_state,
     replace,
     require,
     template,
@@ -102,6 +103,7 @@ def _new_turn(outlaws_before: int) -> dict:
 # -- legal ------------------------------------------------------------------------------------
 
 
+@once_per_state
 def legal(state: dict, seat: int | None) -> list[dict]:
     fixes = _fix_templates(state) if seat is None else []
     return _legal(state, seat) + fixes

@@ -25,7 +25,7 @@ from companion.games.root_doves import legal as offers
 from companion.games.root_doves import table as track
 from companion.games.root_doves import turn as T
 from companion.games.root_doves import view as root_doves_view
-from companion.rules.base import RuleError, match_template, require
+from companion.rules.base import RuleError, match_template, once_per_state, require
 from companion.rules.ranking import places, standing
 
 NAME = "root_doves"
@@ -96,6 +96,7 @@ def final(state: dict) -> bool:
 
 
 # -- what may be done -----------------------------------------------------------------------
+@once_per_state
 def legal(state: dict, seat: int | None) -> list[dict]:
     """The seat's own step first (what the prompt asks for), then corrections and points."""
     if state["stage"] == "over" or not _is_seat(state, seat):
