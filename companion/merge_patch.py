@@ -22,9 +22,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from companion.errors import CompanionError
 
-class _Inexpressible(Exception):
+
+class _Inexpressible(CompanionError):
     """The change sets an object member to null: no merge patch says that."""
+
+    def __init__(self) -> None:
+        super().__init__("inexpressible")
 
 
 def diff(old: dict, new: dict) -> dict | None:
