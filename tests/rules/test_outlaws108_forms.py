@@ -137,6 +137,7 @@ def test_log_says_the_card_and_what_it_exhausted(kind, given, key):
     line = game.describe(act(state, kind, 0, **given), None)
     assert line["key"] == key
     assert line["params"]["exhausted"] == ", ".join(str(s) for s in given.get("exhaust", []))
+    assert line["params"]["count"] == len(given.get("exhaust", []))  # the plural's number
 
 
 @pytest.mark.parametrize("taken", ["earth_2", "earth_1", "heaven_1"])

@@ -132,7 +132,7 @@ def test_removal_routine_says_which_campaigns_to_remove(costs, answers, removed)
     key = "removed" if removed else "removed_none"
     assert game.prompt(state)["why"] == {
         "key": f"outlaws108.why.{key}",
-        "params": {"campaigns": ", ".join(str(s) for s in removed)},
+        "params": {"campaigns": ", ".join(str(s) for s in removed), "count": len(removed)},
     }
     assert [t["type"] for t in game.legal(state, 0)] == ["rows_refreshed"]
     state = do(state, "rows_refreshed", 0)

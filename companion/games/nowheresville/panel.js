@@ -265,12 +265,12 @@
       "div",
       "nowheresville-notes",
       count ? svg : null,
-      el(ctx, "span", "nowheresville-total", String(count)),
+      // the number and its noun are one sentence: the plural is the locale's
       el(
         ctx,
         "span",
-        "nowheresville-muted",
-        ctx.t("nowheresville.ui.notes_word", { notes: count }),
+        "nowheresville-pot",
+        ctx.t("nowheresville.ui.notes_face_down", { notes: count }),
       ),
     );
   }

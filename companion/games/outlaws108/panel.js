@@ -291,7 +291,10 @@
     if (!routine) return null;
     if (!routine.finished) return routineMap(ctx, routine);
     const text = routine.removed.length
-      ? ctx.t("outlaws108.panel.remove", { campaigns: routine.removed.join(", ") })
+      ? ctx.t("outlaws108.panel.remove", {
+          campaigns: routine.removed.join(", "),
+          count: routine.removed.length,
+        })
       : ctx.t("outlaws108.panel.remove_none");
     return ctx.h("h3", { class: "outlaws108-end" }, text);
   }

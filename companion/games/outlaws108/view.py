@@ -110,7 +110,10 @@ def prompt(state: dict) -> dict | None:
         if routine["finished"]:
             key = "removed" if routine["removed"] else "removed_none"
             return choice_prompt(
-                0, f"outlaws108.why.{key}", campaigns=", ".join(str(s) for s in routine["removed"])
+                0,
+                f"outlaws108.why.{key}",
+                campaigns=_slots(routine["removed"]),
+                count=len(routine["removed"]),
             )
         return choice_prompt(
             0,
@@ -177,9 +180,15 @@ def log_line(action: dict) -> dict:
             slot=action.get("slot"),
             points=action.get("points"),
             exhausted=_slots(action["exhaust"]),
+            count=len(action["exhaust"]),
         )
     if kind in ("exhaust", "revive"):
-        return line(f"outlaws108.log.{kind}", seat=seat, outlaws=_slots(action["outlaws"]))
+        return line(
+            f"outlaws108.log.{kind}",
+            seat=seat,
+            outlaws=_slots(action["outlaws"]),
+            count=len(action["outlaws"]),
+        )
     if kind == "discard":
         return line(f"outlaws108.log.discard_{action['realm']}", seat=seat)
     if kind == "removal_icon":
@@ -224,8 +233,8 @@ def log_line(action: dict) -> dict:
 
 
 def _play_line(action: dict) -> dict:
-    """``Ann plays Earth card No. 44, exhausting outlaw(s) 1, 3.``: the number and the
-    exhausted outlaws are said when given."""
+    """``Ann plays Earth card No. 44, exhausting outlaws 1, 3.``: the number and the
+    exhausted outlaws (``count`` of them, for the plural) are said when given."""
     realm = action["type"].rsplit("_", 1)[1]
     key = f"outlaws108.log.play_{realm}" + ("_no" if action.get("number") else "")
     if action.get("exhaust") and realm == "earth":
@@ -235,4 +244,5 @@ def _play_line(action: dict) -> dict:
         seat=action.get("seat"),
         number=action.get("number"),
         exhausted=_slots(action.get("exhaust", [])),
+        count=len(action.get("exhaust", [])),
     )

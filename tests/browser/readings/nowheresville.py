@@ -23,7 +23,7 @@ def reads(s: dict, view: dict, w: Words) -> list:
             out.append(
                 Read(
                     f"notes on the {pot}",
-                    f"{s['pots'][pot]} " + t("nowheresville.ui.notes_word", notes=s["pots"][pot]),
+                    t("nowheresville.ui.notes_face_down", notes=s["pots"][pot]),
                     ".nowheresville-place",
                     heading=w.value(pot),
                 )
