@@ -55,7 +55,12 @@ class Desk(Protocol):
     ) -> dict: ...
 
     def roll_virtual(
-        self, table_id: str, viewer: Viewer, source: str, prompt: dict | None = None
+        self,
+        table_id: str,
+        viewer: Viewer,
+        source: str,
+        prompt: dict | None = None,
+        request: Request | None = None,
     ) -> dict: ...
 
     def card_name(self, game: str, uid: str) -> str | None: ...
@@ -162,7 +167,12 @@ class InputRouter:
         wait_for_confirm: bool = False,
     ) -> dict:
         """Route one throw from ``by`` (a seat's device, the tablet, the hardware) that came
-        in through ``way``; return what became of it (for the HTTP caller)."""
+        in through ``way``; return what became of it (for the HTTP caller). A retried
+        request whose throw already answered its prompt gets that first answer, even after
+        a restart (the journal keeps its key): never a second reading as a free roll."""
+        if request is not None and request.key in table.idem:
+            same_or_mismatch(request, table.requests.get(request.key))
+            return {"version": table.idem[request.key], "replayed": True}
         prompt = self.dice_prompt(table)
         require_dice_answerer(prompt, by)
         shown = [{"die": kind, "face": face} for kind, face in thrown]
@@ -228,10 +238,15 @@ class InputRouter:
             table.id, action, Viewer(admin=True, device=actor), way, request, earlier
         )
 
-    def virtual(self, table: Table, by: Viewer) -> list[str]:
+    def virtual(self, table: Table, by: Viewer, request: Request | None = None) -> list[str] | dict:
         """Virtual dice for the whole prompt, drawn from the table's seed like every other
         draw (undo and roll again throws the same faces), thrown for ``by`` — who must be
-        allowed to answer every die of it — and shown like a thrown roll."""
+        allowed to answer every die of it — and shown like a thrown roll. The dice kinds
+        thrown; for a retried request that already threw, its first answer (the journal
+        keeps its key, so a retry after a restart never throws for the next prompt)."""
+        if request is not None and request.key in table.idem:
+            same_or_mismatch(request, table.requests.get(request.key))
+            return {"version": table.idem[request.key], "replayed": True}
         prompt = self.dice_prompt(table)
         require_dice_answerer(prompt, by)
         if prompt is None:
@@ -239,7 +254,9 @@ class InputRouter:
         if len(owned_dice(prompt, by)) != len(prompt["dice"]):
             raise Forbidden("virtual_roll_whole_prompt")  # each owner throws their own
         label = "buttons" if by == HARDWARE else by.label  # the GPIO roll button
-        done = self.service.roll_virtual(table.id, Viewer(admin=True, device=label), "virtual")
+        done = self.service.roll_virtual(
+            table.id, Viewer(admin=True, device=label), "virtual", request=request
+        )
         self._tell(
             "roll",
             {

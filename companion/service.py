@@ -504,19 +504,30 @@ class Service(SeatAccess, DeviceDesk):
 
         self.call(task)
 
-    def throw(self, table_id: str, viewer: Viewer) -> list[str]:
+    def throw(
+        self, table_id: str, viewer: Viewer, request: Request | None = None
+    ) -> list[str] | dict:
         """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
-        whoever may answer it."""
-        return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer))
+        whoever may answer it (a retried request: its first answer)."""
+        return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer, request))
 
     def roll_virtual(
-        self, table_id: str, viewer: Viewer, source: str, prompt: dict | None = None
+        self,
+        table_id: str,
+        viewer: Viewer,
+        source: str,
+        prompt: dict | None = None,
+        request: Request | None = None,
     ) -> dict:
         """Virtual dice, drawn from the table's seed (``Table.prepare_virtual_roll``), for
-        the input router (writer thread only): the prompt's action with those faces."""
+        the input router (writer thread only): the prompt's action with those faces, kept
+        with the request that threw them."""
         table = self.table(table_id)
         prepared = table.prepare_virtual_roll(viewer, prompt)
-        done = self._commit(table, prepared, viewer, None, source)
+        if request is not None:
+            keys = {request.key: request.fingerprint}
+            prepared = replace(prepared, entry=with_requests(prepared.entry, keys))
+        done = self._commit(table, prepared, viewer, request.key if request else None, source)
         return {**done, "dice": prepared.entry.action["drawn"]["die"]}
 
     def close_game(self, table_id: str, viewer: Viewer, request: Request | None = None) -> dict:

@@ -184,10 +184,14 @@ def dice(table_id):
 @bp.post("/tables/<table_id>/roll")
 def roll(table_id):
     data = body()
-    return once(
-        kept(data),
-        lambda: (jsonify({"throwing": service().throw(table_id, viewer(table_id))}), 202),
-    )
+
+    def throw():
+        thrown = service().throw(table_id, viewer(table_id), change(data, table_id))
+        if isinstance(thrown, dict):  # a retry of a throw already made: its first answer
+            return jsonify(thrown)
+        return jsonify({"throwing": thrown}), 202
+
+    return once(kept(data), throw)
 
 
 @bp.post("/tables/<table_id>/close")

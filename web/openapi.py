@@ -183,7 +183,11 @@ def spec() -> dict:
                     "summary": "Virtual dice for the prompt, drawn from the table's seed",
                     "parameters": [TABLE_ID],
                     "requestBody": _body({"type": "object"}),
-                    "responses": {"202": _reply("throwing"), **change_errors},
+                    "responses": {
+                        "202": _reply("throwing"),
+                        "200": _reply("a retry of a throw already made: its first answer"),
+                        **change_errors,
+                    },
                 }
             },
             "/api/tables/{table_id}/close": {

@@ -231,6 +231,54 @@ def test_keys_survive_a_restart(tmp_path):
         assert other.status_code == 409
 
 
+def test_a_dice_answer_retried_after_a_restart_is_its_first_answer(tmp_path):
+    """The reply to a throw that answered its prompt was lost in a power cut; the phone
+    retries after the restart, when that prompt is gone: the first answer, not a free roll
+    (found by the long power-cut run)."""
+    throw = {"dice": [{"die": "d6", "face": 4}], "idempotency_key": KEY}
+    with companion_app(tmp_path) as (_, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        tid = made["id"]
+        tablet.act(tid, {"type": "ask", "seat": 0})
+        first = tablet.post(f"/api/tables/{tid}/dice", throw)
+        assert first.status_code == 200 and "version" in first.json
+        admin = tablet.client.get_cookie(f"tc_admin_{tid}").value
+    with companion_app(tmp_path) as (service, app):
+        script = Device(app)
+        script.client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {admin}"
+        before = fingerprint(service)
+        again = script.post(f"/api/tables/{tid}/dice", throw)
+        assert again.json == {"version": first.json["version"], "replayed": True}
+        assert fingerprint(service) == before
+        other = script.post(
+            f"/api/tables/{tid}/dice", {**throw, "dice": [{"die": "d6", "face": 5}]}
+        )
+        assert other.status_code == 409 and fingerprint(service) == before
+
+
+def test_a_virtual_throw_retried_after_a_restart_never_throws_for_the_next_prompt(tmp_path):
+    """The tablet's "roll" was thrown and its reply lost in a power cut; by the restart the
+    next player's dice are asked: the retry is the first answer, not a second throw."""
+    with companion_app(tmp_path) as (_, app):
+        tablet, made = new_table(app, "tally", ["Ann", "Bruno"])
+        tid = made["id"]
+        tablet.act(tid, {"type": "ask", "seat": 0})
+        first = tablet.post(f"/api/tables/{tid}/roll", {"idempotency_key": KEY})
+        assert first.status_code == 202
+        version = tablet.get(f"/api/tables/{tid}").json["table"]["version"]
+        tablet.act(tid, {"type": "end_turn", "seat": 0})
+        tablet.act(tid, {"type": "ask", "seat": 1})
+        admin = tablet.client.get_cookie(f"tc_admin_{tid}").value
+    with companion_app(tmp_path) as (service, app):
+        script = Device(app)
+        script.client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {admin}"
+        before = fingerprint(service)
+        again = script.post(f"/api/tables/{tid}/roll", {"idempotency_key": KEY})
+        assert again.status_code == 200, again.json
+        assert again.json == {"version": version, "replayed": True}
+        assert fingerprint(service) == before
+
+
 @pytest.mark.parametrize("key", ["short", "x" * 81, "clé-accentuée", 12345678, ["a" * 9]])
 def test_a_malformed_key_is_refused(world, key):
     reply = world["tablet"].post(
