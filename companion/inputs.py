@@ -24,7 +24,7 @@ from companion.events import (
     InputEvent,
     InputRefused,
 )
-from companion.requests import Request, same_or_mismatch
+from companion.requests import Request, first_answer, same_or_mismatch
 from companion.rules import cards
 from companion.rules.base import RuleError
 from companion.rules.dice import arrange, is_face, matches
@@ -170,9 +170,9 @@ class InputRouter:
         in through ``way``; return what became of it (for the HTTP caller). A retried
         request whose throw already answered its prompt gets that first answer, even after
         a restart (the journal keeps its key): never a second reading as a free roll."""
-        if request is not None and request.key in table.idem:
-            same_or_mismatch(request, table.requests.get(request.key))
-            return {"version": table.idem[request.key], "replayed": True}
+        replayed = first_answer(table, request)
+        if replayed is not None:
+            return replayed
         prompt = self.dice_prompt(table)
         require_dice_answerer(prompt, by)
         shown = [{"die": kind, "face": face} for kind, face in thrown]
@@ -244,9 +244,9 @@ class InputRouter:
         allowed to answer every die of it — and shown like a thrown roll. The dice kinds
         thrown; for a retried request that already threw, its first answer (the journal
         keeps its key, so a retry after a restart never throws for the next prompt)."""
-        if request is not None and request.key in table.idem:
-            same_or_mismatch(request, table.requests.get(request.key))
-            return {"version": table.idem[request.key], "replayed": True}
+        replayed = first_answer(table, request)
+        if replayed is not None:
+            return replayed
         prompt = self.dice_prompt(table)
         require_dice_answerer(prompt, by)
         if prompt is None:

@@ -52,6 +52,16 @@ def make(key: Any, route: str, who: str, body: Any) -> Request | None:
     return None if key is None else Request(key, fingerprint(route, who, body))
 
 
+def first_answer(table, request: Request | None) -> dict | None:
+    """The first answer to a retried change: ``table`` (a ``companion.table.Table``) keeps
+    each journalled request's key and fingerprint, so this holds across restarts. None when
+    the request is new; a key reused for another request is a 409."""
+    if request is None or request.key not in table.idem:
+        return None
+    same_or_mismatch(request, table.requests.get(request.key))
+    return {"version": table.idem[request.key], "replayed": True}
+
+
 def same_or_mismatch(request: Request, first: str | None) -> None:
     """The key was used before: fine if for this very request, else 409. A journal written
     before fingerprints were kept has none; its keys are honoured as they were."""

@@ -410,9 +410,9 @@ class Service(SeatAccess, DeviceDesk):
         prepare (a stale version changes nothing), write durably, adopt and broadcast."""
         table = self.table(table_id)
         authorize(table)
-        if request is not None and request.key in table.idem:
-            requests.same_or_mismatch(request, table.requests.get(request.key))
-            return {"version": table.idem[request.key], "replayed": True}
+        replayed = requests.first_answer(table, request)
+        if replayed is not None:
+            return replayed
         prepared = prepare(table)
         keys = dict(parts or {})
         if request is not None:
