@@ -192,7 +192,7 @@ class InProcessCompanion:
         self.service = self.stack.enter_context(
             Service(self.journal, snapshot_every=self.config.data.snapshot_every)
         )
-        if hook is not None:  # before the devices take ``service.post``
+        if hook is not None:  # before the devices take ``service.post`` and ``handle_now``
             hook(self.service)
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)
         self.simulator = self.devices["simulator"]

@@ -41,12 +41,16 @@ class Probe:
 
         # the hub sends a change once its views are made and its commit returned (the views
         # are made while the commit syncs): "publish" is that send
-        post, append, publish = (service.post, service.journal.append, service.hub.send)
+        post, now = service.post, service.handle_now
+        append, publish = service.journal.append, service.hub.send
 
-        def timed_post(event):
-            if isinstance(event, DieRolled):
-                self.posted.append(time.perf_counter())
-            post(event)
+        def timed(hand):
+            def timed_hand(event):
+                if isinstance(event, DieRolled):
+                    self.posted.append(time.perf_counter())
+                hand(event)
+
+            return timed_hand
 
         def timed_append(*args, **kwargs):
             start = time.perf_counter()
@@ -58,7 +62,7 @@ class Probe:
             publish(*args, **kwargs)
             self.publishes.append((start, time.perf_counter()))
 
-        service.post = timed_post
+        service.post, service.handle_now = timed(post), timed(now)
         service.journal.append = timed_append
         service.hub.send = timed_publish
 

@@ -64,7 +64,12 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
     (``firmware_bridge/startup.py``). Returns what was made, by name."""
     from firmware_bridge import startup
 
-    hookup = startup.Hookup(service.post, service.add_probe, JournalFrames(service.journal))
+    hookup = startup.Hookup(
+        service.post,
+        service.add_probe,
+        JournalFrames(service.journal),
+        handle_now=service.handle_now,
+    )
     made = startup.start(config, hookup, stack, sim, Path(config.data.dir), sim_dice())
     made["reader"] = made.get("die-reader")
     return made

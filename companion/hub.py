@@ -1,8 +1,11 @@
 """Fan-out of per-viewer updates to live subscribers (the SSE streams).
 
-The writer thread publishes; each subscriber owns a small queue that its stream drains. A
-subscriber only ever receives payloads made for its own viewer. Views are computed once per
-distinct viewer per change, not once per stream.
+The writer thread publishes. A stream served by waitress attaches a *sink* once its first
+frames are out, and from then on the publishing thread writes each event to that client
+itself (``web/server.py``): a change reaches every screen without waking a thread per
+screen. Elsewhere (Flask's test client) each subscriber owns a small queue that its stream
+drains. A subscriber only ever receives payloads made for its own viewer. Views are computed
+once per distinct viewer per change, not once per stream.
 
 A change is made in two steps: :meth:`Hub.prepare_change` makes every viewer's view and its
 JSON (the service runs it while the journal's commit syncs, ``companion/service.py``) and
@@ -37,6 +40,11 @@ def encode(data: dict) -> str:
     return orjson.dumps(data, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
+# Writes one event of a stream to its client at once, from whichever thread made it: True
+# if it went (or is on its way), False if the stream cannot take it (gone, or too far behind).
+Sink = Callable[[str, "int | None", str], bool]
+
+
 @dataclass(eq=False)
 class Subscriber:
     table_id: str
@@ -55,22 +63,53 @@ class Subscriber:
     # next patch (the writer thread sets it when the stream opens and at each change)
     base: dict | None = None
     base_version: int = -1
+    # once attached, events go straight to the client from the thread that makes them (no
+    # thread per screen to wake); the queue then only says "end"
+    sink: Sink | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def sent(self, view: dict, version: int) -> None:
         """``view`` (of ``version``) is what this stream now shows: its next patch's base."""
         self.base, self.base_version = view, version
 
+    def attach(self, sink: Sink) -> bool:
+        """From now on ``sink`` writes this stream's events as they are made; what was
+        queued before goes first, in order. False if the stream has ended (its end is left
+        in the queue for its reader)."""
+        with self._lock:
+            while not self.closed:
+                try:
+                    item = self.events.get_nowait()
+                except queue.Empty:
+                    self.sink = sink
+                    return True
+                if item is None:
+                    break
+                if not sink(*item):
+                    self._end()
+            self.events.put_nowait(None)
+            return False
+
     def push(self, kind: str, event_id: int | None, data: str) -> None:
-        if self.closed:
-            return
-        if self.events.qsize() >= MAX_QUEUE:
-            # A stream this far behind is dead or stuck: end it; the client reconnects
-            # with Last-Event-ID and catches up from the journal, losing nothing.
-            self.close()
-            return
-        self.events.put_nowait((kind, event_id, data))
+        with self._lock:
+            if self.closed:
+                return
+            if self.sink is not None:
+                if not self.sink(kind, event_id, data):
+                    self._end()  # gone or stuck: the client reconnects with Last-Event-ID
+                return
+            if self.events.qsize() >= MAX_QUEUE:
+                # A stream this far behind is dead or stuck: end it; the client reconnects
+                # with Last-Event-ID and catches up from the journal, losing nothing.
+                self._end()
+                return
+            self.events.put_nowait((kind, event_id, data))
 
     def close(self) -> None:
+        with self._lock:
+            self._end()
+
+    def _end(self) -> None:
         if not self.closed:
             self.closed = True
             self.events.put_nowait(None)
@@ -78,14 +117,19 @@ class Subscriber:
     def revoke(self, reason: str) -> None:
         """The credential this stream was opened with has ended: drop whatever is still
         queued (made for a viewer who may no longer see it), say why, and end."""
-        self.closed = True
-        while True:
-            try:
-                self.events.get_nowait()
-            except queue.Empty:
-                break
-        self.events.put_nowait(("revoked", None, encode({"reason": reason})))
-        self.events.put_nowait(None)
+        text = encode({"reason": reason})
+        with self._lock:
+            self.closed = True
+            while True:
+                try:
+                    self.events.get_nowait()
+                except queue.Empty:
+                    break
+            if self.sink is not None:
+                self.sink("revoked", None, text)
+            else:
+                self.events.put_nowait(("revoked", None, text))
+            self.events.put_nowait(None)
 
 
 @dataclass(frozen=True)

@@ -52,6 +52,28 @@ def make(key: Any, route: str, who: str, body: Any) -> Request | None:
     return None if key is None else Request(key, fingerprint(route, who, body))
 
 
+@dataclass(frozen=True)
+class Unbound:
+    """A request whose viewer is not known yet (its credentials are worked out on the
+    writer thread): its fingerprint is made by :func:`bind` once they are."""
+
+    key: str
+    route: str
+    body: Any
+
+
+def make_unbound(key: Any, route: str, body: Any) -> Unbound | None:
+    key = check_key(key)
+    return None if key is None else Unbound(key, route, body)
+
+
+def bind(request: Request | Unbound | None, who: str) -> Request | None:
+    """``request`` bound to its viewer's label ``who`` (a bound one is returned as it is)."""
+    if isinstance(request, Unbound):
+        return Request(request.key, fingerprint(request.route, who, request.body))
+    return request
+
+
 def first_answer(table, request: Request | None) -> dict | None:
     """The first answer to a retried change: ``table`` (a ``companion.table.Table``) keeps
     each journalled request's key and fingerprint, so this holds across restarts. None when

@@ -11,9 +11,10 @@ secret from its screen. Opening and closing a private session are public log lin
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from companion import access, private, timelabel
+from companion import access, private, requests, timelabel
 from companion.entries import (
     JournalEntry,
     PrivatePageClosed,
@@ -23,12 +24,12 @@ from companion.entries import (
 )
 from companion.errors import Forbidden
 from companion.journal import Entry
+from companion.requests import Request, Unbound
 from companion.rules.base import RuleError
 from companion.table import Table, Viewer
+from companion.viewer import Asker, Credentials
 
 if TYPE_CHECKING:
-    import queue
-
     from companion.hub import Hub
     from companion.journal import Journal
 
@@ -38,11 +39,35 @@ class SeatAccess:
     hub: Hub
     pin_tries: private.PinTries
     sessions: private.Sessions
-    _queue: queue.Queue  # the writer's queue (a session's expiry is posted to it)
+    _enqueue: Callable[[Callable[[], Any]], None]  # to the writer (a session's expiry)
     _closed: bool
 
     def viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
+
+    def on_behalf(
+        self,
+        table_id: str,
+        asker: Asker,
+        request: Request | Unbound | None,
+        work: Callable[[Viewer, Request | None], Any],
+    ) -> Any:
+        """``work(viewer, request)`` on the writer thread, with whoever ``asker`` is for
+        ``table_id`` worked out in the same step (one hop for a request, and no credential
+        changes in between) and ``request`` bound to that viewer."""
+
+        def task():
+            viewer = self.who(table_id, asker)
+            return work(viewer, requests.bind(request, viewer.label))
+
+        return self.call(task)
+
+    def who(self, table_id: str, asker: Asker) -> Viewer:
+        """Writer thread only: the viewer the credentials ``asker`` stand for (a
+        :class:`Viewer` is itself)."""
+        if isinstance(asker, Credentials):
+            return self._viewer_for(table_id, asker.admin_token, asker.seat_token)
+        return asker
 
     def _viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         table = self.table(table_id)
@@ -229,7 +254,7 @@ class SeatAccess:
 
         def post():
             if not self._closed:
-                self._queue.put((task, None))
+                self._enqueue(task)
 
         timer = threading.Timer(delay_s, post)
         timer.daemon = True

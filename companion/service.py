@@ -1,9 +1,12 @@
 """The single writer: every change to every table, from any source, in one order.
 
 Browsers, the die reader and the buttons all end up here. Changes (and the reads that must
-see committed state) run on one thread, taken from one queue; device callbacks only
-``post`` an event and return. An action is acknowledged — the caller's future resolves, the
-hub broadcasts — only after its journal entry is committed.
+see committed state) run one at a time, each as *the writer*: whoever holds the writer's
+turn (``Service.call``). A request's change runs on the request's own thread once it has
+the turn, so it wakes no other thread on its way to the journal and the screens; device
+callbacks only ``post`` an event, which the writer thread runs in its turn. An action is
+acknowledged — the call returns, the hub broadcasts — only after its journal entry is
+committed.
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.table import Table, Viewer
+from companion.viewer import Asker
 
 _STOP = object()
 log = logging.getLogger("companion")
@@ -56,6 +60,12 @@ class Service(SeatAccess, DeviceDesk):
         self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
         self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
         self._queue: queue.Queue[Any] = queue.Queue()
+        # whoever holds it is the writer: the writer thread for what is posted to it (device
+        # events, snapshots), a request's own thread for that request's change (``call``)
+        self._turn = threading.Lock()
+        self._writer = threading.local()  # .active: this thread is the writer now
+        self._counting = threading.Lock()
+        self._posted = self._ran = 0  # tasks put in the queue, and run (or cancelled)
         self._thread: threading.Thread | None = None
         # the views of a change are made here while the writer's commit syncs (_commit)
         self._views = ThreadPoolExecutor(1, thread_name_prefix="companion-views")
@@ -118,45 +128,92 @@ class Service(SeatAccess, DeviceDesk):
 
     def _run(self) -> None:
         while True:
-            item = self._queue.get()
-            if item is _STOP:
+            task, future = self._queue.get()
+            if task is _STOP:
                 return
-            task, future = item
             if future is not None and not future.set_running_or_notify_cancel():
+                self._ran += 1
                 continue
-            try:
-                result = task()
-            except BaseException as error:  # handed to the caller, who reports it
-                if future is not None:
-                    future.set_exception(error)
-                continue
+            with self._turn:
+                try:
+                    result = self._as_writer(task)
+                except BaseException as error:  # handed to the caller, who reports it
+                    if future is not None:
+                        future.set_exception(error)
+                    else:
+                        log.exception("a posted task failed")
+                    continue
+                finally:
+                    self._ran += 1
             if future is not None:
                 future.set_result(result)
 
     def call(self, task: Callable[[], Any]) -> Any:
-        """Run ``task`` on the writer thread and wait for its result (or its error)."""
-        if threading.current_thread() is self._thread:
-            return task()
+        """Run ``task`` as the writer and return its result (or raise its error), after
+        everything posted before it. When nothing posted is waiting, on the calling thread
+        as soon as no other change runs: a request's change then wakes no other thread on
+        its way to the journal and the screens. Else in the writer thread's queue."""
+        if getattr(self._writer, "active", False):
+            return task()  # already the writer (a step of a change)
         if self._closed:
             raise Busy("shutting_down")
+        if not self._turn.acquire(timeout=self.reply_timeout):
+            raise Busy("writer_timeout")
+        try:
+            if self._ran == self._posted:
+                return self._as_writer(task)
+        finally:
+            self._turn.release()
         future: Future = Future()
-        self._queue.put((task, future))
+        self._enqueue(task, future)
         try:
             return future.result(timeout=self.reply_timeout)
         except TimeoutError as error:
             raise Busy("writer_timeout") from error
 
+    def _as_writer(self, task: Callable[[], Any]) -> Any:
+        self._writer.active = True
+        try:
+            return task()
+        finally:
+            self._writer.active = False
+
+    def _enqueue(self, task: Callable[[], Any], future: Future | None = None) -> None:
+        with self._counting:
+            self._posted += 1
+        self._queue.put((task, future))
+
     def post(self, event: InputEvent) -> None:
-        """Thread-safe and non-blocking: for device callbacks."""
+        """Thread-safe and non-blocking: for device callbacks (the writer thread handles
+        the event in its turn)."""
         if not self._closed:
-            self._queue.put((lambda: self.inputs.handle(event), None))
+            self._enqueue(lambda: self.inputs.handle(event))
+
+    def handle_now(self, event: InputEvent) -> None:
+        """:meth:`post`, but handled on the calling thread at once when no change runs
+        and nothing posted waits: a throw then wakes no other thread on its way to the
+        screens. It never waits for another change (then it is posted). For a device's own
+        reading thread (the die reader), which holds no lock its event's handling takes."""
+        if self._closed:
+            return
+        if self._turn.acquire(blocking=False):
+            try:
+                if self._ran == self._posted:
+                    try:
+                        self._as_writer(lambda: self.inputs.handle(event))
+                    except Exception:
+                        log.exception("handling a device event failed")
+                    return
+            finally:
+                self._turn.release()
+        self.post(event)
 
     def close(self) -> None:
         if self._closed:
             return
         self._closed = True
         if self._thread is not None:
-            self._queue.put(_STOP)
+            self._queue.put((_STOP, None))
             self._thread.join(timeout=5)
         self._views.shutdown(wait=True)
         self.hub.close()
@@ -257,13 +314,16 @@ class Service(SeatAccess, DeviceDesk):
         self,
         table_id: str,
         action: Any,
-        viewer: Viewer,
+        viewer: Asker,
         expected_version: Any = None,
         request: Request | None = None,
         source: str = "web",
     ) -> dict:
-        return self.call(
-            lambda: self._act(table_id, action, viewer, expected_version, request, source)
+        return self.on_behalf(
+            table_id,
+            viewer,
+            request,
+            lambda who, bound: self._act(table_id, action, who, expected_version, bound, source),
         )
 
     def _act(
@@ -340,52 +400,42 @@ class Service(SeatAccess, DeviceDesk):
     def undo(
         self,
         table_id: str,
-        viewer: Viewer,
+        viewer: Asker,
         expected_version: Any = None,
         request: Request | None = None,
         source: str = "web",
     ) -> dict:
-        def prepare(table: Table):
-            table.check_version(expected_version)
-            return table.prepare_undo(viewer)
+        def undo_as(who: Viewer, bound: Request | None) -> dict:
+            def prepare(table: Table):
+                table.check_version(expected_version)
+                return table.prepare_undo(who)
 
-        return self.call(
-            lambda: self._change(
-                table_id,
-                viewer,
-                request,
-                source,
-                self._tablet_only("undo_needs_tablet", viewer),
-                prepare,
-            )
-        )
+            tablet = self._tablet_only("undo_needs_tablet", who)
+            return self._change(table_id, who, bound, source, tablet, prepare)
+
+        return self.on_behalf(table_id, viewer, request, undo_as)
 
     def correct(
         self,
         table_id: str,
         dice: Any,
-        viewer: Viewer,
+        viewer: Asker,
         expected_version: Any = None,
         request: Request | None = None,
     ) -> dict:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
 
-        def prepare(table: Table):
-            if not isinstance(dice, list):
-                raise RuleError("bad_dice")
-            table.check_version(expected_version)
-            return table.prepare_correction(dice, viewer)
+        def correct_as(who: Viewer, bound: Request | None) -> dict:
+            def prepare(table: Table):
+                if not isinstance(dice, list):
+                    raise RuleError("bad_dice")
+                table.check_version(expected_version)
+                return table.prepare_correction(dice, who)
 
-        return self.call(
-            lambda: self._change(
-                table_id,
-                viewer,
-                request,
-                "correction",
-                self._tablet_only("correction_needs_tablet", viewer),
-                prepare,
-            )
-        )
+            tablet = self._tablet_only("correction_needs_tablet", who)
+            return self._change(table_id, who, bound, "correction", tablet, prepare)
+
+        return self.on_behalf(table_id, viewer, request, correct_as)
 
     @staticmethod
     def _tablet_only(code: str, viewer: Viewer) -> Callable[[Table], None]:
@@ -464,12 +514,9 @@ class Service(SeatAccess, DeviceDesk):
         self.inputs.after_change(table)
         position = len(table.effective)
         if not isinstance(entry.body, ActionUndone) and position % self.snapshot_every == 0:
-            self._queue.put(
-                (
-                    lambda: self.journal.save_snapshot(
-                        table.id, position, entry.version, table.state_at(position)
-                    ),
-                    None,
+            self._enqueue(
+                lambda: self.journal.save_snapshot(
+                    table.id, position, entry.version, table.state_at(position)
                 )
             )
         return {"version": entry.version}
@@ -505,11 +552,16 @@ class Service(SeatAccess, DeviceDesk):
         self.call(task)
 
     def throw(
-        self, table_id: str, viewer: Viewer, request: Request | None = None
+        self, table_id: str, viewer: Asker, request: Request | None = None
     ) -> list[str] | dict:
         """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
         whoever may answer it (a retried request: its first answer)."""
-        return self.call(lambda: self.inputs.virtual(self.table(table_id), viewer, request))
+        return self.on_behalf(
+            table_id,
+            viewer,
+            request,
+            lambda who, bound: self.inputs.virtual(self.table(table_id), who, bound),
+        )
 
     def roll_virtual(
         self,
@@ -530,32 +582,28 @@ class Service(SeatAccess, DeviceDesk):
         done = self._commit(table, prepared, viewer, request.key if request else None, source)
         return {**done, "dice": prepared.entry.action["drawn"]["die"]}
 
-    def close_game(self, table_id: str, viewer: Viewer, request: Request | None = None) -> dict:
+    def close_game(self, table_id: str, viewer: Asker, request: Request | None = None) -> dict:
         """The table confirms the end of its game: the seed is published to every screen
         (undo stays possible; play resuming commits a fresh seed first)."""
-        return self.call(
-            lambda: self._change(
-                table_id,
-                viewer,
-                request,
-                "web",
-                self._tablet_only("close_needs_tablet", viewer),
-                lambda table: table.prepare_close(viewer),
-            )
-        )
 
-    def dice(
-        self, table_id: str, dice: Any, viewer: Viewer, request: Request | None = None
-    ) -> dict:
+        def close_as(who: Viewer, bound: Request | None) -> dict:
+            tablet = self._tablet_only("close_needs_tablet", who)
+            return self._change(
+                table_id, who, bound, "web", tablet, lambda table: table.prepare_close(who)
+            )
+
+        return self.on_behalf(table_id, viewer, request, close_as)
+
+    def dice(self, table_id: str, dice: Any, viewer: Asker, request: Request | None = None) -> dict:
         """Dice thrown or typed on a page: the same path as a hardware roll, answered by
         ``viewer`` for the table in the URL (never the table the hardware feeds)."""
 
-        def task():
+        def roll_as(who: Viewer, bound: Request | None) -> dict:
             table = self.table(table_id)
             thrown = check_thrown(dice)
-            return self.inputs.roll(table, thrown, viewer, "web", request)
+            return self.inputs.roll(table, thrown, who, "web", bound)
 
-        return self.call(task)
+        return self.on_behalf(table_id, viewer, request, roll_as)
 
     def health(self) -> dict:
         return self.call(

@@ -1,6 +1,9 @@
 """Who is looking: ``Viewer(seat=None, admin=False)`` is anyone at the table; ``admin=True``
 is the tablet that created the table; ``Viewer(seat=n)`` is seat n's own device (see
-``companion/table.py``)."""
+``companion/table.py``). A request from a page or a script carries :class:`Credentials`
+instead: the writer thread works out whose they are in the same step as the change they ask
+for (``Service.on_behalf``), so a credential re-issued or locked a moment before acts for no
+one."""
 
 from __future__ import annotations
 
@@ -20,3 +23,16 @@ class Viewer:
         if self.seat is not None:
             return f"seat:{self.seat}"
         return "admin" if self.admin else "table"
+
+
+@dataclass(frozen=True)
+class Credentials:
+    """The tokens a request carries for one table: the admin token, and a seat's token (or
+    a kept-on-tablet seat's PIN session). Who they stand for is looked up on the writer
+    thread only (``companion/seats.py``)."""
+
+    admin_token: str | None = None
+    seat_token: str | None = None
+
+
+Asker = Viewer | Credentials

@@ -26,13 +26,20 @@ log = logging.getLogger(__name__)
 @dataclass
 class Hookup:
     """What the devices are handed: ``post`` (enqueue an event), ``probe(name, fn)`` (live
-    figures for /api/health) and the reader's frame ``memory``. (The tablet's virtual dice
-    are drawn from the table's seed, not thrown by the simulator.)"""
+    figures for /api/health), the reader's frame ``memory`` and ``handle_now`` (an event
+    handled on the calling thread when the writer is free, else posted: for the die
+    reader's own thread; ``post`` if not given). (The tablet's virtual dice are drawn from
+    the table's seed, not thrown by the simulator.)"""
 
     post: Callable[[Any], None]
     probe: Callable[[str, Callable[[], dict]], None]
     memory: Any = None
     made: dict = field(default_factory=dict)
+    handle_now: Callable[[Any], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.handle_now is None:
+            self.handle_now = self.post
 
 
 def reason(error: BaseException) -> str:
@@ -137,7 +144,7 @@ def start_reader(config: Any, hookup: Hookup, stack: ExitStack, url: str, simula
     return stack.enter_context(
         DieReader(
             url,
-            hookup.post,
+            hookup.handle_now,
             heartbeat_timeout_s=reader.heartbeat_timeout_s,
             backoff_min_s=reader.backoff_min_s,
             backoff_max_s=reader.backoff_max_s,

@@ -7,8 +7,18 @@ import json
 from flask import Blueprint, jsonify, make_response, request, url_for
 
 from companion import registry, requests
-from companion.requests import Request
-from web.context import ADMIN_COOKIE, LANG_COOKIE, PIN_COOKIE, catalog, device, service, t, viewer
+from companion.requests import Request, Unbound
+from web.context import (
+    ADMIN_COOKIE,
+    LANG_COOKIE,
+    PIN_COOKIE,
+    asker,
+    catalog,
+    device,
+    service,
+    t,
+    viewer,
+)
 from web.errors import ApiError
 from web.i18n import LANGUAGES
 from web.openapi import spec
@@ -31,11 +41,12 @@ def body() -> dict:
     return data
 
 
-def change(data: dict, table_id: str | None = None) -> Request | None:
+def change(data: dict) -> Unbound | None:
     """The idempotency key of a table change (the body's ``idempotency_key`` or an
-    ``Idempotency-Key`` header), bound to its route, its viewer and the rest of its body;
-    the journal keeps it with the change."""
-    return _bound(data, viewer(table_id).label if table_id else device().key)
+    ``Idempotency-Key`` header), with its route and the rest of its body; the writer binds
+    it to its viewer (``requests.bind``) and the journal keeps it with the change."""
+    key = data.get("idempotency_key", request.headers.get("Idempotency-Key"))
+    return requests.make_unbound(key, request.path, _rest(data))
 
 
 def kept(data: dict) -> Request | None:
@@ -46,8 +57,11 @@ def kept(data: dict) -> Request | None:
 
 def _bound(data: dict, who: str) -> Request | None:
     key = data.get("idempotency_key", request.headers.get("Idempotency-Key"))
-    rest = {name: value for name, value in data.items() if name != "idempotency_key"}
-    return requests.make(key, request.path, who, rest)
+    return requests.make(key, request.path, who, _rest(data))
+
+
+def _rest(data: dict) -> dict:
+    return {name: value for name, value in data.items() if name != "idempotency_key"}
 
 
 def optional_int(data: dict, name: str) -> int | None:
@@ -133,9 +147,9 @@ def act(table_id):
     done = service().act(
         table_id,
         data.get("action"),
-        viewer(table_id),
+        asker(table_id),
         expected_version=optional_int(data, "expected_version"),
-        request=change(data, table_id),
+        request=change(data),
         source="web",
     )
     return jsonify(done)
@@ -147,9 +161,9 @@ def undo(table_id):
     return jsonify(
         service().undo(
             table_id,
-            viewer(table_id),
+            asker(table_id),
             expected_version=optional_int(data, "expected_version"),
-            request=change(data, table_id),
+            request=change(data),
         )
     )
 
@@ -161,9 +175,9 @@ def correct(table_id):
         service().correct(
             table_id,
             data.get("dice"),
-            viewer(table_id),
+            asker(table_id),
             expected_version=optional_int(data, "expected_version"),
-            request=change(data, table_id),
+            request=change(data),
         )
     )
 
@@ -174,9 +188,7 @@ def dice(table_id):
     return once(
         kept(data),
         lambda: jsonify(
-            service().dice(
-                table_id, data.get("dice"), viewer(table_id), request=change(data, table_id)
-            )
+            service().dice(table_id, data.get("dice"), asker(table_id), request=change(data))
         ),
     )
 
@@ -186,7 +198,7 @@ def roll(table_id):
     data = body()
 
     def throw():
-        thrown = service().throw(table_id, viewer(table_id), change(data, table_id))
+        thrown = service().throw(table_id, asker(table_id), change(data))
         if isinstance(thrown, dict):  # a retry of a throw already made: its first answer
             return jsonify(thrown)
         return jsonify({"throwing": thrown}), 202
@@ -198,7 +210,7 @@ def roll(table_id):
 def close_game(table_id):
     """The tablet confirms the end of the game: the seed is published."""
     data = body()
-    return jsonify(service().close_game(table_id, viewer(table_id), change(data, table_id)))
+    return jsonify(service().close_game(table_id, asker(table_id), change(data)))
 
 
 @bp.get("/tables/<table_id>/log")

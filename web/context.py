@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import current_app, g, request
 
 from companion.table import Viewer
+from companion.viewer import Credentials
 from web.devices import Device
 from web.i18n import pick_language
 
@@ -81,6 +82,12 @@ def viewer(table_id: str) -> Viewer:
     if table_id not in known:
         known[table_id] = service().viewer_for(table_id, *credentials(table_id))
     return known[table_id]
+
+
+def asker(table_id: str) -> Credentials:
+    """The credentials this request carries for ``table_id``, for a change: the writer
+    thread works out whose they are in the same step as the change (``Service.on_behalf``)."""
+    return Credentials(*credentials(table_id))
 
 
 def credentials(table_id: str) -> tuple[str | None, str | None]:

@@ -29,13 +29,45 @@ from collections import Counter
 
 from flask import Flask
 from waitress.adjustments import Adjustments
-from waitress.channel import HTTPChannel
+from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
+from waitress.task import WSGITask
 
 from companion.config import Config
 
 log = logging.getLogger("companion.web")
 CLEANUP_INTERVAL_S = 1  # how often the deadlines are looked at
+SEND_NOW = "companion.send_now"  # the environ key of TableTask.send_now
+# a stream whose client has this much unsent is stuck: it is ended (it reconnects and
+# catches up from the journal); far below waitress's high watermark, where a write waits
+BACKLOG_BYTES = 1 << 20
+
+
+class TableTask(WSGITask):
+    """A request being answered. A live stream's events are written by the thread that
+    makes them (the writer, for a change): ``environ[SEND_NOW]`` writes one more piece of
+    the body at once, from any thread, framed as the task frames its own. One thread thus
+    writes a change to every screen, instead of waking one thread per screen to do it."""
+
+    def get_environment(self):
+        environ = super().get_environment()
+        environ[SEND_NOW] = self.send_now
+        return environ
+
+    def send_now(self, data: bytes) -> bool:
+        """Write ``data`` to the client now (what the socket does not take at once,
+        waitress's loop sends when it can; nothing waits). Only once the body has begun
+        (the headers are out). False if the client is gone or too far behind."""
+        channel = self.channel
+        if not self.wrote_header or channel.total_outbufs_len > BACKLOG_BYTES:
+            return False
+        if self.chunked_response:
+            data = b"%X\r\n%s\r\n" % (len(data), data)
+        try:
+            channel.write_soon(data)
+        except (ClientDisconnected, OSError):
+            return False
+        return True
 
 
 class TableChannel(HTTPChannel):
@@ -43,6 +75,7 @@ class TableChannel(HTTPChannel):
     only if its address is within its share (see :meth:`TableServer.admit`)."""
 
     arrival_started: float | None = None
+    task_class = TableTask
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         self.opened = time.monotonic()

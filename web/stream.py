@@ -28,6 +28,7 @@ from flask import Blueprint, Response, request
 from companion.hub import encode
 from web.context import config, credentials, device, service
 from web.replay import digits
+from web.server import SEND_NOW
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -56,6 +57,10 @@ def events(table_id):
     )
     svc = service()
     hub = svc.hub
+    send_now = request.environ.get(SEND_NOW)
+
+    def sink(kind: str, event_id: int | None, text: str) -> bool:
+        return send_now(frame(kind, text, event_id).encode())
 
     def generate(clock=time.monotonic):
         started = clock()
@@ -68,13 +73,19 @@ def events(table_id):
             yield frame(
                 "state", encode({"view": view, "log": log, "devices": svc.devices}), version
             )
+            # the headers and the first view are out: from here the thread that makes an
+            # event writes it (web/server.py); this one only waits for the end
+            attached = send_now is not None and sub.attach(sink)
             while clock() - started < settings.max_age_s:
                 try:
                     item = sub.events.get(timeout=settings.heartbeat_s)
                 except queue.Empty:
                     # an event, not a comment: the page can tell a live stream from a dead
                     # one (a phone that slept) only by what its EventSource delivers
-                    yield frame("ping", "{}")
+                    if attached:
+                        sub.push("ping", None, "{}")
+                    else:
+                        yield frame("ping", "{}")
                     continue
                 if item is None:
                     return

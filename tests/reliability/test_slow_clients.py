@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import json
 import random
+import socket
+import threading
 import time
 
 import pytest
@@ -25,6 +27,7 @@ from tests.reliability.raw import (
     http,
     open_stream,
     served_table,
+    signed_device,
     tablet_acts,
 )
 
@@ -114,6 +117,89 @@ def test_an_oversize_declared_body_is_refused_before_it_is_read(served):
         proc.port, http("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
     )
     assert status == 200 and json.loads(body)["table"]["version"] == 0
+
+
+BUSY_TABLE = """\
+[server]
+requests_per_minute = 1000000
+requests_per_minute_anonymous = 1000000
+requests_per_minute_per_address = 1000000
+"""
+
+
+def test_a_stream_whose_client_stops_reading_is_ended_and_never_holds_up_a_change(tmp_path):
+    """A phone whose page froze keeps its socket open and reads nothing. A change is
+    written to every screen by the thread that makes it (``web/server.py``): that write
+    must never wait for this phone. Every change is answered within the second while the
+    phone's unsent backlog grows; once it passes its bound the phone's stream is ended
+    (the phone reconnects and catches up from the journal), and the tablet's stream, read
+    as usual, has every change."""
+    with served_table(tmp_path, BUSY_TABLE) as (proc, made):
+        _freeze_a_stream(proc.port, made)
+
+
+def _freeze_a_stream(port: int, made: dict) -> None:
+    tid, admin = made["id"], made["admin_token"]
+    tablet = open_stream(port, tid, admin, after=0, cookies=signed_device(port))
+    first = tablet.next_state()["view"]["table"]["version"]
+    phone = "127.0.0.2"  # a device of its own, at an address of its own
+    frozen = socket.socket()
+    frozen.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    frozen.settimeout(ANSWER_S)
+    frozen.bind((phone, 0))
+    frozen.connect(("127.0.0.1", port))
+    opening = http("GET", f"/api/tables/{tid}/events", cookies=signed_device(port, phone))
+    frozen.sendall(opening.replace(b"Connection: close\r\n", b""))
+    assert b"event: state" in _read_until(frozen, b"event: state")  # attached, then frozen
+    streams = _streams(port)
+    seen: list[int] = []
+    reader = threading.Thread(target=_read_versions, args=(tablet, seen), daemon=True)
+    reader.start()  # the tablet reads as a page does, all along
+    last, changes = first, 0
+    try:
+        while changes < 6000 and (changes % 20 or _streams(port) == streams):
+            if changes % 2 == 0:
+                action = {"type": "first_player", "seat": None, "player": "Ann"}
+                request = http("POST", f"/api/tables/{tid}/actions", admin, {"action": action})
+            else:
+                request = http("POST", f"/api/tables/{tid}/undo", admin, {})
+            status, body = exchange(port, request)  # within the second, or it raises
+            assert status == 200, body[:300]
+            last, changes = json.loads(body)["version"], changes + 1
+        assert _streams(port) == streams - 1, f"the frozen stream lived through {changes}"
+        deadline = time.monotonic() + 5 * ANSWER_S
+        while (not seen or seen[-1] < last) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert seen == list(range(first + 1, last + 1))  # every change, in order
+        frozen.settimeout(5 * ANSWER_S)
+        assert _read_until(frozen, b"\r\n0\r\n\r\n").endswith(b"\r\n0\r\n\r\n")  # ended
+    finally:
+        frozen.close()
+        tablet.close()
+    _write_figures("frozen_stream", {"changes_until_ended": changes})
+
+
+def _read_versions(stream, seen: list[int]) -> None:
+    try:
+        while True:
+            seen.append(stream.next_state()["view"]["table"]["version"])
+    except (OSError, AssertionError):
+        return  # closed by the test
+
+
+def _read_until(sock: socket.socket, mark: bytes) -> bytes:
+    got = b""
+    while mark not in got:
+        chunk = sock.recv(65536)
+        assert chunk, got[-300:]
+        got = got[-len(mark) :] + chunk if len(got) > 1 << 16 else got + chunk
+    return got
+
+
+def _streams(port: int) -> int:
+    status, body = exchange(port, http("GET", "/api/health"))
+    assert status == 200
+    return json.loads(body)["streams"]
 
 
 def _write_figures(name: str, figures: dict) -> None:
