@@ -83,6 +83,9 @@ class Journal:
             if refusal and not (accept_loss and self.inspection.lost):
                 raise JournalError(refusal)
         self._lock = threading.Lock()
+        # each table's seat rows as last read (every request's credentials are looked up in
+        # them); every write to ``seats`` forgets its table's first
+        self._seat_rows: dict[str, list[tuple]] = {}
         self._receipts = threading.local()  # see with_receipt
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
@@ -121,6 +124,7 @@ class Journal:
                     0,
                 ),
             )
+            self._seat_rows.pop(record.id, None)
             self._db.executemany(
                 "INSERT INTO seats VALUES (?,?,?,?,1,NULL)",
                 [
@@ -205,6 +209,7 @@ class Journal:
     ) -> None:
         """Replace a seat's credentials and log it, in one transaction."""
         with self._lock:
+            self._seat_rows.pop(table_id, None)
             with self._transaction():
                 self._db.execute(
                     "UPDATE seats SET token_hash=?, join_code=?, pin_hash=NULL, "
@@ -220,6 +225,7 @@ class Journal:
         """The seat will be played on the tablet behind a PIN: its join code is spent, and
         the public log says so, in one transaction."""
         with self._lock:
+            self._seat_rows.pop(table_id, None)
             with self._transaction():
                 self._db.execute(
                     "UPDATE seats SET pin_hash=?, join_code=NULL, "
@@ -267,21 +273,18 @@ class Journal:
 
     def set_seat_token(self, table_id: str, seat: int, token_hash: str) -> None:
         with self._lock, self._transaction():
+            self._seat_rows.pop(table_id, None)
             self._db.execute(
                 "UPDATE seats SET token_hash=? WHERE table_id=? AND seat=?",
                 (token_hash, table_id, seat),
             )
 
     def pin_hashes(self, table_id: str) -> dict[int, str]:
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT seat, pin_hash FROM seats WHERE table_id=? AND pin_hash IS NOT NULL",
-                (table_id,),
-            ).fetchall()
-        return dict(rows)
+        return {seat: pin for seat, *_, pin in self._seats(table_id) if pin is not None}
 
     def spend_join_code(self, table_id: str, seat: int, token_hash: str) -> None:
         with self._lock, self._transaction():
+            self._seat_rows.pop(table_id, None)
             self._db.execute(
                 "UPDATE seats SET join_code=NULL, token_hash=? WHERE table_id=? AND seat=?",
                 (token_hash, table_id, seat),
@@ -314,6 +317,7 @@ class Journal:
         """Forget a table entirely, on its owner's request from the home page (the one
         exception to "never deleted": the players asked for the game to be gone)."""
         with self._lock, self._transaction():
+            self._seat_rows.pop(table_id, None)
             for name in ("entries", "seats", "snapshots"):
                 self._db.execute(f"DELETE FROM {name} WHERE table_id=?", (table_id,))
             self._db.execute("DELETE FROM settings WHERE key=?", (f"archived:{table_id}",))
@@ -377,12 +381,19 @@ class Journal:
             return dict(self._heads)
 
     def seats(self, table_id: str) -> list[tuple[int, str, str | None, int]]:
+        return [row[:4] for row in self._seats(table_id)]
+
+    def _seats(self, table_id: str) -> list[tuple]:
+        """(seat, token_hash, join_code, issue, pin_hash) of each seat, in seat order."""
         with self._lock:
-            return self._db.execute(
-                "SELECT seat, token_hash, join_code, issue FROM seats WHERE table_id=? "
-                "ORDER BY seat",
-                (table_id,),
-            ).fetchall()
+            rows = self._seat_rows.get(table_id)
+            if rows is None:
+                rows = self._seat_rows[table_id] = self._db.execute(
+                    "SELECT seat, token_hash, join_code, issue, pin_hash FROM seats "
+                    "WHERE table_id=? ORDER BY seat",
+                    (table_id,),
+                ).fetchall()
+            return rows
 
     def snapshots(self, table_id: str) -> list[tuple[int, int]]:
         """(position, last_version) of each snapshot, newest position first; the state of

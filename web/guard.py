@@ -145,23 +145,36 @@ def _same(a: str, b: str) -> bool:
     return hmac.compare_digest(a.encode(), b.encode())
 
 
-def _stamp(response):
-    if request.path.startswith("/static/"):
-        response.headers.setdefault("Cache-Control", "public, max-age=3600")
-    else:
-        response.headers.setdefault("Cache-Control", "no-store")
-    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+# on every answer, unless a route set its own
+STAMPED = (
+    ("X-Content-Type-Options", "nosniff"),
     # join links carry a code in their path: never send it to another site
-    response.headers.setdefault("Referrer-Policy", "same-origin")
-    response.headers.setdefault("X-Frame-Options", "DENY")
-    response.headers.setdefault(
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+    (
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data:; style-src 'self'; "
         "connect-src 'self'; frame-ancestors 'none'",
-    )
-    if "new_device" in g:  # none, or one this server did not sign: replaced
+    ),
+)
+
+
+def _stamp(response):
+    headers = response.headers
+    present = {name.lower() for name in headers.keys()}
+    cache = "public, max-age=3600" if request.path.startswith("/static/") else "no-store"
+    for name, value in (("Cache-Control", cache), *STAMPED):
+        if name.lower() not in present:
+            headers.add(name, value)
+    if bearer() is not None:
+        return response  # a script that brings its token: it is offered no cookies
+    if g.get("unsigned_device"):  # none, or one this server did not sign: replaced
         response.set_cookie(
-            DEVICE_COOKIE, g.new_device, max_age=3600 * 24 * 365, httponly=True, samesite="Strict"
+            DEVICE_COOKIE,
+            ext()["devices"].issue(),
+            max_age=3600 * 24 * 365,
+            httponly=True,
+            samesite="Strict",
         )
     if CSRF_COOKIE not in request.cookies:
         response.set_cookie(

@@ -282,3 +282,20 @@ def test_a_journal_fault_is_a_503_and_its_words_stay_in_the_log(service, tablet,
     assert reply.status_code == 503 and reply.json["error"]["code"] == "journal_fault"
     assert "disk is full" not in reply.get_data(as_text=True)
     assert "journal fault: cannot write the journal: database or disk is full" in caplog.text
+
+
+def test_a_page_is_offered_a_device_id_and_a_csrf_cookie_and_a_script_with_a_token_none(
+    app, table
+):
+    page = app.test_client().get("/api/health").headers.getlist("Set-Cookie")
+    assert sorted(c.split("=", 1)[0] for c in page) == ["tc_csrf", "tc_device"]
+    script = app.test_client()
+    token = {"Authorization": f"Bearer {table['admin_token']}"}
+    read = script.get(f"/api/tables/{table['id']}", headers=token)
+    acted = script.post(
+        f"/api/tables/{table['id']}/actions",
+        json={"action": {"type": "add", "seat": 0, "amount": 2}},
+        headers=token,
+    )
+    assert read.status_code == 200 and acted.status_code == 200, acted.json
+    assert read.headers.getlist("Set-Cookie") == acted.headers.getlist("Set-Cookie") == []
