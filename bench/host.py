@@ -134,11 +134,23 @@ class CompanionHost:
     def profile(self, start: bool, path: str = "") -> dict:
         from pyinstrument import Profiler
 
+        inputs = self.service.inputs
         if start:
-            self.profiler = Profiler(interval=0.0002)
-            self.service.call(self.profiler.start)  # samples the writer thread
+            # each device event is sampled on the thread that handles it (the die reader's,
+            # or the writer thread's when it was posted); the sessions add up
+            self.profiler = profiler = Profiler(interval=0.0002)
+            handle = inputs.handle
+
+            def profiled(event):
+                profiler.start()
+                try:
+                    return handle(event)
+                finally:
+                    profiler.stop()
+
+            inputs.handle = profiled
             return {}
-        self.service.call(self.profiler.stop)
+        del inputs.handle  # the class's own again
         Path(path).write_text(self.profiler.output_text(unicode=True, show_all=False))
         return {}
 

@@ -284,9 +284,7 @@ def test_a_journal_fault_is_a_503_and_its_words_stay_in_the_log(service, tablet,
     assert "journal fault: cannot write the journal: database or disk is full" in caplog.text
 
 
-def test_a_page_is_offered_a_device_id_and_a_csrf_cookie_and_a_script_with_a_token_none(
-    app, table
-):
+def test_a_page_is_offered_a_device_id_and_csrf_cookie_and_a_script_with_a_token_none(app, table):
     page = app.test_client().get("/api/health").headers.getlist("Set-Cookie")
     assert sorted(c.split("=", 1)[0] for c in page) == ["tc_csrf", "tc_device"]
     script = app.test_client()
