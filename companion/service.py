@@ -169,6 +169,9 @@ class Service(SeatAccess, DeviceDesk):
         try:
             return future.result(timeout=self.reply_timeout)
         except TimeoutError as error:
+            # not begun yet: it never runs, so the 503 changed nothing (begun: it ends as
+            # it will, and a retry with the same idempotency key gets its first answer)
+            future.cancel()
             raise Busy("writer_timeout") from error
 
     def _as_writer(self, task: Callable[[], Any]) -> Any:
