@@ -157,13 +157,9 @@ class Service(SeatAccess, DeviceDesk):
             return task()  # already the writer (a step of a change)
         if self._closed:
             raise Busy("shutting_down")
-        if not self._turn.acquire(timeout=self.reply_timeout):
-            raise Busy("writer_timeout")
-        try:
-            if self._ran == self._posted:
-                return self._as_writer(task)
-        finally:
-            self._turn.release()
+        done, result = self._here(task, self.reply_timeout)
+        if done:
+            return result
         future: Future = Future()
         self._enqueue(task, future)
         try:
@@ -173,6 +169,24 @@ class Service(SeatAccess, DeviceDesk):
             # it will, and a retry with the same idempotency key gets its first answer)
             future.cancel()
             raise Busy("writer_timeout") from error
+
+    def _here(self, task: Callable[[], Any], wait: float | None) -> tuple[bool, Any]:
+        """``(True, task())`` run as the writer on this thread, if the turn is had within
+        ``wait`` seconds (None: without waiting) and nothing posted is waiting; else
+        ``(False, None)`` and nothing ran. Waiting in vain is a 503 (``writer_timeout``)."""
+        got = (
+            self._turn.acquire(blocking=False) if wait is None else self._turn.acquire(timeout=wait)
+        )
+        if not got:
+            if wait is not None:
+                raise Busy("writer_timeout")
+            return False, None
+        try:
+            if self._ran != self._posted:
+                return False, None
+            return True, self._as_writer(task)
+        finally:
+            self._turn.release()
 
     def _as_writer(self, task: Callable[[], Any]) -> Any:
         self._writer.active = True
@@ -199,17 +213,16 @@ class Service(SeatAccess, DeviceDesk):
         reading thread (the die reader), which holds no lock its event's handling takes."""
         if self._closed:
             return
-        if self._turn.acquire(blocking=False):
+
+        def handle() -> None:
             try:
-                if self._ran == self._posted:
-                    try:
-                        self._as_writer(lambda: self.inputs.handle(event))
-                    except Exception:
-                        log.exception("handling a device event failed")
-                    return
-            finally:
-                self._turn.release()
-        self.post(event)
+                self.inputs.handle(event)
+            except Exception:  # a device event's own faults are told where they happen
+                log.exception("handling a device event failed")
+
+        done, _ = self._here(handle, None)
+        if not done:
+            self.post(event)
 
     def close(self) -> None:
         if self._closed:
