@@ -21,11 +21,17 @@ Variants (each undoes one change of issue 21 on top of the product as it is):
 - ``witness before the send``: the witness file rewritten inside ``Journal.append``, before
   the change is sent, as it was;
 - ``legal() twice``: the game's ``legal`` without ``once_per_state`` (the table's checks and
-  ``apply`` each compute it, and every viewer's list again).
+  ``apply`` each compute it, and every viewer's list again);
+- ``collected on the way``: CPython's automatic cycle collection, wherever its count is
+  crossed, instead of the companion's ``Collector`` (``companion/collector.py``), which runs
+  the same schedule once a change is on every screen. The collector is process-wide, so it
+  runs for the whole section and this variant turns the automatic collection back on for
+  its own turns.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import time
 from concurrent.futures import Future
@@ -41,6 +47,7 @@ VARIANTS = (
     "views after the commit",
     "witness before the send",
     "legal() twice",
+    "collected on the way",
 )
 
 
@@ -124,6 +131,9 @@ class Table:
                 )
             if self.variant == "legal() twice":
                 stack.enter_context(_swapped(abilene, "legal", abilene.legal.__wrapped__))
+            if self.variant == "collected on the way":
+                gc.enable()
+                stack.callback(gc.disable)
             yield
 
     def turn(self) -> None:
@@ -175,12 +185,18 @@ class Table:
 
 def per_change(folder: Path, turns: int = 150) -> dict:
     """Every variant, ``turns`` turns each, in turns."""
+    from companion.collector import Collector
+
     tables = {}
+    collector = Collector()
     try:
         for variant in VARIANTS:
             path = folder / variant.replace(" ", "-").replace("(", "").replace(")", "")
             path.mkdir(parents=True)
             tables[variant] = Table(variant, path)
+            if variant != "collected on the way":
+                tables[variant].service.sent = collector.tidy
+        collector.start()
         order = list(tables.values())
         for turn in range(turns):
             for table in order[turn % len(order) :] + order[: turn % len(order)]:
@@ -191,5 +207,6 @@ def per_change(folder: Path, turns: int = 150) -> dict:
             "variants": {name: t.figures() for name, t in tables.items()},
         }
     finally:
+        collector.stop()
         for table in tables.values():
             table.close()

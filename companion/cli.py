@@ -19,6 +19,7 @@ from pathlib import Path
 
 from companion import registry, upkeep
 from companion.backups import BackupTimer
+from companion.collector import Collector
 from companion.config import Config, ConfigError, load
 from companion.errors import CompanionError
 from companion.hub import Hub
@@ -152,6 +153,8 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         app = create_app(config, service, device_key=load_key(config.data.device_key))
         server = make_server(app, config)
         port = server.effective_port
+        # garbage is collected once a change is on every screen, not on its way
+        service.sent = stack.enter_context(Collector()).tidy
         runner = ServerThread(server)
         stack.callback(runner.stop)
         stack.callback(service.hub.close)  # first: ends the streams holding threads

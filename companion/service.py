@@ -73,6 +73,9 @@ class Service(SeatAccess, DeviceDesk):
         self.inputs = InputRouter(self, sensor_confirm)
         # told a table's id when its game ends (the CLI makes a backup): must not block
         self.game_ended: Callable[[str], None] | None = None
+        # run once a change is on every screen (the CLI collects garbage then,
+        # companion/collector.py): must not block
+        self.sent: Callable[[], None] | None = None
         self.integrity: dict = {}  # the start-up report (companion/integrity.py)
         self.pin_tries = private.PinTries()
         self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
@@ -535,6 +538,8 @@ class Service(SeatAccess, DeviceDesk):
                     table.id, position, entry.version, table.state_at(position)
                 )
             )
+        if self.sent is not None:
+            self.sent()
         return {"version": entry.version}
 
     def _reload(self, table: Table) -> None:

@@ -9,6 +9,7 @@ import ipaddress
 import secrets
 import threading
 import time
+from functools import lru_cache
 
 from flask import Flask, g, request
 
@@ -31,6 +32,11 @@ SAFE_METHODS = {"GET", "HEAD", "OPTIONS"}
 def host_allowed(host: str, allowed: list[str]) -> bool:
     """IP literals, localhost and configured names only: a rebinding attacker's own domain
     name is refused even when it resolves to this Pi."""
+    return _host_allowed(host, tuple(allowed))
+
+
+@lru_cache(maxsize=256)  # every request asks; a table sees a handful of Host values
+def _host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
     name = host.strip().lower()
     if name.startswith("["):
         name = name[1 : name.find("]")] if "]" in name else name

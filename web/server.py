@@ -26,6 +26,7 @@ import logging
 import threading
 import time
 from collections import Counter
+from functools import lru_cache
 
 from flask import Flask
 from waitress.adjustments import Adjustments
@@ -57,17 +58,37 @@ class TableTask(WSGITask):
     def send_now(self, data: bytes) -> bool:
         """Write ``data`` to the client now (what the socket does not take at once,
         waitress's loop sends when it can; nothing waits). Only once the body has begun
-        (the headers are out). False if the client is gone or too far behind."""
+        (the headers are out). False if the client is gone or too far behind.
+
+        With nothing unsent before it (a client that keeps up), the bytes go straight to
+        the socket: one ``send`` and no copy into waitress's buffers. Else they queue
+        behind what waits, in order. Either way under the channel's ``outbuf_lock``, which
+        waitress's loop holds while it flushes."""
         channel = self.channel
         if not self.wrote_header or channel.total_outbufs_len > BACKLOG_BYTES:
             return False
         if self.chunked_response:
-            data = b"%X\r\n%s\r\n" % (len(data), data)
+            data = chunked(data)
         try:
-            channel.write_soon(data)
+            with channel.outbuf_lock:  # re-entrant: write_soon takes it again
+                if not channel.total_outbufs_len and channel.connected:
+                    sent = channel.send(data, do_close=False)  # 0: would block, or gone
+                    if sent:
+                        channel.last_activity = time.time()
+                    if sent == len(data):
+                        return True
+                    data = data[sent:]
+                channel.write_soon(data)
         except (ClientDisconnected, OSError):
             return False
         return True
+
+
+@lru_cache(maxsize=64)
+def chunked(data: bytes) -> bytes:
+    """``data`` as one chunk of a chunked body. Cached: one change sends the same bytes to
+    every stream of the same viewer (the bytes are the key: no stream gets another's)."""
+    return b"%X\r\n%s\r\n" % (len(data), data)
 
 
 class TableChannel(HTTPChannel):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import queue
 import time
+from functools import lru_cache
 
 from flask import Blueprint, Response, request
 
@@ -37,6 +38,14 @@ def frame(kind: str, text: str, event_id: int | None = None) -> str:
     """One SSE message; ``text`` is the event's JSON, already made by the hub."""
     head = f"id: {event_id}\n" if event_id is not None else ""
     return f"{head}event: {kind}\ndata: {text}\n\n"
+
+
+@lru_cache(maxsize=64)
+def wire(kind: str, text: str, event_id: int | None) -> bytes:
+    """:func:`frame` as the bytes a stream writes. Cached: a change gives every stream of
+    one viewer the same text, so it is framed and encoded once, not once per screen (the
+    text itself is the key: a stream only ever gets bytes equal to its own event)."""
+    return frame(kind, text, event_id).encode()
 
 
 def last_event_id() -> int:
@@ -60,7 +69,7 @@ def events(table_id):
     send_now = request.environ.get(SEND_NOW)
 
     def sink(kind: str, event_id: int | None, text: str) -> bool:
-        return send_now(frame(kind, text, event_id).encode())
+        return send_now(wire(kind, text, event_id))
 
     def generate(clock=time.monotonic):
         started = clock()
