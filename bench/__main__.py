@@ -54,8 +54,8 @@ def run_die(args, results: dict) -> None:
             log(f"die to screen: {count} SSE client(s), {args.rolls} rolls per server, in turns")
             hosts = {
                 "companion": Host("companion", disk / f"c{count}", f"companion-{count}"),
-                "chart_once": Host(
-                    "companion", disk / f"k{count}", f"chart-once-{count}", "chart-once"
+                "per_view": Host(
+                    "companion", disk / f"k{count}", f"per-view-{count}", "public-per-view"
                 ),
                 "tmpfs": Host("companion", ram / f"t{count}", f"tmpfs-{count}"),
                 "floor": Host("floor", label=f"floor-{count}"),

@@ -39,6 +39,11 @@ CHROMIUM_ARGS = [
 ]
 HOST = "127.0.0.1"
 PLAYERS = ["Ann", "Bruno", "Chloé", "Dan"]
+# A throw's MOVING goes this long before its ROLL, and the clock starts at the ROLL: the
+# reader's firmware sends MOVING at the jolt and ROLL once the dice have been calm
+# SETTLE_MS (600 ms, hardware/firmware/settings.py), so no ROLL ever follows its MOVING at
+# once. Long enough here for the MOVING's own event to be on every screen first.
+MOVING_LEAD_S = 0.02
 
 
 def percentile(values, p: float) -> float:

@@ -9,10 +9,13 @@ public page. The companion also sends a transient ``roll`` event (the faces) *be
 journals the action; its arrival is reported too.
 
 Every server runs alone in its own process (:mod:`bench.host`): the companion on the
-project's disk, the same with one bench-only what-if patch (``chart-once``: a fix not yet
-in the product), the same with its journal on tmpfs (what fsync costs), and the floor
+project's disk, the same with one bench-only what-if patch (``public-per-view``: this
+pass's sharing of Abilene's public view taken out again), the same with its journal on tmpfs (what fsync costs), and the floor
 (:mod:`bench.floor`). They are measured in turns, roll by roll, so a busy moment on
-the machine falls on all of them alike. Between rolls the table rests ``GAP_S``.
+the machine falls on all of them alike. Between rolls the table rests ``GAP_S``. Each
+throw's ``MOVING`` frame goes ``MOVING_LEAD_S`` before its ``ROLL``, and the clock starts at
+the ``ROLL``, as with the real reader, whose ``ROLL`` comes once the dice have been calm
+600 ms (``bench/common.py``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import time
 from pathlib import Path
 
 from bench.clients import SSEClients
-from bench.common import HOST, OUT, PYTHON, ROOT, percentile
+from bench.common import HOST, MOVING_LEAD_S, OUT, PYTHON, ROOT, percentile
 
 GAP_S = 0.03
 WARMUP = 10
@@ -291,9 +294,11 @@ def reader_alone(throws: int = 200) -> dict:
                 time.sleep(0.01)
             latencies = []
             for index in range(WARMUP + throws):
+                simulator.moving()
+                time.sleep(MOVING_LEAD_S)
                 arrived.clear()
                 start = time.perf_counter()
-                simulator.throw(["cattle", "cattle", "cowboy", "cowboy", "cowboy"])
+                simulator.throw(["cattle", "cattle", "cowboy", "cowboy", "cowboy"], moving=False)
                 if not arrived.wait(5):
                     raise TimeoutError("the reader never posted the roll")
                 if index >= WARMUP:

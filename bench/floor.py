@@ -60,9 +60,15 @@ class Floor:
         self._thread.start()
 
     # -- the device side -----------------------------------------------------------------
-    def throw(self, count: int) -> None:
-        """What the simulator writes for a throw: MOVING, then one ROLL frame."""
+    def moving(self) -> None:
+        """What the simulator writes when the dice start moving."""
         os.write(self.master, encode(Moving(self._next_seq())))
+
+    def throw(self, count: int, moving: bool = True) -> None:
+        """What the simulator writes for a throw: MOVING (unless sent before), then one
+        ROLL frame."""
+        if moving:
+            self.moving()
         faces = tuple((f"D{i}", random.randint(1, 6)) for i in range(count))
         os.write(self.master, encode(Roll(self._next_seq(), faces)))
 

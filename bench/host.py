@@ -2,7 +2,7 @@
 and the floor each run alone in a process (as on the Pi) and can be measured in turns.
 
     python -m bench.host companion DATA_DIR [VARIANT,...]   # the real companion
-                                                # VARIANT: chart-once (a what-if, below)
+                                                # VARIANT: public-per-view (a what-if, below)
 
     python -m bench.host floor                  # bench.floor.Floor
 
@@ -12,7 +12,7 @@ command line, one JSON line:
     throw    -> {"start": perf_counter just before the write, "before": version}
     advance  -> {} (ends the turn, so the next prompt asks for dice again)
     stages   -> the companion's stage times for the last throw (Probe, below)
-    variants -> what each what-if patch did so far (e.g. charts made / reused)
+    variants -> what each what-if patch did so far (e.g. public parts made)
     profile-start / profile-stop PATH   -> pyinstrument on the writer thread (companion)
 
 End of stdin closes the server.
@@ -25,7 +25,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.common import PLAYERS
+from bench.common import MOVING_LEAD_S, PLAYERS
 
 
 class Probe:
@@ -119,9 +119,12 @@ class CompanionHost:
             raise RuntimeError(f"the table does not ask for dice: {prompt}")
         self.seat = prompt["seat"]
         before = self.version()
+        simulator = self.companion.simulator
+        simulator.moving()
+        time.sleep(MOVING_LEAD_S)
         self.probe.clear()
         start = time.perf_counter()
-        self.companion.simulator.throw(prompt["dice"])
+        simulator.throw(prompt["dice"], moving=False)
         return {"start": start, "before": before}
 
     def advance(self) -> dict:
@@ -176,8 +179,10 @@ class FloorHost:
 
     def throw(self) -> dict:
         before = self.floor.version
+        self.floor.moving()
+        time.sleep(MOVING_LEAD_S)
         start = time.perf_counter()
-        self.floor.throw(self.DICE)
+        self.floor.throw(self.DICE, moving=False)
         return {"start": start, "before": before}
 
     def advance(self) -> dict:
@@ -190,14 +195,14 @@ class FloorHost:
         self.floor.close()
 
 
-class ChartOnce:
-    """What-if (bench-only): Abilene's public money chart made once per game state instead
-    of once per distinct seat's view (``abilene_view._money_chart`` rebuilds it from the
-    whole money history for every seat, though it is the same for all of them).
+class PublicPerView:
+    """What-if (bench-only), the product as it was: Abilene's public part of a view (the
+    player rows, the money chart, the rules...) made again for every viewer of a state,
+    instead of once per state and shared (``abilene_view._public``).
 
-    It checks that the patch can take effect (the function exists, takes the state, and
-    ``view`` calls it by that module-level name) and counts what it did, so a product
-    change under it shows up as "not applied" or "never called", never as a quiet
+    It checks that the patch can take effect (the functions exist, take the state, and
+    ``view`` calls ``_public`` by that module-level name) and counts what it did, so a
+    product change under it shows up as "not applied" or "never called", never as a quiet
     as-shipped run under the what-if's name."""
 
     def __init__(self) -> None:
@@ -205,31 +210,28 @@ class ChartOnce:
 
         from companion.games.abilene import view as abilene_view
 
-        original = getattr(abilene_view, "_money_chart", None)
-        if not callable(original):
-            raise LookupError("companion.games.abilene.view._money_chart is gone")
-        if list(inspect.signature(original).parameters) != ["state"]:
-            raise TypeError(f"_money_chart{inspect.signature(original)}: expected (state)")
-        if "_money_chart" not in abilene_view.view.__code__.co_names:
-            raise LookupError("abilene_view.view no longer calls _money_chart")
-        self.made = self.reused = 0
-        last: list = [None, None]
+        for name in ("_public", "_make_public"):
+            found = getattr(abilene_view, name, None)
+            if not callable(found):
+                raise LookupError(f"companion.games.abilene.view.{name} is gone")
+            if list(inspect.signature(found).parameters) != ["state"]:
+                raise TypeError(f"{name}{inspect.signature(found)}: expected (state)")
+        if "_public" not in abilene_view.view.__code__.co_names:
+            raise LookupError("abilene_view.view no longer calls _public")
+        make = abilene_view._make_public
+        self.made = 0
 
-        def money_chart(state):
-            if last[0] is not state:  # states are never mutated: identity is the state
-                last[0], last[1] = state, original(state)
-                self.made += 1
-            else:
-                self.reused += 1
-            return last[1]
+        def every_time(state):
+            self.made += 1
+            return make(state)
 
-        abilene_view._money_chart = money_chart
+        abilene_view._public = every_time
 
     def stats(self) -> dict:
-        return {"charts_made": self.made, "charts_reused": self.reused}
+        return {"public_parts_made": self.made}
 
 
-VARIANTS = {"chart-once": ChartOnce}
+VARIANTS = {"public-per-view": PublicPerView}
 
 
 def main(argv: list[str]) -> int:

@@ -9,7 +9,7 @@ MALFORMED = (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, Att
 
 SERVERS = (
     ("companion", "companion, as shipped"),
-    ("chart_once", "companion + chart once per state (what-if)"),
+    ("per_view", "companion, public part made per view (before)"),
     ("tmpfs", "companion, journal on tmpfs"),
     ("floor", "floor: bare waitress SSE"),
 )
@@ -137,10 +137,12 @@ class DieReport:
             "the four phones (seat tokens) and a public page. *Each screen*: every "
             "(roll, client) arrival. *`roll` event*: the transient event with the faces, "
             "which the companion sends **before** it journals the action. The what-if "
-            "server carries one bench-only patch simulating a fix recommended in the "
-            "findings and not yet in the product (`bench/host.py` `ChartOnce`: "
-            "Abilene's money chart made once per state instead of once per seat's "
-            "view).",
+            "server carries one bench-only patch that puts back what this pass changed "
+            "(`bench/host.py` `PublicPerView`: Abilene's public part of a view made "
+            "again for every viewer, instead of once per state). Each throw's `MOVING` "
+            "frame goes 20 ms before its `ROLL` and the clock starts at the `ROLL`, as "
+            "with the real reader, which sends `ROLL` once the dice have been calm "
+            "600 ms.",
             "",
         )
         rows = []
@@ -199,11 +201,11 @@ class DieReport:
             rows = []
             for key, label in STAGES:
                 cells = [label]
-                for server in ("companion", "chart_once", "tmpfs"):
+                for server in ("companion", "per_view", "tmpfs"):
                     stage = case.get(server, {}).get("stages", {}).get(key)
                     cells.append(f"{ms(stage['p50'])} / {ms(stage['p99'])}" if stage else "—")
                 rows.append(cells)
-            self.table(["Stage", "as shipped", "+ chart once (what-if)", "journal on tmpfs"], rows)
+            self.table(["Stage", "as shipped", "public part per view (before)", "journal on tmpfs"], rows)
 
     def variant_notes(self, die: dict) -> None:
         failed = {
@@ -219,19 +221,17 @@ class DieReport:
                 "",
             )
         stats = {
-            f"{count} client{'s' if count != '1' else ''}": case["chart_once"]["variant_stats"][
-                "chart-once"
+            f"{count} client{'s' if count != '1' else ''}": case["per_view"]["variant_stats"][
+                "public-per-view"
             ]
             for count, case in die.get("sse", {}).items()
-            if "chart-once" in case.get("chart_once", {}).get("variant_stats", {})
+            if "public-per-view" in case.get("per_view", {}).get("variant_stats", {})
         }
         if stats:
             self.add(
-                "What the what-if patch did (money charts made / served again from the "
-                "one made for that state): "
-                + "; ".join(
-                    f"{k}: {v['charts_made']} / {v['charts_reused']}" for k, v in stats.items()
-                )
+                "What the what-if patch did (public parts of a view made, one per viewer "
+                "and state): "
+                + "; ".join(f"{k}: {v['public_parts_made']}" for k, v in stats.items())
                 + ".",
                 "",
             )

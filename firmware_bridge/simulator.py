@@ -96,8 +96,12 @@ class DieReaderSimulator:
         self._thread.start()
 
     # -- what a player does --------------------------------------------------------------
-    def throw(self, kinds: list[str], faces: list[int] | None = None) -> list[int]:
-        """Throw ``kinds`` (``MOVING`` then one ``ROLL`` frame); return the faces shown."""
+    def throw(
+        self, kinds: list[str], faces: list[int] | None = None, moving: bool = True
+    ) -> list[int]:
+        """Throw ``kinds`` (``MOVING`` then one ``ROLL`` frame); return the faces shown.
+        ``moving=False``: the ``ROLL`` only, the dice having been seen moving before
+        (:meth:`moving`), as the real reader sends it once they have been calm a while."""
         if not kinds:
             raise BridgeError("no_dice")
         unknown = [kind for kind in kinds if kind not in registry.faces()]
@@ -111,10 +115,18 @@ class DieReaderSimulator:
             raise BridgeError("bad_face", die=",".join(kinds))
         with self._lock:
             self._require_plugged()
-            self._send_frame(Moving(self._take_seq()))
+            if moving:
+                self._send_frame(Moving(self._take_seq()))
             ids = self._die_ids(kinds)
             self._send_frame(Roll(self._take_seq(), tuple(zip(ids, faces))))
         return list(faces)
+
+    def moving(self) -> None:
+        """The dice start moving (``MOVING``): the reader's firmware sends it at the jolt,
+        and the throw's ``ROLL`` once they have been calm ``SETTLE_MS``."""
+        with self._lock:
+            self._require_plugged()
+            self._send_frame(Moving(self._take_seq()))
 
     def tilt(self, kind: str) -> None:
         with self._lock:

@@ -86,6 +86,34 @@ def _duel_prompt(state: dict) -> dict:
 
 # -- view ---------------------------------------------------------------------------------
 def view(state: dict, seat: int | None) -> dict:
+    """What ``seat`` sees (None: the table): the public part, the same for every viewer of
+    one state and made once for it, with the sale as this seat may see it and, for a seat,
+    its own purse and debts."""
+    out = {**_public(state), "sale": _sale_view(state, seat)}
+    if seat is not None:
+        out["me"] = _own(state, seat)
+    return out
+
+
+# The public part of the last state viewed, with that state (a change asks for up to seven
+# views: tablet, table, each phone). States are never changed in place, so the same state
+# object means the same public part; the pair is one tuple, read and replaced whole, so a
+# thread never gets one state's part for another's.
+_last_public: list[tuple[dict, dict] | None] = [None]
+
+
+def _public(state: dict) -> dict:
+    hit = _last_public[0]
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    public = _make_public(state)
+    _last_public[0] = (state, public)
+    return public
+
+
+def _make_public(state: dict) -> dict:
+    """Everything every viewer of ``state`` sees: no seat's secret is in it (a sealed sale's
+    offers are in ``_sale_view``, a seat's own figures in ``_own``)."""
     options = state["options"]
     out = {
         "game": "abilene",
@@ -109,7 +137,6 @@ def view(state: dict, seat: int | None) -> dict:
         "dues": state["dues"],
         "duel": state["duel"],
         "last_duel": state["last_duel"],
-        "sale": _sale_view(state, seat),
         "last_sale": state["last_sale"],
         "payments": state["payments"],
         "charts": [_money_chart(state)],
@@ -118,8 +145,6 @@ def view(state: dict, seat: int | None) -> dict:
     }
     if state["over"] and state["result"]:
         out["final"] = final_standings(state)
-    if seat is not None:
-        out["me"] = _own(state, seat)
     return out
 
 
@@ -180,18 +205,19 @@ def _own(state: dict, seat: int) -> dict:
     }
 
 
-# The chart is the same for every viewer of one state, and a change asks for up to seven
-# views (tablet, table, each phone): the last one made is kept, keyed by the very objects
-# it was made from (states are never mutated, so the same objects mean the same chart).
-_last_chart: list = [None, None, None]
+# The chart changes far less often than the state (only when a purse or the history does):
+# the last one made is kept, keyed by the very objects it was made from (states are never
+# changed in place, so the same objects mean the same chart), all three in one tuple.
+_last_chart: list[tuple[list, list, dict] | None] = [None]
 
 
 def _money_chart(state: dict) -> dict:
     history, purses = state["history"], state["money"]["purses"]
-    if _last_chart[0] is history and _last_chart[1] is purses:
-        return _last_chart[2]
+    hit = _last_chart[0]
+    if hit is not None and hit[0] is history and hit[1] is purses:
+        return hit[2]
     chart = _make_money_chart(state)
-    _last_chart[:] = [history, purses, chart]
+    _last_chart[0] = (history, purses, chart)
     return chart
 
 
