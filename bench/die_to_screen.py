@@ -10,12 +10,12 @@ journals the action; its arrival is reported too.
 
 Every server runs alone in its own process (:mod:`bench.host`): the companion on the
 project's disk, the same with one bench-only what-if patch (``public-per-view``: this
-pass's sharing of Abilene's public view taken out again), the same with its journal on tmpfs (what fsync costs), and the floor
-(:mod:`bench.floor`). They are measured in turns, roll by roll, so a busy moment on
-the machine falls on all of them alike. Between rolls the table rests ``GAP_S``. Each
-throw's ``MOVING`` frame goes ``MOVING_LEAD_S`` before its ``ROLL``, and the clock starts at
-the ``ROLL``, as with the real reader, whose ``ROLL`` comes once the dice have been calm
-600 ms (``bench/common.py``).
+pass's sharing of Abilene's public view taken out again), the same with its journal on
+tmpfs (what fsync costs), and the floor (:mod:`bench.floor`). They are measured in turns,
+roll by roll, so a busy moment on the machine falls on all of them alike. Between rolls
+the table rests ``GAP_S``. Each throw's ``MOVING`` frame goes ``MOVING_LEAD_S`` before its
+``ROLL``, and the clock starts at the ``ROLL``, as with the real reader, whose ``ROLL``
+comes once the dice have been calm 600 ms (``bench/common.py``).
 """
 
 from __future__ import annotations

@@ -205,7 +205,9 @@ class DieReport:
                     stage = case.get(server, {}).get("stages", {}).get(key)
                     cells.append(f"{ms(stage['p50'])} / {ms(stage['p99'])}" if stage else "—")
                 rows.append(cells)
-            self.table(["Stage", "as shipped", "public part per view (before)", "journal on tmpfs"], rows)
+            self.table(
+                ["Stage", "as shipped", "public part per view (before)", "journal on tmpfs"], rows
+            )
 
     def variant_notes(self, die: dict) -> None:
         failed = {

@@ -96,3 +96,33 @@ def test_the_timer_collects_when_no_change_comes():
         while not sum(collector.collections) and time.monotonic() < deadline:
             time.sleep(0.02)
     assert sum(collector.collections) >= 1
+
+
+def test_companion_serve_runs_the_collector_and_gives_the_interpreter_its_own_back(tmp_path):
+    """Through ``companion serve``'s own wiring: collection is the collector's while it
+    serves (its timer runs, CPython's automatic collection is off), CPython's after."""
+    import threading
+
+    from companion import cli
+    from companion.config import load
+
+    config = load(
+        overrides={"data": {"dir": str(tmp_path)}, "server": {"host": "127.0.0.1", "port": 0}}
+    )
+    stop = threading.Event()
+    runner = threading.Thread(target=cli.serve, args=(config, True, stop), daemon=True)
+    runner.start()
+    try:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and not any(
+            t.name == "companion-gc" for t in threading.enumerate()
+        ):
+            time.sleep(0.02)
+        assert any(t.name == "companion-gc" for t in threading.enumerate())
+        assert not gc.isenabled()
+    finally:
+        stop.set()
+        runner.join(10)
+    assert not runner.is_alive()
+    assert gc.isenabled()
+    assert gc.get_freeze_count() == 0
