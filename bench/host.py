@@ -200,25 +200,23 @@ class PublicPerView:
     player rows, the money chart, the rules...) made again for every viewer of a state,
     instead of once per state and shared (``abilene_view._public``).
 
-    It checks that the patch can take effect (the functions exist, take the state, and
-    ``view`` calls ``_public`` by that module-level name) and counts what it did, so a
-    product change under it shows up as "not applied" or "never called", never as a quiet
-    as-shipped run under the what-if's name."""
+    It checks that the patch can take effect (``_public`` exists, is made once per state
+    around a function of the state, and ``view`` calls it by that module-level name) and
+    counts what it did, so a product change under it shows up as "not applied" or "never
+    called", never as a quiet as-shipped run under the what-if's name."""
 
     def __init__(self) -> None:
         import inspect
 
         from companion.games.abilene import view as abilene_view
 
-        for name in ("_public", "_make_public"):
-            found = getattr(abilene_view, name, None)
-            if not callable(found):
-                raise LookupError(f"companion.games.abilene.view.{name} is gone")
-            if list(inspect.signature(found).parameters) != ["state"]:
-                raise TypeError(f"{name}{inspect.signature(found)}: expected (state)")
+        make = getattr(getattr(abilene_view, "_public", None), "__wrapped__", None)
+        if not callable(make):
+            raise LookupError("companion.games.abilene.view._public is gone, or not once_per_state")
+        if list(inspect.signature(make).parameters) != ["state"]:
+            raise TypeError(f"_public{inspect.signature(make)}: expected (state)")
         if "_public" not in abilene_view.view.__code__.co_names:
             raise LookupError("abilene_view.view no longer calls _public")
-        make = abilene_view._make_public
         self.made = 0
 
         def every_time(state):

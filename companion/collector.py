@@ -52,7 +52,8 @@ class Collector:
             counts = gc.get_count()
             if counts[0] <= self.thresholds[0]:
                 return
-            generation = next(g for g in (2, 1, 0) if counts[g] > self.thresholds[g] or g == 0)
+            over = [count > limit for count, limit in zip(counts, self.thresholds)]
+            generation = 2 if over[2] else 1 if over[1] else 0
             gc.collect(generation)
             self.collections[generation] += 1
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 from companion.rules.dice import check_faces
 from companion.rules.errors import RuleError
@@ -282,19 +282,22 @@ def replace_at(items: list, index: int, value: Any) -> list:
 
 _KEPT_TEMPLATES = 32  # (state, arguments) pairs remembered: every seat of the last few states
 
+Made = TypeVar("Made")
 
-def once_per_state(legal: Callable[..., list[dict]]) -> Callable[..., list[dict]]:
+
+def once_per_state(legal: Callable[..., Made]) -> Callable[..., Made]:
     """``legal`` made once per state and arguments. Rules are pure and a state is never
     changed in place, so the same state object always has the same templates: the table's
     checks, ``apply``'s own ``match_template`` and every viewer's ``legal`` list share one
-    computation. Only the last few are kept, each with its state held, so that an id cannot
-    be reused while it is remembered. The list returned is shared: read it, never change it.
-    No lock (rules import nothing of threads): each step is one dict operation, and two
-    threads that miss together only both compute it."""
-    kept: dict[tuple, tuple[dict, list[dict]]] = {}
+    computation. (Any pure function of a state can be made once so: a game's public part of
+    its views, say.) Only the last few are kept, each with its state held, so that an id
+    cannot be reused while it is remembered. What is returned is shared: read it, never
+    change it. No lock (rules import nothing of threads): each step is one dict operation,
+    and two threads that miss together only both compute it."""
+    kept: dict[tuple, tuple[dict, Made]] = {}
 
     @functools.wraps(legal)
-    def remembered(state: dict, *args: Any) -> list[dict]:
+    def remembered(state: dict, *args: Any) -> Made:
         key = (id(state), args)
         hit = kept.get(key)
         if hit is not None and hit[0] is state:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from companion.games.abilene import money, turn
 from companion.games.abilene.sale import CARDS
 from companion.rules import sealed
-from companion.rules.base import choice_prompt, dice_prompt, line
+from companion.rules.base import choice_prompt, dice_prompt, line, once_per_state
 
 
 def _name(state: dict, seat: int) -> str:
@@ -95,23 +95,8 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
-# The public part of the last state viewed, with that state (a change asks for up to seven
-# views: tablet, table, each phone). States are never changed in place, so the same state
-# object means the same public part; the pair is one tuple, read and replaced whole, so a
-# thread never gets one state's part for another's.
-_last_public: list[tuple[dict, dict] | None] = [None]
-
-
+@once_per_state  # a change asks for up to seven views: tablet, table, each phone
 def _public(state: dict) -> dict:
-    hit = _last_public[0]
-    if hit is not None and hit[0] is state:
-        return hit[1]
-    public = _make_public(state)
-    _last_public[0] = (state, public)
-    return public
-
-
-def _make_public(state: dict) -> dict:
     """Everything every viewer of ``state`` sees: no seat's secret is in it (a sealed sale's
     offers are in ``_sale_view``, a seat's own figures in ``_own``)."""
     options = state["options"]
