@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import versions
 from companion.games.abilene import game as abilene
 from companion.games.abilene import money, turn
 from companion.rules.base import RuleError
@@ -372,6 +373,61 @@ def test_repaying_needs_the_money():
     with pytest.raises(RuleError) as caught:
         act(state, {"type": "repay_loan", "seat": 0, "loan": 1})
     assert caught.value.code == "cannot_afford"
+
+
+def _lender_in_jail() -> list[dict]:
+    """Ann lends Bob $500, then owes $600 of jail fees with $500 left."""
+    return [
+        {"type": "offer_loan", "seat": 0, "borrower": 1, "amount": 500, "interest": 0},
+        {"type": "accept_loan", "seat": 1, "offer": 1},
+        {"type": "set_jail", "seat": None, "player": 0, "count": 3},
+        throw(0),
+    ]
+
+
+def test_a_repayment_pays_the_lenders_waiting_due():
+    """Money a player receives pays what they owe, whichever way it comes: a repayment
+    too, not only a loan (else Ann, holding $1,000 against a $600 fee, would have to borrow
+    $100 at $100 interest to unblock the game)."""
+    state = act(game(start_money=1000), *_lender_in_jail())
+    assert state["dues"] == [{"payer": 0, "payee": "bank", "amount": 600, "reason": "jail_fee"}]
+    state = act(state, {"type": "repay_loan", "seat": 1, "loan": 1, "amount": 500})
+    assert state["dues"] == [] and purses(state) == [400, 1000, 1000]
+    assert "end_turn" in types(state, 0)
+
+
+def _receiver_with_a_due() -> dict:
+    """Bob owes Ann $800 and has $500; Ann owes the bank $600 and has $300."""
+    state = game(start_money=0)
+    dues = [
+        {"payer": 1, "payee": 0, "amount": 800, "reason": "corral_damages"},
+        {"payer": 0, "payee": "bank", "amount": 600, "reason": "jail_fee"},
+    ]
+    return {**state, "money": {**state["money"], "purses": [300, 500, 0]}, "dues": dues}
+
+
+def test_what_a_bankrupt_pays_pays_the_receivers_waiting_due():
+    state = act(_receiver_with_a_due(), {"type": "declare_bankruptcy", "seat": 1})
+    assert state["dues"] == [] and purses(state) == [200, 0, 0]
+
+
+@pytest.mark.parametrize(
+    "start,actions,kept",
+    [
+        (
+            game(start_money=1000),
+            [*_lender_in_jail(), {"type": "repay_loan", "seat": 1, "loan": 1, "amount": 500}],
+            [1000, 1000, 1000],
+        ),
+        (_receiver_with_a_due(), [{"type": "declare_bankruptcy", "seat": 1}], [800, 0, 0]),
+    ],
+)
+def test_a_version_2_journal_replays_as_it_was_played(start, actions, kept):
+    """Under rules version 2 that money left the due waiting: an old journal's actions,
+    upcast by the game's migrations, replay as they were played."""
+    upcast = versions.upcaster(abilene, 2)
+    state = act(start, *map(upcast, actions))
+    assert [d["payer"] for d in state["dues"]] == [0] and purses(state) == kept
 
 
 # -- bankruptcy -----------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion import registry
 from tests.browser.conftest import LiveServer
 from tests.reliability.server import Client, join_seat
 from tests.web.live import call
@@ -91,21 +92,32 @@ def test_the_tablet_puts_doves_warriors_back_in_a_clearing(live):
     assert board["warriors"] == {"on_map": {"10": 6, "3": 2}, "supply": 7, "total": 15}
 
 
-def test_an_action_only_old_journals_hold_is_refused_from_every_device(live):
-    made = live.api(
-        "POST",
-        "/api/tables",
-        {"game": "root_doves", "players": ["Ann", "Bob", "Cy"]},
-        token="script",
-    )
+@pytest.mark.parametrize(
+    "game,players,action",
+    [
+        (
+            "root_doves",
+            ["Ann", "Bob", "Cy"],
+            {"type": "battle_v2", "seat": 1, "defender": "Cy", "clearing": "1"},
+        ),
+        ("abilene", ["Ann", "Bob"], {"type": "repay_loan_v2", "seat": 0, "loan": 1, "amount": 100}),
+        ("abilene", ["Ann", "Bob"], {"type": "declare_bankruptcy_v2", "seat": 0}),
+    ],
+)
+def test_an_action_only_old_journals_hold_is_refused_from_every_device(live, game, players, action):
+    made = live.api("POST", "/api/tables", {"game": game, "players": players}, token="script")
+    if game == "abilene":  # a loan to repay, so that only the type is wrong
+        live.api(
+            "POST",
+            f"/api/tables/{made['id']}/actions",
+            {"action": {"type": "take_loan", "seat": 0, "amount": 100}},
+            token=made["admin_token"],
+        )
     status, reply = call(
-        live,
-        "POST",
-        f"/api/tables/{made['id']}/actions",
-        made["admin_token"],
-        {"action": {"type": "battle_v2", "seat": 1, "defender": "Cy", "clearing": "1"}},
+        live, "POST", f"/api/tables/{made['id']}/actions", made["admin_token"], {"action": action}
     )
     assert status == 422 and reply["error"]["code"] == "not_now"
+    assert registry.game(game).REPLAY_ONLY >= {action["type"]}
 
 
 def test_a_games_own_corrections_are_marked_in_the_log_too(live):

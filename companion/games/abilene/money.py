@@ -24,6 +24,10 @@ PAYMENTS_KEPT = 30
 # Reasons for money leaving the bank; every other bank reason is money coming in.
 BANK_OUT = ("loan", "sale_price")
 BANK_IN = ("repayment", "jail_fee", "bail")
+#: Action types only a replay of a rules-version-2 journal holds (the game's ``MIGRATIONS``
+#: renames them): a repayment or a bankruptcy that left the receiver's dues waiting. The
+#: table refuses them from every device (``REPLAY_ONLY``).
+RECORDED_V2 = {"repay_loan_v2": "repay_loan", "declare_bankruptcy_v2": "declare_bankruptcy"}
 
 
 def round_up_hundred(amount_times_100: int) -> int:
@@ -132,9 +136,13 @@ def due_on(loan: dict) -> int:
     return loan["principal"] + loan["interest"]
 
 
-def repay_loan(state: dict, seat: int, loan_id: int, amount: int | None = None) -> dict:
+def repay_loan(
+    state: dict, seat: int, loan_id: int, amount: int | None = None, settles: bool = True
+) -> dict:
     """The debtor pays back ``amount`` (all that is due when None), in $100s. A part pays the
-    interest first, then the principal; what is left stays owed on the same loan."""
+    interest first, then the principal; what is left stays owed on the same loan. The money
+    the lender receives pays the lender's waiting dues (``settles``; rules version 2 left them
+    waiting)."""
     loan = find_loan(state, loan_id)
     require(loan["debtor"] == seat, "abilene.not_your_loan", loan=loan_id)
     due = due_on(loan)
@@ -143,14 +151,17 @@ def repay_loan(state: dict, seat: int, loan_id: int, amount: int | None = None) 
     require(0 < amount <= due, "abilene.repay_more_than_due", loan=loan_id, due=due, amount=amount)
     state = pay(state, seat, loan["lender"], amount, "repayment")
     if amount == due:
-        return {**state, "loans": [x for x in state["loans"] if x["id"] != loan_id]}
-    interest = max(loan["interest"] - amount, 0)
-    left = {
-        **loan,
-        "interest": interest,
-        "principal": loan["principal"] - (amount - (loan["interest"] - interest)),
-    }
-    return {**state, "loans": [left if x["id"] == loan_id else x for x in state["loans"]]}
+        loans = [x for x in state["loans"] if x["id"] != loan_id]
+    else:
+        interest = max(loan["interest"] - amount, 0)
+        left = {
+            **loan,
+            "interest": interest,
+            "principal": loan["principal"] - (amount - (loan["interest"] - interest)),
+        }
+        loans = [left if x["id"] == loan_id else x for x in state["loans"]]
+    state = {**state, "loans": loans}
+    return settle_dues(state) if settles else state
 
 
 def offer_loan(state: dict, lender: int, borrower: int, amount: int, interest: int) -> dict:
@@ -200,7 +211,7 @@ def owed_by(state: dict, seat: int) -> int:
 
 
 # -- bankruptcy ---------------------------------------------------------------------------
-def go_bankrupt(state: dict, seat: int) -> dict:
+def go_bankrupt(state: dict, seat: int, settles: bool = True) -> dict:
     """« Faillite »: what the player has goes to its dues; its debts lapse.
 
     The rulebook is silent on the loans the bankrupt player *gave*. Option
@@ -209,7 +220,8 @@ def go_bankrupt(state: dict, seat: int) -> dict:
     ``"lapse"`` — they lapse with the player's debts (the other reading, and how tables
     recorded before the option replay). Its cowboys leave the game (the jail empties); its
     cattle stay on the board, so its ranch count is kept, but an empty ranch of a bankrupt
-    player no longer ends the game.
+    player no longer ends the game. What the others receive pays their own waiting dues
+    (``settles``; rules version 2 left them waiting).
     """
     for due in [d for d in state["dues"] if d["payer"] == seat]:
         money, paid = ledger.pay_what_is_there(state["money"], seat, due["payee"], due["amount"])
@@ -220,7 +232,7 @@ def go_bankrupt(state: dict, seat: int) -> dict:
         for x in state["loans"]
     ]
     written_off = [x for x in loans if seat in (x["debtor"], x["lender"])]
-    return {
+    state = {
         **state,
         "dues": [d for d in state["dues"] if seat not in (d["payer"], d["payee"])],
         "loans": [x for x in loans if x not in written_off],
@@ -231,6 +243,7 @@ def go_bankrupt(state: dict, seat: int) -> dict:
         "bankrupt": replace_at(state["bankrupt"], seat, True),
         "jail": replace_at(state["jail"], seat, 0),
     }
+    return settle_dues(state) if settles else state
 
 
 # -- the final reckoning ------------------------------------------------------------------

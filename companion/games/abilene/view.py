@@ -242,6 +242,7 @@ _PLAIN = {  # action type -> (log key, {log parameter: action field})
 
 def describe(action: dict, seat: int | None) -> dict:
     kind = action.get("type")
+    kind = money.RECORDED_V2.get(kind, kind)
     who = action.get("seat")
     if kind in _PLAIN:
         key, fields = _PLAIN[kind]
