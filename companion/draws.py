@@ -51,9 +51,10 @@ def index(seed: bytes, kind: str, k: int, size: int) -> int:
         attempt += 1
 
 
-def counts(actions: Iterable[dict]) -> dict[str, int]:
-    """How many items of each kind the resolved ``actions`` drew (their ``drawn``)."""
-    out: dict[str, int] = {}
+def counts(actions: Iterable[dict], before: dict[str, int] | None = None) -> dict[str, int]:
+    """How many items of each kind the resolved ``actions`` drew (their ``drawn``), added to
+    the counts ``before`` them."""
+    out: dict[str, int] = dict(before or {})
     for action in actions:
         for kind, items in (action.get("drawn") or {}).items():
             out[kind] = out.get(kind, 0) + len(items)

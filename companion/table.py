@@ -51,6 +51,7 @@ class Table(TakeBack):
         self.idem: dict[str, int] = {}  # idempotency key -> the version it made
         self.requests: dict[str, str] = {}  # idempotency key -> its request's fingerprint
         self.effective: list[tuple[int, dict]] = []  # (version, resolved action)
+        self.drawn: dict[str, int] = {}  # what the effective actions drew, counted by kind
         self._checkpoints: list[tuple[int, dict]] = []
         self._correctable: tuple[int, dict | None] = (-1, None)
         self._views: dict = {}
@@ -126,6 +127,7 @@ class Table(TakeBack):
             if (position + 1) % self.checkpoint_every == 0:
                 self._checkpoints.append((position + 1, state))
         self.effective = effective
+        self.drawn = draws.counts(action for _version, action in effective)
         self.state = state
 
     def state_at(self, position: int) -> dict:
@@ -165,7 +167,7 @@ class Table(TakeBack):
         self._check_open(action, viewer)
         thrown = draws.dice(
             self.epochs.seed,
-            self._drawn_before(self.effective),
+            self.drawn,
             [(kind, FACES[kind]) for kind in prompt["dice"]],
         )
         action["dice"] = [face for _kind, face in thrown]
@@ -184,7 +186,7 @@ class Table(TakeBack):
         self._check_actor(action, viewer)
 
     def _prepared_action(self, action: dict, thrown: dict) -> Prepared:
-        drawn = {**self._draw(self.state, action, self.effective, self.epochs.seed), **thrown}
+        drawn = {**self._draw(self.state, action, self.drawn, self.epochs.seed), **thrown}
         if drawn:
             action = {**action, "drawn": drawn}
         try:
@@ -197,17 +199,15 @@ class Table(TakeBack):
             new_state,
             effective,
             bool(self.game.final(new_state)),
+            drawn=draws.counts([action], self.drawn),
         )
 
-    def _draw(self, state: dict, action: dict, before: list, seed: bytes) -> dict:
+    def _draw(self, state: dict, action: dict, drawn_before: dict, seed: bytes) -> dict:
         """What the game asks drawn for ``action``, keyed by kind: the k-th item of a kind
-        counts the items of that kind in the actions in effect ``before`` it."""
+        counts the items of that kind the actions in effect before it drew
+        (``drawn_before``)."""
         spec = self.game.draws(state, action) if hasattr(self.game, "draws") else {}
-        return draws.resolve(seed, self._drawn_before(before), spec) if spec else {}
-
-    @staticmethod
-    def _drawn_before(effective: list) -> dict[str, int]:
-        return draws.counts(action for _version, action in effective)
+        return draws.resolve(seed, drawn_before, spec) if spec else {}
 
     def _check_actor(self, action: dict, viewer: Viewer) -> None:
         seat = action.get("seat")
@@ -229,6 +229,11 @@ class Table(TakeBack):
         self._note_requests(entry)
         self.undone.update(taken_out(entry.body))
         self.effective = prepared.effective
+        self.drawn = (
+            prepared.drawn
+            if prepared.drawn is not None
+            else draws.counts(action for _version, action in self.effective)
+        )
         self.state = prepared.state
         self._views = {}
         position = len(self.effective)
@@ -282,35 +287,41 @@ class Table(TakeBack):
     # -- what viewers see ----------------------------------------------------------------
     def view(self, viewer: Viewer) -> dict:
         """Everything one viewer may see, made only from committed state."""
-        ended = self.ended
-        table = {
-            "id": self.id,
-            "game": self.record.game,
-            "players": self.record.players,
-            "version": self.version,
-            "seed_hash": draws.commitment(self.epochs.seed),
-            "ended": ended,
-            "closed": self.closed,
-            "can_undo": bool(self.effective),
-            "seeds": self.epochs.public(),
-        }
-        if self.closed:
-            table["seed"] = self.epochs.seed.hex()
-        if ended:
-            table["standings"] = self.standings()
+        table = self.public_table()
         if viewer.admin:
             # until the table closes the game, the tablet can still fix the last entries
-            table["correctable"] = self.correctable()
-        prompt = self.prompt()
-        state = self.game_view(viewer.seat)
-        table["current_seat"] = self.current_seat(prompt, state if viewer.seat is None else None)
+            table = {**table, "correctable": self.correctable()}
         return {
             "table": table,
             "viewer": {"seat": viewer.seat, "admin": viewer.admin},
-            "state": state,
-            "prompt": prompt,
+            "state": self.game_view(viewer.seat),
+            "prompt": self.prompt(),
             "legal": self.legal_for(viewer, table["current_seat"]),
         }
+
+    def public_table(self) -> dict:
+        """The table's part of every view (nothing in it is a seat's own), made once per
+        state and shared by every viewer."""
+        if "table" not in self._views:
+            ended = self.ended
+            table = {
+                "id": self.id,
+                "game": self.record.game,
+                "players": self.record.players,
+                "version": self.version,
+                "seed_hash": draws.commitment(self.epochs.seed),
+                "ended": ended,
+                "closed": self.closed,
+                "can_undo": bool(self.effective),
+                "seeds": self.epochs.public(),
+                "current_seat": self.current_seat(),
+            }
+            if self.closed:
+                table["seed"] = self.epochs.seed.hex()
+            if ended:
+                table["standings"] = self.standings()
+            self._views["table"] = table
+        return self._views["table"]
 
     def standings(self) -> list[dict] | None:
         """The game's final places (public: what the end of the game reveals), if it has any."""

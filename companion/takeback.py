@@ -31,6 +31,7 @@ class Prepared:
     effective: list  # the effective-action list after the entry
     ended: bool
     unchanged: int | None = None  # positions below this keep their state (None: all but the last)
+    drawn: dict | None = None  # what ``effective`` drew, by kind (None: count it again)
 
 
 class TakeBack:
@@ -102,7 +103,7 @@ class TakeBack:
         disclosed = self._disclosed(previous, target, False)
         fresh = self._reseed()
         seed = bytes.fromhex(fresh.seed) if fresh else self.epochs.seed
-        drawn = self._draw(previous, action, self.effective[:-1], seed)
+        drawn = self._draw(previous, action, draws.counts(a for _v, a in self.effective[:-1]), seed)
         if drawn:
             action["drawn"] = drawn
         state = self.game.apply(previous, action)

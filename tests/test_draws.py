@@ -118,6 +118,8 @@ def test_the_kth_draw_of_each_kind_is_its_derivation_from_the_seed(tmp_path_fact
         table = service.tables[tid]
         undone: dict[tuple[str, int], list] = {}
         for _ in range(data.draw(st.integers(5, 30))):
+            # the count the table keeps, change by change, is the count of what is in effect
+            assert table.drawn == draws.counts(a for _v, a in table.effective)
             if table.effective and data.draw(st.integers(0, 3)) == 0:
                 _version, action = table.effective[-1]
                 before = draws.counts(a for _v, a in table.effective[:-1])
