@@ -188,7 +188,13 @@ def test_verification_catches_a_draw_that_does_not_derive(tmp_path):
         service.act(tid, {"type": "pick", "seat": 0}, ADMIN)
         drawn = service.tables[tid].effective[-1][1]["drawn"]["token"]
         assert verify(service.journal, tid).ok
-        other = next(t for t in TOKENS if t not in drawn)
+        # a token still in the pile, but not the one the second pick derives (the first
+        # unpicked token would be it for one table seed in 39)
+        pile = [t for t in TOKENS if t not in drawn]
+        table = service.tables[tid]
+        spec = {"token": {"population": pile, "count": 1}}
+        derived = draws.resolve(table.epochs.seed, table.drawn, spec)["token"]
+        other = next(t for t in pile if t not in derived)
         forged = Entry(
             2,
             ActionApplied({"type": "pick", "seat": 0, "drawn": {"token": [other]}}),
