@@ -103,13 +103,15 @@ class TakeBack:
         disclosed = self._disclosed(previous, target, False)
         fresh = self._reseed()
         seed = bytes.fromhex(fresh.seed) if fresh else self.epochs.seed
-        drawn = self._draw(previous, action, draws.counts(a for _v, a in self.effective[:-1]), seed)
+        before = draws.counts(a for _v, a in self.effective[:-1])
+        drawn = self._draw(previous, action, before, seed)
         if drawn:
             action["drawn"] = drawn
         state = self.game.apply(previous, action)
         effective = self.effective[:-1] + [(self.version + 1, action)]
         entry = ActionCorrected(target_version, action, disclosed, fresh)
-        return Prepared(entry, state, effective, bool(self.game.final(state)))
+        final = bool(self.game.final(state))
+        return Prepared(entry, state, effective, final, drawn=draws.counts([action], before))
 
     def prepare_close(self, viewer: Viewer) -> Prepared:
         """The table confirms the end: the entry that publishes the seed (no game state

@@ -351,12 +351,13 @@ def apply(state: dict, action: dict) -> dict:
         "bad_seat",
     )
     kind = action.get("type")
-    if isinstance(kind, str) and kind in RECORDED_V2:  # a replay: judged as its base type
+    replayed_v2 = isinstance(kind, str) and kind in RECORDED_V2
+    if replayed_v2:  # judged as its base type, done as version 2 did it
         action = {**action, "type": RECORDED_V2[kind]}
     action = _recorded_before(state, action)
     _explain(state, action)
     match_template(legal(state, seat), action)
-    state = _HANDLERS[kind if kind in REPLAY_ONLY else action["type"]](state, action)
+    state = _HANDLERS[kind if replayed_v2 else action["type"]](state, action)
     return _finish_if_over(state)
 
 
