@@ -19,10 +19,25 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def matches(token: str | None, stored_hash: str | None) -> bool:
+class Hashed:
+    """:func:`digest` that remembers its last token: one request's token is compared with
+    every seat's hash and the tablet's, and hashed once for all of them."""
+
+    def __init__(self) -> None:
+        self._token: str | None = None
+        self._digest = ""
+
+    def digest(self, token: str) -> str:
+        if token != self._token:
+            self._token, self._digest = token, digest(token)
+        return self._digest
+
+
+def matches(token: str | None, stored_hash: str | None, hashed: Hashed | None = None) -> bool:
     if not token or not stored_hash or len(token) > 200:
         return False
-    return hmac.compare_digest(digest(token), stored_hash)
+    mine = hashed.digest(token) if hashed is not None else digest(token)
+    return hmac.compare_digest(mine, stored_hash)
 
 
 def same_code(given: str | None, code: str | None) -> bool:

@@ -71,15 +71,16 @@ class SeatAccess:
 
     def _viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         table = self.table(table_id)
+        hashed = access.Hashed()  # one token (a script's bearer is tried as both) hashed once
         if seat_token and len(seat_token) <= 200:
             on_tablet = self.journal.pin_hashes(table_id)
             for seat, token_hash, _join, _issue in self.journal.seats(table_id):
-                if seat not in on_tablet and access.matches(seat_token, token_hash):
+                if seat not in on_tablet and access.matches(seat_token, token_hash, hashed):
                     return Viewer(seat=seat)
-            seat = self.sessions.seat_for(table_id, seat_token, access.digest)
+            seat = self.sessions.seat_for(table_id, seat_token, hashed.digest)
             if seat is not None:
                 return Viewer(seat=seat)
-        if admin_token and access.matches(admin_token, table.record.admin_hash):
+        if admin_token and access.matches(admin_token, table.record.admin_hash, hashed):
             return Viewer(admin=True)
         return Viewer()
 

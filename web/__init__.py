@@ -12,7 +12,7 @@ from werkzeug.routing import IntegerConverter
 
 from companion.config import Config
 from companion.service import Service
-from web import after, api, catalogue, errors, guard, pages, replay, stream
+from web import after, api, catalogue, errors, fast, guard, pages, replay, stream
 from web.devices import DeviceIds
 from web.i18n import Catalog
 
@@ -48,4 +48,5 @@ def create_app(
     app.register_blueprint(after.bp)
     app.register_blueprint(stream.bp)
     app.register_blueprint(pages.bp)
+    fast.install(app)  # an ordinary table change skips Flask's request context
     return app

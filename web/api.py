@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from flask import Blueprint, jsonify, make_response, request, url_for
 
 from companion import registry, requests
 from companion.requests import Request, Unbound
+from companion.service import Service
 from web.context import (
     ADMIN_COOKIE,
     LANG_COOKIE,
     PIN_COOKIE,
+    Asked,
     asker,
     catalog,
     device,
@@ -28,11 +32,12 @@ bp = Blueprint("api", __name__, url_prefix="/api")
 COOKIE_AGE = 3600 * 24 * 30
 
 
-def body() -> dict:
+def body(asked: Asked | None = None) -> dict:
     """The request's JSON object. Nesting too deep to parse and text that is not valid
     Unicode (a lone surrogate from "\ud800") are refused here, before anything stores them."""
+    asked = request if asked is None else asked
     try:
-        data = request.get_json(silent=True)
+        data = asked.get_json(silent=True)
         json.dumps(data, ensure_ascii=False).encode("utf-8")
     except (RecursionError, UnicodeEncodeError, ValueError):
         raise ApiError(400, "bad_json") from None
@@ -41,12 +46,13 @@ def body() -> dict:
     return data
 
 
-def change(data: dict) -> Unbound | None:
+def change(data: dict, asked: Asked | None = None) -> Unbound | None:
     """The idempotency key of a table change (the body's ``idempotency_key`` or an
     ``Idempotency-Key`` header), with its route and the rest of its body; the writer binds
     it to its viewer (``requests.bind``) and the journal keeps it with the change."""
-    key = data.get("idempotency_key", request.headers.get("Idempotency-Key"))
-    return requests.make_unbound(key, request.path, _rest(data))
+    asked = request if asked is None else asked
+    key = data.get("idempotency_key", asked.headers.get("Idempotency-Key"))
+    return requests.make_unbound(key, asked.path, _rest(data))
 
 
 def kept(data: dict) -> Request | None:
@@ -141,45 +147,69 @@ def table(table_id):
     return jsonify(service().view(table_id, viewer(table_id)))
 
 
+@dataclass(frozen=True)
+class Change:
+    """A table change as a route asks it, ready to run: its body read and checked and its
+    idempotency key made (so far nothing has happened), then :meth:`run` on the service."""
+
+    run: Callable[[Service], dict]
+
+
+def _acting(table_id: str, data: dict, asked: Asked) -> Change:
+    action, who = data.get("action"), asker(table_id, asked)
+    version, key = optional_int(data, "expected_version"), change(data, asked)
+    return Change(
+        lambda svc: svc.act(
+            table_id, action, who, expected_version=version, request=key, source="web"
+        )
+    )
+
+
+def _undoing(table_id: str, data: dict, asked: Asked) -> Change:
+    who, version = asker(table_id, asked), optional_int(data, "expected_version")
+    key = change(data, asked)
+    return Change(lambda svc: svc.undo(table_id, who, expected_version=version, request=key))
+
+
+def _correcting(table_id: str, data: dict, asked: Asked) -> Change:
+    dice, who = data.get("dice"), asker(table_id, asked)
+    version, key = optional_int(data, "expected_version"), change(data, asked)
+    return Change(lambda svc: svc.correct(table_id, dice, who, version, key))
+
+
+def _closing(table_id: str, data: dict, asked: Asked) -> Change:
+    who, key = asker(table_id, asked), change(data, asked)
+    return Change(lambda svc: svc.close_game(table_id, who, key))
+
+
+# The table changes answered with the change's own answer, by name (the last part of the
+# route): Flask's views below, and ``web/fast.py`` for an ordinary request, read them here.
+CHANGES: dict[str, Callable[[str, dict, Asked], Change]] = {
+    "actions": _acting,
+    "undo": _undoing,
+    "correct": _correcting,
+    "close": _closing,
+}
+
+
+def _changed(route: str, table_id: str):
+    return jsonify(CHANGES[route](table_id, body(), request).run(service()))
+
+
 @bp.post("/tables/<table_id>/actions")
 def act(table_id):
-    data = body()
-    done = service().act(
-        table_id,
-        data.get("action"),
-        asker(table_id),
-        expected_version=optional_int(data, "expected_version"),
-        request=change(data),
-        source="web",
-    )
-    return jsonify(done)
+    return _changed("actions", table_id)
 
 
 @bp.post("/tables/<table_id>/undo")
 def undo(table_id):
-    data = body()
-    return jsonify(
-        service().undo(
-            table_id,
-            asker(table_id),
-            expected_version=optional_int(data, "expected_version"),
-            request=change(data),
-        )
-    )
+    return _changed("undo", table_id)
 
 
 @bp.post("/tables/<table_id>/correct")
 def correct(table_id):
-    data = body()
-    return jsonify(
-        service().correct(
-            table_id,
-            data.get("dice"),
-            asker(table_id),
-            expected_version=optional_int(data, "expected_version"),
-            request=change(data),
-        )
-    )
+    """A misread roll fixed from the tablet: the faces that really showed."""
+    return _changed("correct", table_id)
 
 
 @bp.post("/tables/<table_id>/dice")
@@ -209,8 +239,7 @@ def roll(table_id):
 @bp.post("/tables/<table_id>/close")
 def close_game(table_id):
     """The tablet confirms the end of the game: the seed is published."""
-    data = body()
-    return jsonify(service().close_game(table_id, asker(table_id), change(data)))
+    return _changed("close", table_id)
 
 
 @bp.get("/tables/<table_id>/log")

@@ -1,8 +1,13 @@
-"""Per-request helpers: the service, the catalog, the device, the viewer, the language."""
+"""Per-request helpers: the service, the catalog, the device, the viewer, the language.
+
+The helpers that read the request take it as ``asked`` (Flask's ``request`` when left out):
+the change routes answered beside Flask's request context (``web/fast.py``) hand them the
+plain werkzeug request of the same WSGI environ, so both ways read a request one way."""
 
 from __future__ import annotations
 
 from flask import current_app, g, request
+from werkzeug.wrappers import Request as Asked
 
 from companion.table import Viewer
 from companion.viewer import Credentials
@@ -49,29 +54,42 @@ def t(key: str, /, **params) -> str:
     return catalog().t(language(), key, **params)
 
 
-def device() -> Device:
+DEVICE_KEY = "companion.device"  # the environ key the request's device is kept under
+
+
+def device(asked: Asked | None = None, extensions: dict | None = None) -> Device:
     """Who counts as one device for stream caps and rate limits: the id in a cookie this
     server signed (``web/devices.py``), else the anonymous device of the address, which is
-    offered a fresh signed id with this reply. A made-up cookie is anonymous: it cannot
-    escape the limits by coming back as someone new."""
-    if "device" not in g:
-        address = request.remote_addr or ""
-        ids = ext()["devices"]
-        found = ids.verify(request.cookies.get(DEVICE_COOKIE, ""))
+    offered a fresh signed id with this reply (:func:`unsigned_device`). A made-up cookie is
+    anonymous: it cannot escape the limits by coming back as someone new. Worked out once
+    per request and kept in its environ, which both ways of answering it share."""
+    asked = request if asked is None else asked
+    environ = asked.environ
+    if DEVICE_KEY not in environ:
+        address = asked.remote_addr or ""
+        ids = (extensions or ext())["devices"]
+        found = ids.verify(asked.cookies.get(DEVICE_COOKIE, ""))
         if found is not None:
-            g.device = Device("dev:" + found, address, False)
+            environ[DEVICE_KEY] = Device("dev:" + found, address, False)
         else:
-            g.unsigned_device = True  # offered a signed id with the reply (web/guard.py)
-            g.device = Device("anon:" + address, address, True)
-    return g.device
+            environ[DEVICE_KEY] = Device("anon:" + address, address, True)
+    return environ[DEVICE_KEY]
 
 
-def credential_cookie_sent() -> bool:
-    return any(name.startswith(CREDENTIAL_PREFIXES) for name in request.cookies)
+def unsigned_device(asked: Asked | None = None) -> bool:
+    """The request brought no device id this server signed (once :func:`device` has looked):
+    it is offered one with the reply (``web/guard.py``)."""
+    found = (request if asked is None else asked).environ.get(DEVICE_KEY)
+    return found is not None and found.anonymous
 
 
-def bearer() -> str | None:
-    header = request.headers.get("Authorization", "")
+def credential_cookie_sent(asked: Asked | None = None) -> bool:
+    cookies = (request if asked is None else asked).cookies
+    return any(name.startswith(CREDENTIAL_PREFIXES) for name in cookies)
+
+
+def bearer(asked: Asked | None = None) -> str | None:
+    header = (request if asked is None else asked).headers.get("Authorization", "")
     return header[7:].strip() if header.startswith("Bearer ") else None
 
 
@@ -84,28 +102,31 @@ def viewer(table_id: str) -> Viewer:
     return known[table_id]
 
 
-def asker(table_id: str) -> Credentials:
+def asker(table_id: str, asked: Asked | None = None) -> Credentials:
     """The credentials this request carries for ``table_id``, for a change: the writer
     thread works out whose they are in the same step as the change (``Service.on_behalf``)."""
-    return Credentials(*credentials(table_id))
+    return Credentials(*credentials(table_id, asked))
 
 
-def credentials(table_id: str) -> tuple[str | None, str | None]:
+def credentials(table_id: str, asked: Asked | None = None) -> tuple[str | None, str | None]:
     """The admin token and the seat token this request carries for ``table_id``."""
-    token = bearer()
-    seat = request.cookies.get(SEAT_COOKIE.format(table_id)) or token
-    if seat is None and wants_seat_view():
-        seat = request.cookies.get(PIN_COOKIE.format(table_id))
-    admin = request.cookies.get(ADMIN_COOKIE.format(table_id)) or token
+    asked = request if asked is None else asked
+    token = bearer(asked)
+    cookies = asked.cookies
+    seat = cookies.get(SEAT_COOKIE.format(table_id)) or token
+    if seat is None and wants_seat_view(asked):
+        seat = cookies.get(PIN_COOKIE.format(table_id))
+    admin = cookies.get(ADMIN_COOKIE.format(table_id)) or token
     return admin, seat
 
 
-def wants_seat_view() -> bool:
+def wants_seat_view(asked: Asked | None = None) -> bool:
     """The tablet holds both the admin cookie and, during a private session, a seat's PIN
     cookie. Only the seat page asks for the seat's view (its requests say so); the
     dashboard never shows a seat's secrets, even if someone forgot to lock."""
+    asked = request if asked is None else asked
     return (
-        request.path.startswith("/seat/")
-        or request.args.get("as") == "seat"
-        or request.headers.get("X-Companion-View") == "seat"
+        asked.path.startswith("/seat/")
+        or asked.args.get("as") == "seat"
+        or asked.headers.get("X-Companion-View") == "seat"
     )

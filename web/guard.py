@@ -11,17 +11,18 @@ import threading
 import time
 from functools import lru_cache
 
-from flask import Flask, g, request
+from flask import Flask, request
 
 from companion.config import ServerConfig
 from web.context import (
     CSRF_COOKIE,
     DEVICE_COOKIE,
+    Asked,
     bearer,
-    config,
     credential_cookie_sent,
     device,
     ext,
+    unsigned_device,
 )
 from web.devices import Device
 from web.errors import ApiError
@@ -106,45 +107,64 @@ def init_app(app: Flask) -> None:
 
 
 def _check():
-    if not host_allowed(request.host, config().server.allowed_hosts):
+    check(request, ext())
+
+
+def check(asked: Asked, extensions: dict) -> None:
+    """Flask's order: the Host, the rate (every request but a static file's), then what a
+    change must bring (:func:`check_change`). ``web/fast.py`` runs the same parts."""
+    check_host(asked, extensions)
+    if asked.path.startswith("/static/"):
+        return
+    check_rate(asked, extensions)
+    if asked.method in SAFE_METHODS:
+        return
+    check_change(asked)
+
+
+def check_host(asked: Asked, extensions: dict) -> None:
+    if not host_allowed(asked.host, extensions["config"].server.allowed_hosts):
         raise ApiError(421, "wrong_host")
-    if request.path.startswith("/static/"):
-        return None
-    if not ext()["limiter"].allow(device()):
+
+
+def check_rate(asked: Asked, extensions: dict) -> None:
+    """Takes a token from the device's bucket and the address's (a refusal takes none)."""
+    if not extensions["limiter"].allow(device(asked, extensions)):
         raise ApiError(429, "too_many_requests")
-    if request.method in SAFE_METHODS:
-        return None
-    if not request.path.startswith("/api/") and not same_origin():
+
+
+def check_change(asked: Asked) -> None:
+    """What a request that changes something must bring; reads the request, changes nothing."""
+    if not asked.path.startswith("/api/") and not same_origin(asked):
         raise ApiError(403, "csrf")  # another site's form (the join page posts a form)
-    if request.path.startswith("/api/"):
-        if request.mimetype != "application/json":
+    if asked.path.startswith("/api/"):
+        if asked.mimetype != "application/json":
             raise ApiError(415, "json_only")
         # A cookie rides along with any cross-site request; a custom header equal to the
         # CSRF cookie cannot be set by another site. A bearer token is not ambient, but
         # it exempts nothing while a credential cookie rides along: the cookie is what
         # authenticates then (``web/context.py`` takes it first), so a junk header must
         # not switch the check off.
-        if bearer() is None or credential_cookie_sent():
-            sent = request.headers.get("X-CSRF-Token", "")
-            cookie = request.cookies.get(CSRF_COOKIE, "")
+        if bearer(asked) is None or credential_cookie_sent(asked):
+            sent = asked.headers.get("X-CSRF-Token", "")
+            cookie = asked.cookies.get(CSRF_COOKIE, "")
             if not cookie and not sent:
                 # a script, most likely: say how to pass (docs/api.md, "From a script")
                 raise ApiError(403, "csrf_missing")
             if not cookie or not _same(sent, cookie):
                 raise ApiError(403, "csrf")
-    return None
 
 
-def same_origin() -> bool:
+def same_origin(asked: Asked) -> bool:
     """A form post from this site: browsers say where it comes from. Anything that says
     another site, or "null", is refused; a client that says nothing (a script) passes."""
-    site = request.headers.get("Sec-Fetch-Site")
+    site = asked.headers.get("Sec-Fetch-Site")
     if site is not None:  # set by the browser itself: the surest word
         return site in ("same-origin", "none")
-    origin = request.headers.get("Origin")
+    origin = asked.headers.get("Origin")
     if origin is None:
         return True
-    return origin.split("://", 1)[-1] == request.host
+    return origin.split("://", 1)[-1] == asked.host
 
 
 def _same(a: str, b: str) -> bool:
@@ -166,24 +186,37 @@ STAMPED = (
 
 
 def _stamp(response):
+    return stamp(response, request, ext())
+
+
+def stamp(response, asked: Asked, extensions: dict):
+    """The security headers on every answer (unless its route set its own), and the
+    cookies a page is offered: a signed device id if it brought none (:func:`offers`)."""
     headers = response.headers
     present = {name.lower() for name in headers.keys()}
-    cache = "public, max-age=3600" if request.path.startswith("/static/") else "no-store"
+    cache = "public, max-age=3600" if asked.path.startswith("/static/") else "no-store"
     for name, value in (("Cache-Control", cache), *STAMPED):
         if name.lower() not in present:
             headers.add(name, value)
-    if bearer() is not None:
+    if bearer(asked) is not None:
         return response  # a script that brings its token: it is offered no cookies
-    if g.get("unsigned_device"):  # none, or one this server did not sign: replaced
+    if unsigned_device(asked):  # none, or one this server did not sign: replaced
         response.set_cookie(
             DEVICE_COOKIE,
-            ext()["devices"].issue(),
+            extensions["devices"].issue(),
             max_age=3600 * 24 * 365,
             httponly=True,
             samesite="Strict",
         )
-    if CSRF_COOKIE not in request.cookies:
+    if CSRF_COOKIE not in asked.cookies:
         response.set_cookie(
             CSRF_COOKIE, secrets.token_urlsafe(24), max_age=3600 * 24 * 365, samesite="Strict"
         )
     return response
+
+
+def offers_cookies(asked: Asked, extensions: dict) -> bool:
+    """The answer to ``asked`` sets a cookie (:func:`stamp`): a device id or a CSRF token."""
+    if bearer(asked) is not None:
+        return False
+    return device(asked, extensions).anonymous or CSRF_COOKIE not in asked.cookies
