@@ -138,3 +138,20 @@ def test_a_sealed_sale_shows_nobody_the_others_submissions(data, players):
                 assert json.dumps(show(after), sort_keys=True) == json.dumps(
                     show(twin), sort_keys=True
                 )
+
+
+@SETTINGS
+@given(st.data(), st.integers(2, 5))
+def test_the_money_chart_kept_from_turn_to_turn_is_the_chart_made_afresh(data, players):
+    """The chart's points are extended by one at each turn's end (``view._history_points``)
+    rather than made again; going back to an earlier state (an undo) makes them afresh."""
+    from companion.games.abilene import view
+
+    state = _start(players)
+    walked = [state] + [s for _b, _a, s in legal_walk(PLAYED, state, data.draw, players, steps=60)]
+    back = data.draw(st.integers(0, len(walked) - 1))
+    for step in [*walked, walked[back], *walked[back:]]:
+        kept = view._make_money_chart(step)
+        view._last_points[0] = None
+        assert kept == view._make_money_chart(step)
+        assert kept["series"][0]["points"][0] == [0, step["history"][0][1][0]]

@@ -194,6 +194,11 @@ def _own(state: dict, seat: int) -> dict:
 # the last one made is kept, keyed by the very objects it was made from (states are never
 # changed in place, so the same objects mean the same chart), all three in one tuple.
 _last_chart: list[tuple[list, list, dict] | None] = [None]
+# Each seat's points for the last history charted. A history only ever grows by one point
+# at a turn's end (``turn.py``: the old list's points and one more), so the next chart
+# extends these by that point instead of making every point of the evening again; any
+# other history (an undo, a replay) is charted afresh.
+_last_points: list[tuple[list, list[list]] | None] = [None]
 
 
 def _money_chart(state: dict) -> dict:
@@ -207,14 +212,35 @@ def _money_chart(state: dict) -> dict:
 
 
 def _make_money_chart(state: dict) -> dict:
-    points = [list(p) for p in state["history"]]
-    if not state["over"] and points[-1][0] != state["turn"]:
-        points.append([state["turn"], list(state["money"]["purses"])])
+    points = _history_points(state["history"], len(state["players"]))
+    if not state["over"] and state["history"][-1][0] != state["turn"]:
+        now = state["turn"]
+        points = [
+            seat_points + [[now, purse]]
+            for seat_points, purse in zip(points, state["money"]["purses"], strict=True)
+        ]
     series = [
-        {"label": name, "points": [[x, purses[s]] for x, purses in points]}
-        for s, name in enumerate(state["players"])
+        {"label": name, "points": seat_points}
+        for name, seat_points in zip(state["players"], points, strict=True)
     ]
     return {"title": "abilene.chart.money", "series": series}
+
+
+def _history_points(history: list, seats: int) -> list[list]:
+    """Each seat's ``[turn, money]`` points of ``history``, shared read-only."""
+    hit = _last_points[0]
+    if hit is not None:
+        before, points = hit
+        if before is history:
+            return points
+        if len(history) == len(before) + 1 and history[-2] is before[-1]:
+            x, purses = history[-1]
+            points = [seat_points + [[x, purses[s]]] for s, seat_points in enumerate(points)]
+            _last_points[0] = (history, points)
+            return points
+    points = [[[x, purses[s]] for x, purses in history] for s in range(seats)]
+    _last_points[0] = (history, points)
+    return points
 
 
 # -- describe -----------------------------------------------------------------------------
