@@ -14,6 +14,7 @@ this launcher merges in the caps the bench's own clients run with (``bench/serve
 
 from __future__ import annotations
 
+import os
 import sys
 import tomllib
 from pathlib import Path
@@ -55,11 +56,20 @@ def _toml(value) -> str:
     raise ValueError(f"cannot write {value!r} as TOML")
 
 
+# The what-if of issue 21's fifth pass: with this set, every change goes through Flask's
+# request context as before ``web/fast.py`` (``bench/peers.py`` runs both in each round).
+FLASK_ONLY = "BENCH_FLASK_ONLY"
+
+
 def main(argv: list[str]) -> int:
     argv = list(argv)
     if "--config" in argv:
         at = argv.index("--config") + 1
         argv[at] = str(merged_config(Path(argv[at])))
+    if os.environ.get(FLASK_ONLY):
+        import web.fast
+
+        web.fast.install = lambda app: None
     from companion.cli import main as companion_main
 
     return companion_main(argv)

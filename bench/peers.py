@@ -2,9 +2,12 @@
 harness in ``../shared/peers/`` (called as it is; nothing of it is copied here).
 
 One round: ``bgio/run.sh`` (boardgame.io 0.50.2 over socket.io), ``sse_floor.py --trigger
-http`` (Flask + waitress SSE, each event triggered by a POST: the floor) and
+http`` (Flask + waitress SSE, each event triggered by a POST: the floor),
 ``companion_http.py`` (the companion over HTTP: ``first_player`` then ``undo``, one tablet
-and N−1 public viewers, each its own device), one after another, N = 1, 8, 32, K = 200
+and N−1 public viewers, each its own device), then ``companion_http.py`` again on the
+companion with every change through Flask's request context (before ``web/fast.py``) and on
+the durable floor (``bench/durable_floor.py``: the companion's waitress set-up doing nothing
+but one ``synchronous=FULL`` commit per change), one after another, N = 1, 8, 32, K = 200
 changes 20 ms apart. The companion is started through ``bench/peer_companion.py`` (the
 harness's clients keep no cookies: see there). Every line the harness prints is kept.
 """
@@ -18,6 +21,7 @@ import sys
 from pathlib import Path
 
 from bench.common import OUT, PYTHON, ROOT
+from bench.peer_companion import FLASK_ONLY
 
 
 def _harness() -> Path:
@@ -36,13 +40,13 @@ PEER_VENV = Path(os.environ.get("PEER_VENV", "/tmp/peer-venv"))
 LINE = re.compile(r"^(\S+) N=(\d+) p50=([\d.]+) p99=([\d.]+) max=([\d.]+)")
 
 
-def launcher() -> Path:
-    """An executable the harness can start as ``COMPANION_BIN``: this tree's companion."""
+def launcher(module: str = "bench.peer_companion", name: str = "companion-peer") -> Path:
+    """An executable the harness can start as ``COMPANION_BIN``: this tree's companion (or
+    ``module``, such as the durable floor, ``bench/durable_floor.py``)."""
     OUT.mkdir(parents=True, exist_ok=True)
-    path = OUT / "companion-peer"
+    path = OUT / name
     path.write_text(
-        f'#!/bin/sh\ncd "{ROOT}" && exec "{PYTHON}" -m bench.peer_companion "$@"\n',
-        encoding="utf-8",
+        f'#!/bin/sh\ncd "{ROOT}" && exec "{PYTHON}" -m {module} "$@"\n', encoding="utf-8"
     )
     path.chmod(0o755)
     return path
@@ -85,10 +89,14 @@ def one_round(index: int) -> dict:
     load = os.getloadavg()[0]
     # run_peers.sh makes the harness's venv (flask, waitress) and boardgame.io's install
     bgio_and_floor = _run(["bash", str(PEERS / "run_peers.sh")], {"FLOOR_ARGS": "--trigger http"})
-    companion = _run(
-        [str(PEER_VENV / "bin" / "python"), str(PEERS / "companion_http.py"), str(launcher())]
-    )
-    text = bgio_and_floor + companion
+    harness = [str(PEER_VENV / "bin" / "python"), str(PEERS / "companion_http.py")]
+    companion = _run([*harness, str(launcher())])
+    # the same harness on the companion as before web/fast.py, and on the durable floor:
+    # their lines relabelled, so they are told apart
+    flask = _run([*harness, str(launcher())], {FLASK_ONLY: "1"}).replace("companion N=", "flask N=")
+    floor = launcher("bench.durable_floor", "durable-floor-peer")
+    durable = _run([*harness, str(floor)]).replace("companion N=", "durable N=")
+    text = bgio_and_floor + companion + flask + durable
     (OUT / f"peers-round-{index}.txt").write_text(text, encoding="utf-8")
     figures = parse(text)
     return {

@@ -21,6 +21,10 @@ def _beats(companion: dict | None, bgio: dict | None) -> bool:
     )
 
 
+def _median_pair(cells: list[dict]) -> str:
+    return f"{median([c['p50'] for c in cells]):.2f} / {median([c['p99'] for c in cells]):.2f}"
+
+
 def whole_round(figures: dict) -> bool:
     """The companion under boardgame.io at p50 and p99 for every N in this round."""
     return all(
@@ -60,6 +64,21 @@ class PeersReport:
                     "",
                     "< bgio at p50 and p99",
                     f"{verdict(won[best])} ({sum(won)}/{len(rounds)} rounds)",
+                ]
+            )
+        floor = [r["figures"].get("durable", {}).get("1") for r in rounds]
+        bgio_one = [r["figures"].get("bgio", {}).get("1") for r in rounds]
+        if all(floor) and all(bgio_one):
+            rows.append(
+                [
+                    "0",
+                    "The durable floor (nothing but one synchronous=FULL commit per change) → "
+                    "1 screen, vs boardgame.io: p50 / p99 (median of the rounds)",
+                    f"{_median_pair(floor)} ms",
+                    f"bgio {_median_pair(bgio_one)} ms",
+                    "",
+                    "— (what the fsync alone costs)",
+                    "—",
                 ]
             )
         whole = [whole_round(r["figures"]) for r in rounds]
@@ -117,7 +136,13 @@ class PeersReport:
             "`companion_http.py` (the companion over HTTP, `first_player` then `undo`, "
             "journalled with synchronous=FULL and fsync before the answer; one tablet and "
             "N−1 public viewers, each its own device, reading whole `state` events: the "
-            "harness does not ask for patches), one after another. K = 200 changes 20 ms "
+            "harness does not ask for patches), then `companion_http.py` on the *durable "
+            "floor* (`bench/durable_floor.py`: the companion's own waitress set-up and direct "
+            "stream writes, no Flask, no rules, no views, only one synchronous=FULL `INSERT` "
+            "+ `COMMIT` per change before a fixed event goes out: what the fsync alone costs "
+            "a durable server) and on the companion with every change through Flask's "
+            "request context (`BENCH_FLASK_ONLY`, before `web/fast.py`), one after another. "
+            "K = 200 changes 20 ms "
             "apart; ms, p50 / p99 (nearest rank). The companion is started through "
             "`bench/peer_companion.py`, which lifts the limits that count the harness's "
             "cookie-less clients as one anonymous device (see there).",
@@ -133,6 +158,8 @@ class PeersReport:
                         n,
                         _pair(b),
                         _pair(f.get("floor-http", {}).get(n)),
+                        _pair(f.get("durable", {}).get(n)),
+                        _pair(f.get("flask", {}).get(n)),
                         _pair(c),
                         verdict(_beats(c, b)),
                     ]
@@ -146,6 +173,8 @@ class PeersReport:
                     "N",
                     "boardgame.io",
                     "floor (HTTP)",
+                    "durable floor",
+                    "companion, changes through Flask (before)",
                     "companion",
                     "companion < bgio (p50 and p99)",
                 ],
@@ -156,7 +185,7 @@ class PeersReport:
         medians = []
         for n in NS:
             row = [n]
-            for label in ("bgio", "floor-http", "companion"):
+            for label in ("bgio", "floor-http", "durable", "flask", "companion"):
                 cells = [r["figures"].get(label, {}).get(n) for r in p["rounds"]]
                 cells = [c for c in cells if c]
                 p50 = median([c["p50"] for c in cells]) if cells else 0.0
@@ -164,7 +193,10 @@ class PeersReport:
                 row.append(f"{p50:.2f} / {p99:.2f}" if cells else "—")
             medians.append(row)
         self.add(f"Median over the {len(p['rounds'])} rounds (of each round's p50, p99):", "")
-        self.table(["N", "boardgame.io", "floor (HTTP)", "companion"], medians)
+        self.table(
+            ["N", "boardgame.io", "floor (HTTP)", "durable floor", "through Flask", "companion"],
+            medians,
+        )
 
     def writer_details(self) -> None:
         w = self.r["writer"]

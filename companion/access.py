@@ -21,14 +21,15 @@ def digest(token: str) -> str:
 
 class Hashed:
     """:func:`digest` that remembers its last token: one request's token is compared with
-    every seat's hash and the tablet's, and hashed once for all of them."""
+    every seat's hash and the tablet's, and hashed once for all of them. The token is
+    known again by identity (the same string object), never by comparing secrets."""
 
     def __init__(self) -> None:
         self._token: str | None = None
         self._digest = ""
 
     def digest(self, token: str) -> str:
-        if token != self._token:
+        if token is not self._token:
             self._token, self._digest = token, digest(token)
         return self._digest
 

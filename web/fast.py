@@ -3,11 +3,12 @@
 ``POST /api/tables/<id>/{actions,undo,correct,close}`` is what a tap on the tablet or a
 phone sends, and each one waits for a commit and then for every screen. Flask's request
 context (its request and app contexts, URL adapter, session, signals, before and after
-hooks, teardown) costs about a third of a millisecond of such a change here, cold, more
-than the rules of the change. So an *ordinary* change is answered beside Flask: the same
-guard (``web/guard.py``), the same request helpers (``web/context.py``), the same body,
-key and route (``web/api.py`` ``CHANGES``) and the same service call, read from a plain
-werkzeug request of the same WSGI environ, and the same headers on the answer.
+hooks, teardown) costs a quarter of a millisecond of such a change here, cold, more than
+the rules of the change (``bench/README.md``, section 0, measures both ways). So an
+*ordinary* change is answered beside Flask: the same guard (``web/guard.py``), the same
+request helpers (``web/context.py``), the same body, key and route (``web/api.py``
+``CHANGES``) and the same service call, read from a plain werkzeug request of the same
+WSGI environ, and the same headers on the answer.
 
 Ordinary means nothing is to be refused or offered before the change runs: the Host is
 allowed, the body is a JSON object with a good key, the CSRF check passes and no cookie is
