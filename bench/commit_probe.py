@@ -13,11 +13,10 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import sqlite3
 import time
 from pathlib import Path
 
-from bench.common import percentile
+from bench.common import bare_sqlite, percentile
 
 ROW = "x" * 300  # about one journal row
 
@@ -25,9 +24,7 @@ ROW = "x" * 300  # about one journal row
 def probe(folder: Path, writes: int) -> dict[str, list[float]]:
     shutil.rmtree(folder, ignore_errors=True)
     folder.mkdir(parents=True)
-    db = sqlite3.connect(folder / "journal.sqlite", isolation_level=None)
-    db.execute("PRAGMA journal_mode=WAL")
-    db.execute("PRAGMA synchronous=FULL")
+    db = bare_sqlite(folder / "journal.sqlite")
     db.execute("CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)")
     log = os.open(folder / "append.log", os.O_RDWR | os.O_CREAT, 0o600)
     os.posix_fallocate(log, 0, 8 << 20)

@@ -10,6 +10,7 @@ import os
 import platform
 import shutil
 import socket
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -59,6 +60,15 @@ def percentile(values, p: float) -> float:
 
 def median(values) -> float:
     return percentile(values, 50)
+
+
+def bare_sqlite(path: Path, **connect) -> sqlite3.Connection:
+    """A SQLite file written as the journal writes its own (WAL, ``synchronous=FULL``: each
+    ``COMMIT`` fsyncs), with nothing of the journal around it: the floors' and probes' store."""
+    db = sqlite3.connect(path, isolation_level=None, **connect)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    return db
 
 
 def free_port() -> int:

@@ -27,7 +27,7 @@ import sys
 import time
 from pathlib import Path
 
-from bench.common import PLAYERS, PYTHON, ROOT, median, percentile
+from bench.common import PLAYERS, PYTHON, ROOT, bare_sqlite, median, percentile
 from companion.requests import Request
 
 GAME = "abilene"
@@ -62,9 +62,7 @@ def actions_per_second(folder: Path, rounds: int = 6, turns_per_round: int = 100
 
     rng = random.Random(7)
     journal = Journal(folder / "companion.sqlite")
-    bare = sqlite3.connect(folder / "bare.sqlite", isolation_level=None)
-    bare.execute("PRAGMA journal_mode=WAL")
-    bare.execute("PRAGMA synchronous=FULL")
+    bare = bare_sqlite(folder / "bare.sqlite")
     bare.executescript(SCHEMA)
     mode = bare.execute("PRAGMA synchronous").fetchone()[0]
     companion_acks, bare_commits = [], []

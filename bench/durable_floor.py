@@ -19,11 +19,11 @@ import argparse
 import json
 import secrets
 import signal
-import sqlite3
 import sys
 import threading
 from pathlib import Path
 
+from bench.common import bare_sqlite
 from companion.config import load
 from web.server import SEND_NOW, ServerThread, make_server
 
@@ -32,11 +32,7 @@ VIEW = json.dumps({"view": {"note": "x" * 2800}, "log": []})  # about the tablet
 
 class DurableFloor:
     def __init__(self, data: Path) -> None:
-        self.db = sqlite3.connect(
-            data / "floor.sqlite", check_same_thread=False, isolation_level=None
-        )
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
+        self.db = bare_sqlite(data / "floor.sqlite", check_same_thread=False)
         self.db.execute("CREATE TABLE IF NOT EXISTS entries (version INTEGER PRIMARY KEY, body)")
         self.version = 0
         self.lock = threading.Lock()
