@@ -49,7 +49,7 @@ CASCADE_TAG, SAK_CASCADE = 0x88, 0x04
 # within 0.1 ms and an anticollision frame (5 bytes at 106 kbit/s) within 0.6 ms.
 PRESCALER, RELOAD = 169, 199
 ANSWER_TIMEOUT_S = (2 * PRESCALER + 1) * (RELOAD + 1) / 13.56e6
-FIRST_LOOK_S = 0.001
+FIRST_LOOK_S = 0.001  # and the longest frame sent (a SELECT, 9 bytes) is 0.8 ms
 RESET_S = 0.05  # the oscillator's start-up after a reset (DS §8.8.2), with a margin
 
 
@@ -142,16 +142,17 @@ class MFRC522:
         return bytes(self._read_many(*[FIFO_DATA] * level))
 
     def _await_answer(self) -> int:
-        """ComIrqReg once it says an answer came or the timer ran out, sleeping meanwhile."""
+        """ComIrqReg once it says an answer came or the timer ran out, sleeping meanwhile:
+        until the IRQ pin falls, or ``FIRST_LOOK_S``; then, if that was too early (or the
+        edge was the last frame's, late), once more after the timer's whole run."""
         if self._irq is not None:
             self._irq.wait(4 * ANSWER_TIMEOUT_S)
-            irq = self._read(COM_IRQ)
         else:
             self._sleep(FIRST_LOOK_S)
+        irq = self._read(COM_IRQ)
+        if not irq & (RX_IRQ | ERR_IRQ | TIMER_IRQ):
+            self._sleep(FIRST_LOOK_S + ANSWER_TIMEOUT_S)  # the frame's own time, then the timer
             irq = self._read(COM_IRQ)
-            if not irq & (RX_IRQ | ERR_IRQ | TIMER_IRQ):
-                self._sleep(ANSWER_TIMEOUT_S)
-                irq = self._read(COM_IRQ)
         if not irq & (RX_IRQ | ERR_IRQ | TIMER_IRQ):
             raise CardReaderChipError(
                 "the MFRC522 neither answered nor timed out (its timer is not running: "

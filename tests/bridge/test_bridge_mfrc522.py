@@ -92,3 +92,12 @@ def test_close_closes_the_bus_and_the_pins_once():
         pass
     rfid.close()
     assert chip.closed and closed == [1]
+
+
+def test_a_late_edge_of_the_last_frame_is_not_taken_for_this_ones_answer():
+    chip = Chip()
+    line = chip.irq_line()
+    rfid = MFRC522(chip, sleep=chip.sleep, irq=line)
+    chip.put(Tag(bytes.fromhex("de4db33f"), sak=0x08))
+    line.wait = lambda timeout: True  # gpiozero's thread sets the event late: no wait at all
+    assert rfid.uid() == "de4db33f"  # each step looked again after the timer's run
