@@ -184,3 +184,9 @@ def _epoch(label: str) -> float:
     from datetime import datetime
 
     return datetime.fromisoformat(label).timestamp()
+
+
+@pytest.mark.parametrize("path", ["export.bgstats.json", "bgstats"])
+def test_an_unknown_table_is_a_404_in_words(tablet, path):
+    reply = tablet.get(f"/api/tables/nope/{path}")
+    assert reply.status_code == 404 and reply.json["error"]["code"] == "no_such_table"
