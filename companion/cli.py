@@ -210,7 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     exporting.add_argument("table", help="the table's id")
     exporting.add_argument("--out", metavar="FILE", help="write here (default: stdout)")
     verifying = commands.add_parser("verify", help="re-derive every random draw of a table")
-    verifying.add_argument("table", help="the table's id")
+    verifying.add_argument(
+        "table", help="the table's id, or a file `companion export` wrote (with --seed)"
+    )
     verifying.add_argument(
         "--seed",
         action="append",

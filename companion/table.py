@@ -328,6 +328,11 @@ class Table(TakeBack):
         rank = getattr(self.game, "standings", None)
         return rank(self.state) if rank and self.ended else None
 
+    def start_seat(self) -> int | None:
+        """The seat that took the first turn, if the game says (``start_seat``)."""
+        first = getattr(self.game, "start_seat", None)
+        return first(self.state) if first else None
+
     def prompt(self) -> dict | None:
         """What the table waits for, made once per state (every viewer and the input
         router ask for it on each change)."""

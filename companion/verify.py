@@ -12,13 +12,19 @@ was used (at creation, or in the log line that resumed play).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from companion import barrier, draws, registry, versions
-from companion.entries import ActionUndone, put_in_effect, taken_out
+from companion.entries import ActionUndone, from_row, put_in_effect, taken_out
 from companion.epochs import Epochs
-from companion.journal import Journal
+from companion.journal import Entry, Journal, TableRecord
 from companion.rules.dice import FACES
+from companion.upkeep import check_export
+
+# the table's record as ``companion export`` writes it (upkeep.export_table)
+EXPORTED = ("id", "game", "seed_hash", "rules_version", "created")
 
 
 @dataclass
@@ -51,9 +57,50 @@ def verify(journal: Journal, table_id: str, seeds: list[bytes] | None = None) ->
     record = next((r for r in journal.tables() if r.id == table_id), None)
     if record is None:
         raise ValueError(f"no table {table_id!r} in {journal.path}")
+    return check_draws(record, journal.entries(table_id), seeds)
+
+
+def verify_export(path: Path, seeds: list[bytes]) -> Report:
+    """The same check on a file ``companion export`` wrote (a table's journal with its
+    chain, checked first). Such a file holds no seed: ``seeds`` are the published ones."""
+    problem = check_export(path)
+    if problem is not None:
+        raise ValueError(f"{path}: {problem}")
+    if not seeds:
+        raise ValueError(
+            f"{path} holds no seed: give the one the tablet published with --seed <hex>"
+        )
+    made = json.loads(path.read_text(encoding="utf-8"))
+    table = made["table"]
+    # the record's columns as the database holds them: players and options as JSON text
+    record = TableRecord(
+        **{name: table[name] for name in EXPORTED},
+        players=json.loads(table["players"]),
+        options=json.loads(table["options"]),
+        seed=b"",
+        admin_hash="",
+        ended=bool(table.get("ended")),
+    )
+    entries = [
+        Entry(
+            row["version"],
+            from_row(json.loads(row["entry"]), record.id, row["version"]),
+            row["actor"],
+            row["source"],
+            row["at"],
+            row["idem"],
+        )
+        for row in made["entries"]
+    ]
+    return check_draws(record, entries, seeds)
+
+
+def check_draws(record: TableRecord, entries: list[Entry], seeds: list[bytes] | None) -> Report:
+    """Replay ``entries`` of the table ``record`` and derive each draw again."""
+    table_id = record.id
     game = registry.game(record.game)
     # replayed as the table replays them: old actions brought up to today's rules first
-    entries = versions.bring_up(game, record.rules_version, journal.entries(table_id))
+    entries = versions.bring_up(game, record.rules_version, entries)
     epochs = Epochs([seeds[0] if seeds else record.seed])
     committed = [record.seed_hash]
     report = Report(table_id, True)
@@ -108,12 +155,20 @@ def _check(
     ]
 
 
-def main(journal_path: str, table_id: str, seeds: list[str]) -> int:
-    """Print each draw and whether it derives from the seeds; 0 if all do."""
-    with Journal(journal_path) as journal:
-        report = verify(journal, table_id, [bytes.fromhex(s) for s in seeds] or None)
+def main(journal_path: str, table: str, seeds: list[str]) -> int:
+    """Print each draw and whether it derives from the seeds; 0 if all do. ``table`` is a
+    table's id in the journal, or the path of a file ``companion export`` wrote."""
+    try:
+        published = [bytes.fromhex(s) for s in seeds]
+    except ValueError:
+        raise ValueError(f"--seed takes the published seed in hex, not {seeds!r}") from None
+    if Path(table).is_file():
+        report = verify_export(Path(table), published)
+    else:
+        with Journal(journal_path) as journal:
+            report = verify(journal, table, published or None)
     print(
-        f"table {table_id}: seeds {'match' if report.seeds_match else 'DO NOT MATCH'} "
+        f"table {report.table_id}: seeds {'match' if report.seeds_match else 'DO NOT MATCH'} "
         "their published hashes"
     )
     for d in report.draws:

@@ -1,13 +1,13 @@
-"""An MFRC522 card reader on the Pi's SPI bus, through ``razrc522``.
+"""An MFRC522 card reader on the Pi's SPI bus.
 
-``razrc522`` (PyPI, MIT; a maintained fork of pi-rc522 rewritten for gpiozero and lgpio, so
-it works on Raspberry Pi OS bookworm and kernel 6+, Pi 4 and Pi 5) talks to the chip;
-this module only asks it, ``poll_s`` apart, whether a tag is in the field (REQA, then the
-ISO/IEC 14443-3 anticollision loop, cascade level 2 for 7-byte tags such as NTAG213), and
-posts one ``CardScanned`` per presentation. The reader object is injected
-(``open_rfid``), so tests drive a fake with the same ``request`` / ``anticoll`` /
-``select_tag`` / ``anticoll2`` methods. A reader that cannot be opened or that fails while
-polling is reported faulted and reopened with backoff; the table never stops for it.
+The chip is driven by ``firmware_bridge/mfrc522.py`` (written from NXP's data sheet, over
+Debian's ``python3-spidev``, waiting on the chip's timer or IRQ pin); this module only asks
+it, ``poll_s`` apart, for the UID of the tag in the field (REQA, then the ISO/IEC 14443-3
+anticollision loop, cascade level 2 for 7-byte tags such as NTAG213), and posts one
+``CardScanned`` per presentation. The reader object is injected (``open_rfid``), so tests
+drive the driver on a fake chip at the SPI seam. A reader that cannot be opened (no SPI, a
+chip whose VersionReg says it is not there) or that fails while polling is reported faulted
+with the reason and reopened with backoff; the table never stops for it.
 """
 
 from __future__ import annotations
@@ -19,40 +19,46 @@ from typing import Any
 
 from companion.events import CardScanned, DeviceStatus
 from firmware_bridge.die_reader import Backoff
+from firmware_bridge.mfrc522 import MFRC522
 
-CASCADE_TAG = 0x88  # ISO/IEC 14443-3: the UID goes on at the next cascade level
 GONE_POLLS = 3  # this many empty polls in a row: the tag was taken away
 
 
-def open_mfrc522(bus: int = 0, device: int = 0, rst: int = 25, irq: int = -1) -> Any:
-    """The real reader (needs SPI enabled: ``dtparam=spi=on``); ``irq`` -1 polls."""
-    from razrc522.rfid import RFID  # on the Pi only: pip install table-companion[pi]
+def open_mfrc522(
+    bus: int = 0, device: int = 0, rst: int = 25, irq: int = -1, pin_factory: Any = None
+) -> MFRC522:
+    """The real reader: SPI enabled (``dtparam=spi=on``), Debian's ``python3-spidev``; RST
+    held high through gpiozero; ``irq`` -1 waits on the chip's timer instead of its IRQ pin.
+    Raises (and closes what it opened) when the chip does not answer as an MFRC522."""
+    import spidev  # on the Pi: apt-get install python3-spidev
+    from gpiozero import DigitalInputDevice, DigitalOutputDevice
 
-    return RFID(
-        bus=bus,
-        device=device,
-        pin_rst=rst if rst >= 0 else 0,
-        pin_ce=0,
-        pin_irq=irq if irq >= 0 else None,
-    )
+    pins: list[Any] = []
 
+    def release() -> None:
+        for pin in pins:
+            pin.close()
 
-def read_uid(rfid: Any) -> str | None:
-    """The UID of the tag in the field as lower-case hex, or None when there is none."""
-    error, _ = rfid.request()
-    if error:
-        return None
-    error, first = rfid.anticoll()
-    if error or len(first) != 5:
-        return None
-    if first[0] != CASCADE_TAG:
-        return bytes(first[:4]).hex()
-    if rfid.select_tag(first):  # razrc522: True means the select failed
-        return None
-    error, second = rfid.anticoll2()
-    if error or len(second) != 5:
-        return None
-    return bytes(first[1:4] + second[:4]).hex()
+    spi = spidev.SpiDev()
+    try:
+        spi.open(bus, device)
+        spi.max_speed_hz = 1_000_000
+        spi.mode = 0
+        if rst >= 0:
+            pins.append(
+                DigitalOutputDevice(rst, initial_value=True, pin_factory=pin_factory)
+            )  # low: hard power-down
+        line = None
+        if irq >= 0:
+            # open drain: pulled up, falls on an interrupt
+            pins.append(DigitalInputDevice(irq, pull_up=True, pin_factory=pin_factory))
+            line = threading.Event()
+            pins[-1].when_activated = line.set
+        return MFRC522(spi, irq=line, on_close=release)
+    except BaseException:
+        spi.close()
+        release()
+        raise
 
 
 class CardReader:
@@ -97,9 +103,9 @@ class CardReader:
             except Exception as error:  # no SPI, no chip, no library: say which
                 self._fault(now, error)
                 return
-            self._become("online", "MFRC522")
+            self._become("online", getattr(self._rfid, "version", "MFRC522"))
         try:
-            uid = read_uid(self._rfid)
+            uid = self._rfid.uid()
         except Exception as error:
             self._fault(now, error)
             return
@@ -141,7 +147,7 @@ class CardReader:
         rfid, self._rfid = self._rfid, None
         if rfid is not None:
             try:
-                rfid.cleanup()
+                rfid.close()
             except Exception:
                 pass  # it is already failing; the reopen says how
 

@@ -1,4 +1,4 @@
-"""After the game: the play exported (as JSON, and as a BG Stats play file), a rematch, and
+"""After the game: the play exported (as JSON, and in the format BG Stats imports), a rematch, and
 the home page's history kept tidy (archive, delete). ``docs/after-the-game.md``.
 
 An export is made for the table: it holds what the public view and the public journal show
@@ -8,12 +8,13 @@ standings). Never a seat's secrets, whoever asks."""
 from __future__ import annotations
 
 import json
-import uuid
+from urllib.parse import quote
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, redirect
 
 from companion import registry, shelf
 from companion.errors import Forbidden
+from companion.playlog import bgstats_play
 from companion.table import Viewer
 from web.api import body, created, kept
 from web.context import catalog, language, service, t, viewer
@@ -22,6 +23,9 @@ from web.replay import once
 
 bp = Blueprint("after", __name__, url_prefix="/api")
 FORMAT = "table-companion-play"
+# BG Stats' own link scheme (its https form falls back to the app's web site, which a table
+# without internet cannot reach)
+BGSTATS_LINK = "bgstats://app.bgstatsapp.com/createPlay.html?data="
 PUBLIC = Viewer()
 
 
@@ -55,6 +59,7 @@ def play_record(table_id: str) -> dict:
     return {
         "format": FORMAT,
         "format_version": 1,
+        "id": table_id,
         "game": record.game,
         "title": t("game." + record.game),
         "players": players,
@@ -64,6 +69,7 @@ def play_record(table_id: str) -> dict:
         "seed_hash": view["table"]["seed_hash"],
         "seed": view["table"].get("seed"),
         "standings": standings,
+        "start_seat": svc.call(table.start_seat),
         "log": log,
     }
 
@@ -100,90 +106,27 @@ def export_json(table_id):
     )
 
 
-@bp.get("/tables/<table_id>/export.bgsplay")
+@bp.get("/tables/<table_id>/export.bgstats.json")
 def export_bgstats(table_id):
     return _download(
-        json.dumps(bgstats(play_record(table_id)), ensure_ascii=False, indent=1),
-        f"{table_id}.bgsplay",
+        json.dumps(bgstats(table_id), ensure_ascii=False, indent=1),
+        f"{table_id}.bgstats.json",
         "application/json",
     )
 
 
-def bgstats(play: dict) -> dict:
-    """The play as a BG Stats play file (``.bgsplay``: BG Stats opens it and adds the play,
-    and syncs it to BoardGameGeek from there). Its tables are BG Stats' own export's:
-    players, games, locations and plays, linked by ids."""
-    places = {row["seat"]: row for row in play["standings"]}
-    date = play["created"][:19].replace("T", " ")
-    players = [
-        {
-            "id": seat + 1,
-            "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:{name}")),
-            "name": name,
-            "isAnonymous": False,
-            "modificationDate": date,
-        }
-        for seat, name in enumerate(play["players"])
-    ]
-    scores = []
-    for seat in range(len(play["players"])):
-        row = places.get(seat, {})
-        numbers = [
-            v
-            for v in (row.get("score") or {}).get("params", {}).values()
-            if isinstance(v, int) and not isinstance(v, bool)
-        ]
-        scores.append(
-            {
-                "playerRefId": seat + 1,
-                "seatOrder": seat + 1,
-                "score": str(numbers[0]) if numbers else "",
-                "rank": row.get("place") or 0,
-                "winner": row.get("place") == 1,
-                "newPlayer": False,
-                "startPlayer": seat == 0,
-            }
-        )
-    return {
-        "about": "A play recorded by Table Companion, in the file format BG Stats opens.",
-        "players": players,
-        "locations": [
-            {
-                "id": 1,
-                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, "tc:table")),
-                "name": "Table Companion",
-                "modificationDate": date,
-            }
-        ],
-        "games": [
-            {
-                "id": 1,
-                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:{play['game']}")),
-                "name": play["title"],
-                "modificationDate": date,
-                "cooperative": False,
-                "highestWins": True,
-                "noPoints": not any(s["score"] for s in scores),
-                "usesTeams": False,
-            }
-        ],
-        "plays": [
-            {
-                "uuid": str(uuid.uuid5(uuid.NAMESPACE_URL, f"tc:play:{play['seed_hash']}")),
-                "playDate": date,
-                "entryDate": date,
-                "modificationDate": date,
-                "gameRefId": 1,
-                "locationRefId": 1,
-                "ignored": False,
-                "manualWinner": False,
-                "rounds": 0,
-                "usesTeams": False,
-                "playerScores": scores,
-                "comments": "seed sha256 " + play["seed_hash"],
-            }
-        ],
-    }
+@bp.get("/tables/<table_id>/bgstats")
+def open_in_bgstats(table_id):
+    """The same play handed to the BG Stats app on this device: its own link format, which
+    opens the app's import dialog (no network needed: the data is in the link)."""
+    data = json.dumps(bgstats(table_id), ensure_ascii=False, separators=(",", ":"))
+    return redirect(BGSTATS_LINK + quote(data, safe=""), 302)
+
+
+def bgstats(table_id: str) -> dict:
+    """The play in the format BG Stats imports (``companion/playlog.py``)."""
+    play = play_record(table_id)
+    return bgstats_play(play, getattr(registry.game(play["game"]), "BGG_ID", None))
 
 
 def _download(text: str, name: str, mimetype: str) -> Response:

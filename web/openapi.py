@@ -317,11 +317,21 @@ def spec() -> dict:
                     "responses": {"200": _reply("play"), **_errors(404)},
                 }
             },
-            "/api/tables/{table_id}/export.bgsplay": {
+            "/api/tables/{table_id}/export.bgstats.json": {
                 "get": {
-                    "summary": "The play as a BG Stats play file",
+                    "summary": "The play in the format the BG Stats app imports",
                     "parameters": [TABLE_ID],
-                    "responses": {"200": _reply("play file"), **_errors(404)},
+                    "responses": {"200": _reply("play"), **_errors(404)},
+                }
+            },
+            "/api/tables/{table_id}/bgstats": {
+                "get": {
+                    "summary": "The same play as a link that opens BG Stats' import dialog",
+                    "parameters": [TABLE_ID],
+                    "responses": {
+                        "302": {"description": "to bgstats://app.bgstatsapp.com/createPlay.html"},
+                        **_errors(404),
+                    },
                 }
             },
             "/api/tables/{table_id}/rematch": {

@@ -38,6 +38,9 @@ JSON-able state (dicts, lists, ints, strings, bools, None):
 ``standings(state) -> list[dict]`` (optional)
     Once ``final``: each seat's place and the number that decided it
     (``ranking.standing``), public, for the final screen and the exports.
+``start_seat(state) -> int | None`` (optional)
+    The seat that took the first turn, once known (public): the play logger's start
+    player. A game without one (every seat plans at once) has no start player.
 
 Module attributes: ``NAME`` (the game id), ``PLAYERS`` (``range`` of player counts),
 ``OPTIONS`` (option name -> default), ``RULES_VERSION`` (an int, bumped when a change to

@@ -138,6 +138,11 @@ def test_the_final_screen_rematch_export_and_history(browser, live, shoot):
     with page.expect_download() as download:
         page.click("#export-json")
     assert download.value.suggested_filename == f"{made['id']}.json"
+    with page.expect_download() as download:
+        page.click("#export-bgstats")
+    assert download.value.suggested_filename == f"{made['id']}.bgstats.json"
+    opens = page.get_attribute("#open-bgstats", "href")
+    assert opens == f"/api/tables/{made['id']}/bgstats"
     shoot(page, "tablet-final-screen", full_page=False)
     page.goto(live.url + "/")
     row = page.locator(f".history-row[data-table='{page_made['id']}']")

@@ -1,13 +1,10 @@
 """After the game, through the API: the export holds what the table may see and the seed the
-end reveals; the BG Stats file carries places and winners; a rematch is the same game with a
-fresh seed; the home page lists date, game, players and winner; archive and delete belong to
-the tablet that started the game. And errors name fields by their labels, in the viewer's
-language, with their numbers formatted."""
+end reveals (the BG Stats export is tests/web/test_bgstats_export.py's); a rematch is the
+same game with a fresh seed; the home page lists date, game, players and winner; archive
+and delete belong to the tablet that started the game. And errors name fields by their
+labels, in the viewer's language, with their numbers formatted."""
 
 from __future__ import annotations
-
-from companion.rules.ranking import standing
-from web.after import bgstats
 
 
 def lawless_table(tablet):
@@ -28,29 +25,9 @@ def test_the_export_is_the_table_view_and_hides_the_seed_until_the_end(tablet):
     assert play["seed"] is None and play["seed_hash"] == made["seed_hash"]
     assert [line["version"] for line in play["log"]] == [1]
     assert "Ann" in play["log"][0]["text"]
-    reply = tablet.get(f"/api/tables/{made['id']}/export.bgsplay")
-    assert reply.headers["Content-Disposition"].endswith('.bgsplay"')
-    assert reply.json["games"][0]["name"] == "Lawless"
-
-
-def test_the_bgstats_file_has_places_scores_and_winners():
-    play = {
-        "game": "abilene",
-        "title": "Abilene",
-        "players": ["Ann", "Bruno"],
-        "created": "2026-12-01T20:15:03+00:00",
-        "seed_hash": "ab" * 32,
-        "standings": [
-            {**standing(1, 1, "final.money", amount=12000), "name": "Bruno"},
-            {**standing(0, 2, "final.money", amount=9000), "name": "Ann"},
-        ],
-    }
-    made = bgstats(play)
-    scores = {s["playerRefId"]: s for s in made["plays"][0]["playerScores"]}
-    assert scores[2]["winner"] and scores[2]["rank"] == 1 and scores[2]["score"] == "12000"
-    assert not scores[1]["winner"] and scores[1]["rank"] == 2
-    assert [p["name"] for p in made["players"]] == ["Ann", "Bruno"]
-    assert made["plays"][0]["playDate"] == "2026-12-01 20:15:03"
+    reply = tablet.get(f"/api/tables/{made['id']}/export.bgstats.json")
+    assert reply.headers["Content-Disposition"].endswith('.bgstats.json"')
+    assert reply.json["game"]["name"] == "Lawless"  # tests/web/test_bgstats_export.py
 
 
 def test_a_rematch_is_the_same_game_with_a_fresh_seed(tablet, device):

@@ -89,8 +89,18 @@ window.Companion = window.Companion || {};
       ),
       C.h(
         "a",
-        { class: "button", id: "export-bgstats", href: `${base}/export.bgsplay`, download: "" },
+        {
+          class: "button",
+          id: "export-bgstats",
+          href: `${base}/export.bgstats.json`,
+          download: "",
+        },
         C.t("final.export_bgstats"),
+      ),
+      C.h(
+        "a",
+        { class: "button", id: "open-bgstats", href: `${base}/bgstats` },
+        C.t("final.open_bgstats"),
       ),
     );
   }

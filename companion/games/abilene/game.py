@@ -434,6 +434,11 @@ def describe(action: dict, seat: int | None) -> dict:
     return views.describe(action, seat)
 
 
+def start_seat(state: dict) -> int:
+    """Who took the first turn: the first seat (setup gives seat 0 the first throw)."""
+    return 0
+
+
 def standings(state: dict) -> list[dict]:
     """Places by money after the final reckoning (loans repaid, shortfalls counted)."""
     return [

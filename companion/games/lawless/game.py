@@ -328,6 +328,12 @@ def final(state: dict) -> bool:
     return state["phase"] == "over"
 
 
+def start_seat(state: dict) -> int | None:
+    """Who took the first turn: the player the table named after the die roll (rulebook,
+    "The first player is chosen by a die roll"); their ranch comes first in turn order."""
+    return None if state["phase"] == "first_player" else state["ranches"][0]["player"]
+
+
 def standings(state: dict) -> list[dict]:
     """Final places by prestige, the scoring table's totals (rulebook, "End of the game")."""
     from companion.games.lawless.scoring import score_table

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from companion.games.nowheresville import cards, fights, money, places, views
 from companion.games.nowheresville import round as rounds
+from companion.rules import ranking
 from companion.rules.base import RuleError, match_template, once_per_state
 from companion.rules.ledger import open_ledger
 from companion.rules.ranking import standing
@@ -233,12 +234,11 @@ def final(state: dict) -> bool:
 
 
 def standings(state: dict) -> list[dict]:
-    """Only the winner is announced: everyone's money stays secret, even at the end."""
+    """Places by final money: it is secret only "during the game" (rulebook, "The Goal and
+    the End of the Game"), and the end shows every purse to all (``views.final_money``).
+    The winner has the most (an exact tie at the top plays on, so never shares it)."""
+    purses = [money.purse(state, seat) for seat in range(len(state["players"]))]
     return [
-        standing(
-            seat,
-            1 if seat == state["winner"] else None,
-            "final.winner" if seat == state["winner"] else "final.secret",
-        )
-        for seat in range(len(state["players"]))
+        standing(seat, place, "final.money", amount=amount)
+        for seat, (amount, place) in enumerate(zip(purses, ranking.places(purses)))
     ]

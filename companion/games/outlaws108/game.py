@@ -500,6 +500,12 @@ def describe(action: dict, seat: int | None) -> dict:
     return views.log_line(action)
 
 
+def start_seat(state: dict) -> int:
+    """Who took the first turn: the one holding the Starting Player card (option
+    ``starting_player``)."""
+    return state["start"]
+
+
 def standings(state: dict) -> list[dict]:
     """Places by points, then fewer outlaws, then later in turn order (scoring.standings)."""
     lines = scoring.standings(state["players"], state["areas"], state["order"])

@@ -29,6 +29,8 @@ from companion.rules.base import RuleError, match_template, once_per_state, requ
 from companion.rules.ranking import places, standing
 
 NAME = "root_doves"
+# boardgamegeek.com/boardgame/237182/root: the base game the Law of Root rules extend
+BGG_ID = 237182
 PLAYERS = range(2, 7)
 RULES_VERSION = 3  # 3: ambush lowers the cap; battles in Daylight; discard by place
 #: v2 -> v3: a battle declared under version 2 replays by its version-2 rules (battle.py).
@@ -317,6 +319,11 @@ DOVES_ONLY = {
     "setup_ceasefire",
     "setup_warriors",
 }
+
+
+def start_seat(state: dict) -> int:
+    """Who took the first turn (the table's ``first_seat`` option)."""
+    return state["first_seat"]
 
 
 def standings(state: dict) -> list[dict]:
