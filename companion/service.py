@@ -23,7 +23,7 @@ from typing import Any
 from companion import access, catalogue, draws, private, registry, requests, timelabel, versions
 from companion.devices import DeviceDesk
 from companion.entries import ActionApplied, ActionUndone, with_requests
-from companion.errors import Busy, CompanionError, Forbidden, NotFound
+from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
 from companion.inputs import InputRouter
@@ -368,7 +368,7 @@ class Service(SeatAccess, DeviceDesk):
                 raise Forbidden("dice_by_their_owners")  # not the other player's die too
 
         def prepare(table: Table):
-            if self._is_sealed(table, action):
+            if self._in_its_moment(table, action):
                 expected = None  # another seat's vote landing first changes nothing of ours
             else:
                 expected = expected_version
@@ -380,10 +380,31 @@ class Service(SeatAccess, DeviceDesk):
 
         return self._change(table_id, viewer, request, source, authorize, prepare, parts)
 
+    @classmethod
+    def _in_its_moment(cls, table: Table, action: Any) -> bool:
+        """A secret submission (a plan, a vote) depends on no one else's: it is refused only
+        when its own round is over, never because another seat's landed first. It names the
+        round it answers (``"round"``, given by its template; the pages always send it): one
+        that names a round over or another round is refused (409 ``moment_passed``). One
+        that names none, while its round has an id, is held to ``expected_version`` like
+        any other action (a script's choice, as that check is)."""
+        now = cls._open_rounds(table, action)
+        answered = action.get("round") if isinstance(action, dict) else None
+        if answered is not None and answered not in now:
+            raise Conflict("moment_passed")
+        return answered is not None or (bool(now) and all(r is None for r in now))
+
+    @classmethod
+    def _open_rounds(cls, table: Table, action: Any) -> list:
+        """The rounds the seat's secret templates of this action's type answer now (None
+        for a round saved before rounds had ids); empty when it is no secret submission."""
+        if not cls._is_sealed(table, action):
+            return []
+        seat, kind = action["seat"], action["type"]
+        return [t.get("round") for t in table.game.legal(table.state, seat) if t["type"] == kind]
+
     @staticmethod
     def _is_sealed(table: Table, action: Any) -> bool:
-        """A secret submission (a plan, a vote) depends on no one else's: it is refused only
-        when its own round is over, never because another seat's landed first."""
         if not isinstance(action, dict) or table.ended:
             return False
         seat = action.get("seat")

@@ -243,7 +243,11 @@ def match_template(templates: list[dict], action: dict) -> dict:
     """Find the legal template ``action`` fills in, check every parameter, return it.
 
     Games may call this at the top of ``apply`` so that what the pages offer and what the
-    rules accept are one list. Extra keys that are not parameters are refused.
+    rules accept are one list. Extra keys that are not parameters are refused. A template of
+    a sealed round's submission names its round (``"round"``, ``sealed.submission``); an
+    action that names another round is refused (``moment_passed``). One that names none is
+    a journal's entry from before rounds had ids: the live table requires it
+    (``companion/service.py``).
     """
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     candidates = [
@@ -254,8 +258,11 @@ def match_template(templates: list[dict], action: dict) -> dict:
     for candidate in candidates:
         try:
             params = candidate["params"]
-            extra = set(action) - set(params) - {"type", "seat", "drawn"}
+            extra = set(action) - set(params) - {"type", "seat", "drawn", "round"}
             require(not extra, "bad_param", name=",".join(sorted(extra)))
+            if "round" in action:
+                require("round" in candidate, "bad_param", name="round")
+                require(same_value(candidate["round"], action["round"]), "moment_passed")
             for name, spec in params.items():
                 require(name in action, "missing_param", name=name)
                 check_param(spec, action[name], name)
