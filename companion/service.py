@@ -636,13 +636,27 @@ class Service(SeatAccess, DeviceDesk):
 
         return self.on_behalf(table_id, viewer, request, close_as)
 
-    def dice(self, table_id: str, dice: Any, viewer: Asker, request: Request | None = None) -> dict:
+    def dice(
+        self,
+        table_id: str,
+        dice: Any,
+        viewer: Asker,
+        request: Request | None = None,
+        expected_version: Any = None,
+    ) -> dict:
         """Dice thrown or typed on a page: the same path as a hardware roll, answered by
-        ``viewer`` for the table in the URL (never the table the hardware feeds)."""
+        ``viewer`` for the table in the URL (never the table the hardware feeds).
+
+        ``expected_version`` is the version of the prompt the page's dice dialog was opened
+        at: a prompt's moment, since dice in so far (a duel's first die) change no version.
+        Dice for a moment that has passed are refused (409 ``moment_passed``), never taken
+        into the next prompt nor shown as a free roll."""
 
         def roll_as(who: Viewer, bound: Request | None) -> dict:
             table = self.table(table_id)
             thrown = check_thrown(dice)
+            if expected_version is not None and expected_version != table.version:
+                raise Conflict("moment_passed")
             return self.inputs.roll(table, thrown, who, "web", bound)
 
         return self.on_behalf(table_id, viewer, request, roll_as)

@@ -127,3 +127,31 @@ def test_a_round_named_for_an_action_that_has_none_is_refused(live):
     status, reply = sale.act(ANN, {"type": "sell", "seat": ANN, "round": "corral-1"})
     assert status == 409 and reply["error"]["code"] == "moment_passed"
     assert sale.view()["state"]["sale"] is None
+
+
+def test_a_late_die_of_a_duel_that_was_thrown_again_is_refused(live):
+    """Each of two duellists throws their own cowboy die (a prompt answered die by die).
+    Bruno's phone is slow, the tablet types his die, the duel is a tie and asks again; his
+    phone's die, for the throw that is over, must not be taken as his die of the new one."""
+    sale = Sale(live)
+    assert (
+        sale.act(ANN, {"type": "duel", "seat": ANN, "opponent": BRUNO, "place": "elsewhere"})[0]
+        == 200
+    )
+    shown = sale.view(BRUNO)["table"]["version"]  # both dialogs open at this moment
+    assert sale.view(BRUNO)["prompt"]["owners"] == [ANN, BRUNO]
+
+    def die(seat, face, version):
+        token = sale.admin if seat is None else sale.phones[seat]
+        body = {"dice": [{"die": "cowboy", "face": face}], "expected_version": version}
+        return call(live, "POST", f"/api/tables/{sale.id}/dice", token, body)
+
+    assert die(ANN, 3, shown)[0] == 200
+    assert die(None, 3, shown)[0] == 200  # the tablet, for Bruno: a tie
+    again = sale.view()
+    assert again["prompt"]["why"]["key"] == "abilene.why.duel_again"
+    status, reply = die(BRUNO, 2, shown)
+    assert status == 409 and reply["error"]["code"] == "moment_passed", reply
+    assert sale.view() == again  # no die in: the new throw waits for both
+    status, reply = die(BRUNO, 2, again["table"]["version"])
+    assert status == 200 and reply["parts"]["faces"] == [None, 2]
