@@ -29,6 +29,7 @@ from companion.hub import Hub
 from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion.requests import Request
+from companion.rules import shapes
 from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
@@ -586,10 +587,9 @@ class Service(SeatAccess, DeviceDesk):
                 or not all(c in "0123456789abcdef" for c in uid)
             ):
                 raise RuleError("bad_card_uid")
-            if not isinstance(card, str) or not 0 < len(card.strip()) <= 40:
-                raise RuleError("bad_text", name="card", max=40)
-            self.journal.remember_card(table.record.game, uid, card.strip())
-            self.hub.publish("card", {"uid": uid, "card": card.strip()}, table_id)
+            named = shapes.shaped(card, "label", 40, "card")  # "０９３" is card 93
+            self.journal.remember_card(table.record.game, uid, named)
+            self.hub.publish("card", {"uid": uid, "card": named}, table_id)
 
         self.call(task)
 

@@ -24,7 +24,7 @@ from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
 from companion.rules import fixes
-from companion.rules.base import RuleError
+from companion.rules.base import RuleError, normalised
 from companion.rules.dice import FACES
 from companion.takeback import Prepared, TakeBack
 from companion.viewer import Viewer
@@ -153,6 +153,8 @@ class Table(TakeBack):
         if action["type"] in getattr(self.game, "REPLAY_ONLY", ()):
             raise RuleError("not_now", action=action["type"])  # only old journals hold it
         self._check_open(action, viewer)
+        # typed text as its declared shape keeps it (companion/rules/shapes.py), journalled so
+        action = normalised(self.game.legal(self.state, action.get("seat")), action)
         return self._prepared_action(action, {})
 
     def prepare_virtual_roll(self, viewer: Viewer, prompt: dict | None = None) -> Prepared:
