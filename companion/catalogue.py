@@ -95,8 +95,9 @@ def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -
             key = shapes.shaped(typed, "label", LONGEST_KEY, "card")
             checked[key] = game.check_entry(key, entry)
         except RuleError as error:
-            shown = typed if error.code != "unprintable_text" else "?"
-            raise RuleError("catalogue_bad_entry", card=shown[:12], because=error.code) from None
+            shown = typed[:12] if error.code != "unprintable_text" else "?"
+            because = {"because": error.code, **error.params, "card": shown}
+            raise RuleError("catalogue_bad_entry", **because) from None
     known = journal.catalogue(game_name)
     journal.save_catalogue(game_name, checked)
     return {"imported": len(checked), "replaced": sum(1 for k in checked if k in known)}

@@ -20,7 +20,17 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import replace
 from typing import Any
 
-from companion import access, catalogue, draws, private, registry, requests, timelabel, versions
+from companion import (
+    access,
+    catalogue,
+    draws,
+    faults,
+    private,
+    registry,
+    requests,
+    timelabel,
+    versions,
+)
 from companion.devices import DeviceDesk
 from companion.entries import ActionApplied, ActionUndone, with_requests
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
@@ -274,10 +284,14 @@ class Service(SeatAccess, DeviceDesk):
             table = self.tables.get(self.active_table_id() or "")
             if table is None:
                 return {"seat": None, "dice": False}
-            return {
-                "seat": table.current_seat(),
-                "dice": self.inputs.dice_prompt(table) is not None,
-            }
+            try:
+                return {
+                    "seat": table.current_seat(),
+                    "dice": self.inputs.dice_prompt(table) is not None,
+                }
+            except Exception as error:  # noqa: BLE001 - a game's fault: the lights go dark
+                faults.noted(table, "prompt", error)
+                return {"seat": None, "dice": False}
 
         return self.call(task)
 
@@ -500,11 +514,17 @@ class Service(SeatAccess, DeviceDesk):
         answer (a key reused for another request or by another viewer is a 409); else
         prepare (a stale version changes nothing), write durably, adopt and broadcast."""
         table = self.table(table_id)
-        authorize(table)
-        replayed = requests.first_answer(table, request)
-        if replayed is not None:
-            return replayed
-        prepared = prepare(table)
+        try:
+            authorize(table)
+            replayed = requests.first_answer(table, request)
+            if replayed is not None:
+                return replayed
+            prepared = prepare(table)
+        except (CompanionError, RuleError):
+            raise
+        except Exception as error:  # noqa: BLE001 - a game's fault refuses, changes nothing
+            faults.noted(table, "action", error)
+            raise RuleError(faults.FAULT) from None
         keys = dict(parts or {})
         if request is not None:
             keys[request.key] = request.fingerprint
@@ -671,6 +691,7 @@ class Service(SeatAccess, DeviceDesk):
                 "streams": self.hub.count(),
                 "active_table": self.active_table_id(),
                 "tables_not_loaded": dict(self.refused),
+                "tables_faulted": {t.id: t.fault for t in self.tables.values() if t.fault},
                 "integrity": self.integrity,
             }
         )

@@ -26,7 +26,7 @@ def check_players(players: Any, allowed: range) -> list[str]:
 def _name(typed: str) -> str:
     """A player's name as printable text (no control or direction characters)."""
     try:
-        return shapes.shaped(typed, "printable", LONGEST_NAME, "player")
+        return shapes.shaped(typed, "printable", LONGEST_NAME, "players")
     except RuleError as error:
         if error.code == "unprintable_text":
             raise
