@@ -36,6 +36,7 @@ from companion.entries import ActionApplied, ActionUndone, with_requests
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
+from companion.independent import still_means_the_same
 from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion.requests import Request
@@ -385,6 +386,8 @@ class Service(SeatAccess, DeviceDesk):
         def prepare(table: Table):
             if self._in_its_moment(table, action):
                 expected = None  # another seat's vote landing first changes nothing of ours
+            elif still_means_the_same(table, action, expected_version):
+                expected = None  # another seat's loan landing first changes nothing of ours
             else:
                 expected = expected_version
             table.check_version(expected)

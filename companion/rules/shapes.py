@@ -7,9 +7,9 @@ and nothing else: every way in (a page, a script, the card reader) meets the sam
 ``printable`` (every text)
     Unicode text as people type it (NFC), without what cannot be seen or would change how
     the text around it is drawn: control characters (NUL, newlines), format characters
-    (the bidirectional overrides such as U+202E, zero-width joiners), surrogates, private
-    use and unassigned code points. Spaces at both ends are dropped, and it must leave
-    something, at most the declared length.
+    (the bidirectional overrides such as U+202E, the zero-width space), surrogates, private
+    use and unassigned code points; the joiners of an emoji sequence stay. Spaces at both
+    ends are dropped, and it must leave something, at most the declared length.
 ``label``
     Printable text that names a thing (a clearing, a card): one typed only in digits is a
     number, kept as ``digits`` keeps it, so ``"０１"`` names clearing ``"1"`` and ``"²"``
@@ -34,9 +34,12 @@ from companion.rules.errors import RuleError
 
 SHAPES = ("printable", "label", "digits", "numbers")
 
-# control, format (bidi overrides, zero-width), surrogate, private use, unassigned,
-# and the line and paragraph separators
+# control, format (bidi overrides, zero-width space), surrogate, private use, unassigned,
+# and the line and paragraph separators; but the joiners an emoji sequence (👨‍👩‍👧) or a
+# Persian word needs, and the tags of a subdivision flag, are part of what is drawn
 _HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_JOINERS = frozenset({"\u200c", "\u200d"})
+_TAGS = range(0xE0020, 0xE0080)
 _SEPARATORS = re.compile(r"[,;\s]+")
 
 
@@ -46,7 +49,7 @@ def shaped(value: object, shape: str, longest: int, name: str, pattern: str | No
     if not isinstance(value, str):
         raise RuleError("bad_text", name=name, max=longest)
     text = unicodedata.normalize("NFC", value)
-    if any(unicodedata.category(c) in _HIDDEN for c in text):
+    if any(_hidden(c) for c in text):
         raise RuleError("unprintable_text", name=name)
     text = text.strip()
     if not 0 < len(text) <= longest:
@@ -60,6 +63,10 @@ def shaped(value: object, shape: str, longest: int, name: str, pattern: str | No
     if pattern is not None and not re.fullmatch(pattern, text):
         raise RuleError("bad_text_shape", name=name)
     return text
+
+
+def _hidden(c: str) -> bool:
+    return unicodedata.category(c) in _HIDDEN and c not in _JOINERS and ord(c) not in _TAGS
 
 
 def _numeric(c: str) -> bool:

@@ -13,6 +13,7 @@ KEPT = [
     ("printable", "Chloé", "Chloé"),
     ("printable", "Chloe\u0301", "Chloé"),  # a combining accent, kept composed (NFC)
     ("printable", "Eun-ji 은지", "Eun-ji 은지"),
+    ("printable", "👨\u200d👩\u200d👧 Ann", "👨\u200d👩\u200d👧 Ann"),  # joined emoji stay
     ("label", "Lake 3", "Lake 3"),
     ("label", "093", "93"),
     ("label", "０９１", "91"),  # full-width digits
@@ -33,7 +34,8 @@ REFUSED = [
     ("printable", "A\x00", "unprintable_text"),  # NUL
     ("printable", "Ann\nBruno", "unprintable_text"),  # a newline
     ("printable", "Ann\u202e", "unprintable_text"),  # right-to-left override
-    ("printable", "A\u200db", "unprintable_text"),  # zero-width joiner
+    ("printable", "A\u200bb", "unprintable_text"),  # zero-width space
+    ("printable", "\ufeffAnn", "unprintable_text"),  # a byte-order mark
     ("printable", "A\u2028", "unprintable_text"),  # line separator
     ("printable", "\ud800", "unprintable_text"),  # a lone surrogate
     ("printable", "\ue000", "unprintable_text"),  # private use
