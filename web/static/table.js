@@ -301,7 +301,7 @@
   function renderBoard(view) {
     const box = document.getElementById("board");
     const panel = C.panels[page.game];
-    if (!panel) return;
+    if (!panel) return C.unmount(box); // nothing of its own (a fault's banner gone)
     let drawn;
     try {
       drawn = panel.render(view.state, panelContext(view));
