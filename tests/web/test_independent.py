@@ -6,26 +6,13 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-import pytest
-
-from tests.browser.conftest import LiveServer
-from tests.reliability.server import Client, join_seat
 from tests.web.live import call
-
-
-@pytest.fixture
-def live(tmp_path):
-    server = LiveServer(tmp_path)
-    yield server
-    server.close()
+from tests.web.test_moments import Sale
 
 
 def abilene(live):
-    players = ["Ann", "Bruno", "Cid"]
-    made = live.api("POST", "/api/tables", {"game": "abilene", "players": players}, "script")
-    client = Client(live.server.effective_port)
-    phones = [join_seat(client, made["id"], seat["join_code"]) for seat in made["seats"]]
-    return made["id"], made["admin_token"], phones
+    sale = Sale(live)  # an Abilene table of three, every phone joined
+    return sale.id, sale.admin, sale.phones
 
 
 def loan(live, table_id, token, seat, amount, version):

@@ -10,18 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import LiveServer
 from tests.reliability.server import Client, join_seat
 from tests.web.live import call
 
 ANN, BRUNO, CID = 0, 1, 2
-
-
-@pytest.fixture
-def live(tmp_path):
-    server = LiveServer(tmp_path)
-    yield server
-    server.close()
 
 
 class Sale:
