@@ -24,6 +24,7 @@ def is_move(before: dict | None, after: dict | None) -> bool:
     return (
         before is not None
         and after is not None
+        and before.get("id") == after.get("id")
         and before["purpose"] == after["purpose"]
         and before["seats"] == after["seats"]
         and after["moves"] == before["moves"] + 1

@@ -23,11 +23,13 @@ from typing import Any
 
 from companion.errors import Forbidden, NotFound
 from companion.journal import Journal, JournalError
+from companion.rules import shapes
 from companion.rules.errors import RuleError
 
 FORMAT = "table-companion-catalogue"
 VERSION = 1
 MOST_ENTRIES = 1000
+LONGEST_KEY = 12
 
 
 def kept_by(game: ModuleType) -> bool:
@@ -74,7 +76,7 @@ def export(game_name: str, journal: Journal) -> dict:
 
 
 def _order(key: str) -> tuple:
-    return (0, int(key), "") if key.isdigit() else (1, 0, key)
+    return (0, int(key), "") if key.isascii() and key.isdigit() else (1, 0, key)
 
 
 def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -> dict:
@@ -87,11 +89,15 @@ def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -
     if not isinstance(entries, dict) or len(entries) > MOST_ENTRIES:
         raise RuleError("catalogue_bad_file")
     checked = {}
-    for key, entry in entries.items():
+    for typed, entry in entries.items():
         try:
-            checked[str(key)] = game.check_entry(str(key), entry)
+            # a card's key as a label keeps it: "093" and "０９３" are card 93
+            key = shapes.shaped(typed, "label", LONGEST_KEY, "card")
+            checked[key] = game.check_entry(key, entry)
         except RuleError as error:
-            raise RuleError("catalogue_bad_entry", card=str(key)[:12], because=error.code) from None
+            shown = typed[:12] if error.code != "unprintable_text" else "?"
+            because = {"because": error.code, **error.params, "card": shown}
+            raise RuleError("catalogue_bad_entry", **because) from None
     known = journal.catalogue(game_name)
     journal.save_catalogue(game_name, checked)
     return {"imported": len(checked), "replaced": sum(1 for k in checked if k in known)}

@@ -20,15 +20,27 @@ from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import replace
 from typing import Any
 
-from companion import access, catalogue, draws, private, registry, requests, timelabel, versions
+from companion import (
+    access,
+    catalogue,
+    draws,
+    faults,
+    private,
+    registry,
+    requests,
+    timelabel,
+    versions,
+)
 from companion.devices import DeviceDesk
 from companion.entries import ActionApplied, ActionUndone, with_requests
-from companion.errors import Busy, CompanionError, Forbidden, NotFound
+from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
+from companion.independent import still_means_the_same
 from companion.inputs import InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion.requests import Request
+from companion.rules import shapes
 from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
@@ -273,10 +285,14 @@ class Service(SeatAccess, DeviceDesk):
             table = self.tables.get(self.active_table_id() or "")
             if table is None:
                 return {"seat": None, "dice": False}
-            return {
-                "seat": table.current_seat(),
-                "dice": self.inputs.dice_prompt(table) is not None,
-            }
+            try:
+                return {
+                    "seat": table.current_seat(),
+                    "dice": self.inputs.dice_prompt(table) is not None,
+                }
+            except Exception as error:  # noqa: BLE001 - a game's fault: the lights go dark
+                faults.noted(table, "prompt", error)
+                return {"seat": None, "dice": False}
 
         return self.call(task)
 
@@ -368,8 +384,10 @@ class Service(SeatAccess, DeviceDesk):
                 raise Forbidden("dice_by_their_owners")  # not the other player's die too
 
         def prepare(table: Table):
-            if self._is_sealed(table, action):
+            if self._in_its_moment(table, action):
                 expected = None  # another seat's vote landing first changes nothing of ours
+            elif still_means_the_same(table, action, expected_version):
+                expected = None  # another seat's loan landing first changes nothing of ours
             else:
                 expected = expected_version
             table.check_version(expected)
@@ -380,10 +398,31 @@ class Service(SeatAccess, DeviceDesk):
 
         return self._change(table_id, viewer, request, source, authorize, prepare, parts)
 
+    @classmethod
+    def _in_its_moment(cls, table: Table, action: Any) -> bool:
+        """A secret submission (a plan, a vote) depends on no one else's: it is refused only
+        when its own round is over, never because another seat's landed first. It names the
+        round it answers (``"round"``, given by its template; the pages always send it): one
+        that names a round over or another round is refused (409 ``moment_passed``). One
+        that names none, while its round has an id, is held to ``expected_version`` like
+        any other action (a script's choice, as that check is)."""
+        now = cls._open_rounds(table, action)
+        answered = action.get("round") if isinstance(action, dict) else None
+        if answered is not None and answered not in now:
+            raise Conflict("moment_passed")
+        return answered is not None or (bool(now) and all(r is None for r in now))
+
+    @classmethod
+    def _open_rounds(cls, table: Table, action: Any) -> list:
+        """The rounds the seat's secret templates of this action's type answer now (None
+        for a round saved before rounds had ids); empty when it is no secret submission."""
+        if not cls._is_sealed(table, action):
+            return []
+        seat, kind = action["seat"], action["type"]
+        return [t.get("round") for t in table.game.legal(table.state, seat) if t["type"] == kind]
+
     @staticmethod
     def _is_sealed(table: Table, action: Any) -> bool:
-        """A secret submission (a plan, a vote) depends on no one else's: it is refused only
-        when its own round is over, never because another seat's landed first."""
         if not isinstance(action, dict) or table.ended:
             return False
         seat = action.get("seat")
@@ -478,11 +517,17 @@ class Service(SeatAccess, DeviceDesk):
         answer (a key reused for another request or by another viewer is a 409); else
         prepare (a stale version changes nothing), write durably, adopt and broadcast."""
         table = self.table(table_id)
-        authorize(table)
-        replayed = requests.first_answer(table, request)
-        if replayed is not None:
-            return replayed
-        prepared = prepare(table)
+        try:
+            authorize(table)
+            replayed = requests.first_answer(table, request)
+            if replayed is not None:
+                return replayed
+            prepared = prepare(table)
+        except (CompanionError, RuleError):
+            raise
+        except Exception as error:  # noqa: BLE001 - a game's fault refuses, changes nothing
+            faults.noted(table, "action", error)
+            raise RuleError(faults.FAULT) from None
         keys = dict(parts or {})
         if request is not None:
             keys[request.key] = request.fingerprint
@@ -565,10 +610,9 @@ class Service(SeatAccess, DeviceDesk):
                 or not all(c in "0123456789abcdef" for c in uid)
             ):
                 raise RuleError("bad_card_uid")
-            if not isinstance(card, str) or not 0 < len(card.strip()) <= 40:
-                raise RuleError("bad_text", name="card", max=40)
-            self.journal.remember_card(table.record.game, uid, card.strip())
-            self.hub.publish("card", {"uid": uid, "card": card.strip()}, table_id)
+            named = shapes.shaped(card, "label", 40, "card")  # "０９３" is card 93
+            self.journal.remember_card(table.record.game, uid, named)
+            self.hub.publish("card", {"uid": uid, "card": named}, table_id)
 
         self.call(task)
 
@@ -615,13 +659,27 @@ class Service(SeatAccess, DeviceDesk):
 
         return self.on_behalf(table_id, viewer, request, close_as)
 
-    def dice(self, table_id: str, dice: Any, viewer: Asker, request: Request | None = None) -> dict:
+    def dice(
+        self,
+        table_id: str,
+        dice: Any,
+        viewer: Asker,
+        request: Request | None = None,
+        expected_version: Any = None,
+    ) -> dict:
         """Dice thrown or typed on a page: the same path as a hardware roll, answered by
-        ``viewer`` for the table in the URL (never the table the hardware feeds)."""
+        ``viewer`` for the table in the URL (never the table the hardware feeds).
+
+        ``expected_version`` is the version of the prompt the page's dice dialog was opened
+        at: a prompt's moment, since dice in so far (a duel's first die) change no version.
+        Dice for a moment that has passed are refused (409 ``moment_passed``), never taken
+        into the next prompt nor shown as a free roll."""
 
         def roll_as(who: Viewer, bound: Request | None) -> dict:
             table = self.table(table_id)
             thrown = check_thrown(dice)
+            if expected_version is not None and expected_version != table.version:
+                raise Conflict("moment_passed")
             return self.inputs.roll(table, thrown, who, "web", bound)
 
         return self.on_behalf(table_id, viewer, request, roll_as)
@@ -636,6 +694,7 @@ class Service(SeatAccess, DeviceDesk):
                 "streams": self.hub.count(),
                 "active_table": self.active_table_id(),
                 "tables_not_loaded": dict(self.refused),
+                "tables_faulted": {t.id: t.fault for t in self.tables.values() if t.fault},
                 "integrity": self.integrity,
             }
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion import registry
+from companion.rules import shapes
 from companion.rules.base import RuleError
 from companion.rules.dice import is_face
 
@@ -14,14 +15,22 @@ LONGEST_NAME = 24
 def check_players(players: Any, allowed: range) -> list[str]:
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise RuleError("bad_players")
-    names = [p.strip() for p in players]
-    if len(names) not in allowed:
+    if len(players) not in allowed:
         raise RuleError("player_count", min=allowed.start, max=allowed.stop - 1)
-    if any(not n or len(n) > LONGEST_NAME for n in names):
-        raise RuleError("bad_player_name", max=LONGEST_NAME)
+    names = [_name(p) for p in players]
     if len({n.casefold() for n in names}) != len(names):
         raise RuleError("duplicate_player_name")
     return names
+
+
+def _name(typed: str) -> str:
+    """A player's name as printable text (no control or direction characters)."""
+    try:
+        return shapes.shaped(typed, "printable", LONGEST_NAME, "players")
+    except RuleError as error:
+        if error.code == "unprintable_text":
+            raise
+        raise RuleError("bad_player_name", max=LONGEST_NAME) from None
 
 
 def check_options(options: Any, defaults: dict, choices: dict | None = None) -> dict:

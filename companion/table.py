@@ -17,14 +17,14 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from companion import barrier, draws, logline, refusals
+from companion import barrier, draws, faults, logline, refusals
 from companion.actors import answered_by
 from companion.entries import ActionApplied, ActionCorrected, ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
 from companion.journal import Entry, TableRecord
 from companion.rules import fixes
-from companion.rules.base import RuleError
+from companion.rules.base import RuleError, normalised
 from companion.rules.dice import FACES
 from companion.takeback import Prepared, TakeBack
 from companion.viewer import Viewer
@@ -55,6 +55,7 @@ class Table(TakeBack):
         self._checkpoints: list[tuple[int, dict]] = []
         self._correctable: tuple[int, dict | None] = (-1, None)
         self._views: dict = {}
+        self.fault: dict | None = None  # what its game last raised (companion/faults.py)
         self.undone: set[int] = set()
         self.epochs = Epochs([record.seed])
         self.state = game.setup(list(record.players), dict(record.options))
@@ -153,6 +154,8 @@ class Table(TakeBack):
         if action["type"] in getattr(self.game, "REPLAY_ONLY", ()):
             raise RuleError("not_now", action=action["type"])  # only old journals hold it
         self._check_open(action, viewer)
+        # typed text as its declared shape keeps it (companion/rules/shapes.py), journalled so
+        action = normalised(self.game.legal(self.state, action.get("seat")), action)
         return self._prepared_action(action, {})
 
     def prepare_virtual_roll(self, viewer: Viewer, prompt: dict | None = None) -> Prepared:
@@ -193,6 +196,9 @@ class Table(TakeBack):
             new_state = self.game.apply(self.state, action)
         except RuleError as error:
             raise refusals.explained(self, error, action.get("seat")) from None
+        except Exception as error:  # noqa: BLE001 - a game's fault refuses, changes nothing
+            faults.noted(self, "action", error)
+            raise RuleError(faults.FAULT) from None
         effective = self.effective + [(self.version + 1, action)]
         return Prepared(
             ActionApplied(action),
@@ -236,6 +242,7 @@ class Table(TakeBack):
         )
         self.state = prepared.state
         self._views = {}
+        self.fault = None  # a new state: the game is asked to show it again
         position = len(self.effective)
         if prepared.unchanged is not None:
             position = min(position, prepared.unchanged)
@@ -286,7 +293,14 @@ class Table(TakeBack):
 
     # -- what viewers see ----------------------------------------------------------------
     def view(self, viewer: Viewer) -> dict:
-        """Everything one viewer may see, made only from committed state."""
+        """Everything one viewer may see, made only from committed state; a table whose
+        game cannot show it still answers (``companion/faults.py``)."""
+        try:
+            return self._view(viewer)
+        except Exception as error:  # noqa: BLE001 - a game's fault stays with its table
+            return faults.view_of(self, viewer, error)
+
+    def _view(self, viewer: Viewer) -> dict:
         table = self.public_table()
         if viewer.admin:
             # until the table closes the game, the tablet can still fix the last entries
@@ -394,11 +408,18 @@ class Table(TakeBack):
             for e in self.entries[max(after, 0) :]
         ]
 
+    def _line(self, entry: Entry, viewer: Viewer) -> dict:
+        try:
+            return logline.describe(self, entry.version, entry.body, viewer.seat)
+        except Exception as error:  # noqa: BLE001 - one line the game cannot word
+            faults.noted(self, "log", error)
+            return {"key": "core.line_fault", "params": {"version": entry.version}}
+
     def describe_entry(self, entry: Entry, viewer: Viewer, undone: bool = False) -> dict:
         out = {
             "version": entry.version,
             "kind": entry.body.KIND,
-            "line": logline.describe(self, entry.version, entry.body, viewer.seat),
+            "line": self._line(entry, viewer),
             "undone": undone,
             "source": entry.source,
             "by": answered_by(entry.actor, entry.source),

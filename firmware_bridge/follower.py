@@ -29,13 +29,21 @@ class TableFollower:
         self.signals, self.reader, self.lights = signals, reader, lights
         self.post, self.every_s, self.closing = post, every_s, closing
         self._shown: tuple = ()
+        self._failing = ""  # the error the last follow raised, told once
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="follower", daemon=True)
         self._thread.start()
 
     def _run(self) -> None:
         while not self._stop.wait(self.every_s):
-            self.follow()
+            try:
+                self.follow()
+            except Exception as error:  # noqa: BLE001 - one table's fault never stops it
+                if repr(error) != self._failing:
+                    self._fault("follower", error, "check.table")
+                self._failing = repr(error)
+            else:
+                self._failing = ""
 
     def follow(self) -> None:
         try:
@@ -58,16 +66,12 @@ class TableFollower:
             if changed:
                 self.lights.show_turn(seat)
         except Exception as error:  # an LED driver fault must not stop the dice
-            self.post(
-                DeviceStatus(
-                    "lights",
-                    "lights",
-                    "fault",
-                    f"{type(error).__name__}: {error}"[:160],
-                    check="check.gpio",
-                )
-            )
+            self._fault("lights", error, "check.gpio")
             self.lights = None
+
+    def _fault(self, device: str, error: Exception, check: str) -> None:
+        detail = f"{type(error).__name__}: {error}"[:160]
+        self.post(DeviceStatus(device, device, "fault", detail, check=check))
 
     def __enter__(self) -> TableFollower:
         return self

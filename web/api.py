@@ -215,10 +215,17 @@ def correct(table_id):
 @bp.post("/tables/<table_id>/dice")
 def dice(table_id):
     data = body()
+    version = optional_int(data, "expected_version")
     return once(
         kept(data),
         lambda: jsonify(
-            service().dice(table_id, data.get("dice"), asker(table_id), request=change(data))
+            service().dice(
+                table_id,
+                data.get("dice"),
+                asker(table_id),
+                request=change(data),
+                expected_version=version,
+            )
         ),
     )
 

@@ -131,7 +131,7 @@ def _waiting(params: dict) -> str:
 def _reply(status: int, code: str, params: dict):
     safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
     if isinstance(safe.get("because"), str):  # a nested refusal's code, put into words
-        safe["because"] = t("error." + safe["because"])
+        safe["because"] = t("error." + safe["because"], **_labelled(safe))
     message = " ".join(
         part for part in (t("error." + code, **_labelled(safe)), _waiting(params)) if part
     )

@@ -150,7 +150,9 @@ def spec() -> dict:
                                             "face": {"type": "integer"},
                                         },
                                     },
-                                }
+                                },
+                                # the prompt's moment: dice for one that passed are refused
+                                "expected_version": {"type": "integer", "minimum": 0},
                             },
                         }
                     ),

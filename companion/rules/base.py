@@ -53,6 +53,7 @@ import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from companion.rules import shapes
 from companion.rules.dice import check_faces
 from companion.rules.errors import RuleError
 
@@ -65,7 +66,8 @@ def template(action_type: str, seat: int | None, secret: bool = False, **params:
     - ``{"kind": "int", "min": a, "max": b}`` (and ``"step": s`` when not 1)
     - ``{"kind": "choice", "options": [value, ...]}`` (a value may be any JSON scalar)
     - ``{"kind": "multi", "options": [value, ...], "min": a, "max": b}`` -> list of values
-    - ``{"kind": "text", "max": n}``
+    - ``{"kind": "text", "max": n, "shape": s}`` (``s`` from ``companion/rules/shapes.py``;
+      and ``"pattern"`` when declared)
     - ``{"kind": "dice", "dice": ["d6", ...]}`` -> list of faces, answered by the die reader
 
     ``secret=True`` marks a secret submission: only the seat's own device may send it.
@@ -117,8 +119,21 @@ def multi_param(
     return out
 
 
-def text_param(longest: int = 60, default: str | None = None) -> dict:
-    out = {"kind": "text", "max": longest}
+def text_param(
+    longest: int = 60,
+    default: str | None = None,
+    shape: str = "printable",
+    pattern: str | None = None,
+) -> dict:
+    """Typed text of a declared ``shape`` (``companion/rules/shapes.py``: printable text,
+    a number in digits, a list of numbers), at most ``longest`` characters, matching
+    ``pattern`` (a regular expression) when given: checked and normalised before the rules
+    see it."""
+    if shape not in shapes.SHAPES:
+        raise ValueError(f"no text shape {shape!r}")
+    out = {"kind": "text", "max": longest, "shape": shape}
+    if pattern is not None:
+        out["pattern"] = pattern
     if default is not None:
         out["default"] = default
     return out
@@ -230,23 +245,34 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
             del pool[index]
         return value
     if kind == "text":
-        require(
-            isinstance(value, str) and 0 < len(value.strip()) <= spec["max"],
-            "bad_text",
-            name=name,
-            max=spec["max"],
-        )
-        return value.strip()
+        shape = spec.get("shape", "printable")
+        return shapes.shaped(value, shape, spec["max"], name, spec.get("pattern"))
     if kind == "dice":
         return check_faces(spec["dice"], value)
     raise RuleError("bad_param", name=name)
+
+
+def normalised(templates: list[dict], action: Any) -> Any:
+    """``action`` with each parameter as its template keeps it (typed text by its shape:
+    ``"０９３"`` is ``"93"``), for the table to journal and the rules to see. An action that
+    fills no template is returned as it is, for the rules to refuse in their own words."""
+    try:
+        candidate = match_template(templates, action)
+    except RuleError:
+        return action
+    params = candidate["params"]
+    return {**action, **{name: check_param(params[name], action[name], name) for name in params}}
 
 
 def match_template(templates: list[dict], action: dict) -> dict:
     """Find the legal template ``action`` fills in, check every parameter, return it.
 
     Games may call this at the top of ``apply`` so that what the pages offer and what the
-    rules accept are one list. Extra keys that are not parameters are refused.
+    rules accept are one list. Extra keys that are not parameters are refused. A template of
+    a sealed round's submission names its round (``"round"``, ``sealed.submission``); an
+    action that names another round is refused (``moment_passed``). One that names none is
+    a journal's entry from before rounds had ids: the live table requires it
+    (``companion/service.py``).
     """
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     candidates = [
@@ -257,8 +283,11 @@ def match_template(templates: list[dict], action: dict) -> dict:
     for candidate in candidates:
         try:
             params = candidate["params"]
-            extra = set(action) - set(params) - {"type", "seat", "drawn"}
+            extra = set(action) - set(params) - {"type", "seat", "drawn", "round"}
             require(not extra, "bad_param", name=",".join(sorted(extra)))
+            if "round" in action:
+                require("round" in candidate, "bad_param", name="round")
+                require(same_value(candidate["round"], action["round"]), "moment_passed")
             for name, spec in params.items():
                 require(name in action, "missing_param", name=name)
                 check_param(spec, action[name], name)

@@ -42,6 +42,8 @@ def player_names(game: str, count: int | None = None) -> list[str]:
 def fill(template: dict, rng: random.Random) -> dict:
     """An action from a legal template, every open parameter filled at random."""
     action = {"type": template["type"], "seat": template["seat"]}
+    if "round" in template:  # a sealed round's submission names its round
+        action["round"] = template["round"]
     for name, spec in template["params"].items():
         action[name] = fill_param(spec, rng)
     return action

@@ -120,10 +120,13 @@ def test_every_post_route_refuses_strings_utf8_cannot_carry(world):
 
 
 def test_a_hostile_player_name_does_not_break_any_page(world):
-    """Names are the players' own words: markup is shown as text, and odd Unicode (RTL
-    marks, zero-width joiners, emoji) leaves every page working."""
+    """Names are the players' own words: markup is shown as text, and odd Unicode (joined
+    emoji, a right-to-left script) leaves every page working; a direction override (which
+    would turn the text around it) is refused in words (``companion/rules/shapes.py``)."""
     tablet = world["tablet"]
-    names = ["<script>x()</script>", "\u202eevil\u200d👨‍👩‍👧"]
+    turned = tablet.post("/api/tables", {"game": "tally", "players": ["Ann", "\u202eevil"]})
+    assert turned.status_code == 422 and turned.json["error"]["code"] == "unprintable_text"
+    names = ["<script>x()</script>", "evil\u200d👨‍👩‍👧 שלום"]
     reply = tablet.post("/api/tables", {"game": "tally", "players": names})
     assert reply.status_code == 201
     table_id = reply.json["id"]

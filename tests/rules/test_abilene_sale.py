@@ -137,7 +137,7 @@ def test_everyone_but_the_seller_votes_and_the_seller_types_the_truth():
         "seats": [0, 1, 2],
         "submitted": [],
         "why": {"key": "abilene.why.corral", "params": {"seller": "Ann"}},
-        "round": {"purpose": "corral", "seats": [0, 1, 2], "moves": 0},
+        "round": {"id": "corral-1", "purpose": "corral", "seats": [0, 1, 2], "moves": 0},
     }
     for seat, kind in ((0, "sale_truth"), (1, "corral_vote"), (2, "corral_vote")):
         templates = [t for t in abilene.legal(state, seat) if t.get("secret")]

@@ -143,9 +143,10 @@ def test_ledger_refuses_odd_amounts():
 
 
 def test_sealed_round_shows_only_who_and_ones_own():
-    round_ = sealed.open_round("plan", [0, 1, 2])
+    round_ = sealed.open_round("plan", [0, 1, 2], 4)
     round_ = sealed.submit(round_, 1, {"where": "bank"})
     assert sealed.view_of(round_, 0) == {
+        "id": "plan-4",
         "purpose": "plan",
         "seats": [0, 1, 2],
         "submitted": [1],
@@ -158,6 +159,7 @@ def test_sealed_round_shows_only_who_and_ones_own():
     changed = sealed.submit(round_, 1, {"where": "shop"})
     assert sealed.choice(changed, 1) == {"where": "shop"} and changed["moves"] == 2
     assert sealed.prompt(changed, "why")["round"] == {
+        "id": "plan-4",
         "purpose": "plan",
         "seats": [0, 1, 2],
         "moves": 2,

@@ -49,6 +49,8 @@ def play(game, state, *actions, seed=0, check_pure=True):
 def fill(template, draw):
     """An action from a legal template, every open parameter filled by ``draw`` (hypothesis)."""
     action = {"type": template["type"], "seat": template["seat"]}
+    if "round" in template:  # a sealed round's submission names its round
+        action["round"] = template["round"]
     for name, spec in template["params"].items():
         kind = spec["kind"]
         if kind == "int":
@@ -104,6 +106,8 @@ def fill_at_random(template, rng):
     """An action from a legal template, every open parameter filled by ``rng`` (a seeded
     ``random.Random``: walks that must be the same on every run)."""
     action = {"type": template["type"], "seat": template["seat"]}
+    if "round" in template:  # a sealed round's submission names its round
+        action["round"] = template["round"]
     for name, spec in template["params"].items():
         kind = spec["kind"]
         if kind == "int":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from companion.config import load
+from tests.browser.conftest import LiveServer
 from web import create_app
 
 
@@ -66,3 +67,11 @@ def join(device, table, seat):
     reply = device.client.post(f"/join/{table['id']}/{code}")
     assert reply.status_code == 303
     return device
+
+
+@pytest.fixture
+def live(tmp_path):
+    """The companion served by waitress on 127.0.0.1 and an ephemeral port."""
+    server = LiveServer(tmp_path)
+    yield server
+    server.close()

@@ -126,13 +126,16 @@ window.Companion = window.Companion || {};
   C.openForm = function (template) {
     const page = C.page;
     const names = Object.keys(template.params);
-    if (!names.length)
-      return C.act({ type: template.type, seat: template.seat }).catch((e) => C.toast(e.message));
+    // a sealed round's submission names the round this form was opened in, so a dialog left
+    // open (and the retries of its send) can never count in a later round
+    const fixed = { type: template.type, seat: template.seat };
+    if (template.round !== undefined) fixed.round = template.round;
+    if (!names.length) return C.act(fixed).catch((e) => C.toast(e.message));
     let redraw = () => {};
     const form = C.formState(page.game, template.params, page.view.table.players, () => redraw());
     const submit = (event) => {
       event.preventDefault();
-      const action = Object.assign({ type: template.type, seat: template.seat }, form.values);
+      const action = Object.assign({}, fixed, form.values);
       C.sendAndClose(() => C.act(action));
     };
     redraw = C.openDialog(() =>

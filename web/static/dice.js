@@ -188,10 +188,11 @@
 
   /* Dice of a prompt answered die by die: this screen's own dice, typed, go in as a throw. */
   function typeDice(page, kinds) {
+    const shown = page.version; // the prompt's moment: a die for one that passed is refused
     diceDialog(page, C.t("ui.type_dice"), kinds, (faces) =>
       C.post(
         `/api/tables/${page.id}/dice`,
-        { dice: kinds.map((die, i) => ({ die, face: faces[i] })) },
+        { dice: kinds.map((die, i) => ({ die, face: faces[i] })), expected_version: shown },
         3,
       ),
     );

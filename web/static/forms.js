@@ -247,13 +247,15 @@
       C.h("button", { type: "button", class: "big", onclick: C.closeDialog }, C.t("ui.cancel")),
     );
 
-  /* Send what a dialog says; it closes when the companion took it, else it says why. */
+  /* Send what a dialog says; it closes when the companion took it, else it says why (and
+     closes too when its moment has passed: the new round's button is on the screen). */
   C.sendAndClose = async function (send) {
     try {
       await send();
       C.closeDialog();
     } catch (error) {
       C.toast(error.message);
+      if (error.code === "moment_passed") C.closeDialog();
     }
   };
 })(window.Companion);

@@ -226,6 +226,7 @@
 
   function render() {
     const view = page.view;
+    if (view.table.fault) return renderFault(view);
     // The headline is the game's turn; the prompt line says who must act now (the
     // left-hand opponent rolling for a surveillance test, say).
     const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
@@ -245,6 +246,23 @@
     C.renderEnd(view, page.admin, () =>
       C.post(`/api/tables/${page.id}/close`, { idempotency_key: C.key() }, 3),
     );
+    C.applyLink();
+  }
+
+  /* A table whose game cannot show its state (companion/faults.py): no board, and the
+     tablet keeps Undo and Correct to take the last entry back; the log still reads. */
+  function renderFault(view) {
+    document.getElementById("turn").textContent = "";
+    document.getElementById("prompt").textContent = "";
+    C.mount(
+      document.getElementById("board"),
+      C.h("p", { class: "banner alarm", id: "table-fault", text: C.t("ui.table_fault") }),
+    );
+    C.renderActions(page, view, null);
+    renderSeats(view, null);
+    renderCharts([]);
+    renderLog();
+    renderFixes(view);
     C.applyLink();
   }
 
@@ -283,7 +301,7 @@
   function renderBoard(view) {
     const box = document.getElementById("board");
     const panel = C.panels[page.game];
-    if (!panel) return;
+    if (!panel) return C.unmount(box); // nothing of its own (a fault's banner gone)
     let drawn;
     try {
       drawn = panel.render(view.state, panelContext(view));

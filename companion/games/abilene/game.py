@@ -50,18 +50,22 @@ from companion.rules.ranking import standing
 NAME = "abilene"
 PLAYERS = range(2, 7)
 #: 2: cowboy stops, partial repayment, several offers, bankrupt claims;
-#: 3: money a repayment or a bankruptcy brings in pays the receiver's waiting dues.
-RULES_VERSION = 3
+#: 3: money a repayment or a bankruptcy brings in pays the receiver's waiting dues;
+#: 4: each sale numbered (``next_sale``), its corral cards and truth naming it.
+RULES_VERSION = 4
 RECORDED_V2 = money.RECORDED_V2
 REPLAY_ONLY = frozenset(RECORDED_V2)
 #: v1 -> v2: a v1 action means the same move under v2 (``_recorded_before`` gives a
 #: repayment without ``amount`` the whole loan and an answer without ``offer`` the one open
 #: offer; ``LEGACY`` gives a table recorded without the new options their v1 meaning).
 #: v2 -> v3: a repayment and a bankruptcy become their replay-only version-2 types.
+#: v3 -> v4: the same moves (a corral card recorded without its sale's id is taken on
+#: replay as the one of the sale then open; a live one must name it).
 _AS_RECORDED_V2 = {base: kind for kind, base in RECORDED_V2.items()}
 MIGRATIONS = {
     1: lambda action: action,
     2: lambda action: {**action, "type": _AS_RECORDED_V2.get(action["type"], action["type"])},
+    3: lambda action: action,
 }
 OPTIONS = {
     "start_money": 10000,
@@ -105,6 +109,7 @@ def setup(players: list[str], options: dict) -> dict:
         "next_loan": 1,
         "loan_offers": [],
         "next_offer": 1,
+        "next_sale": 1,
         "written_off": [],
         "dues": [],
         "stops": 0,
@@ -271,16 +276,18 @@ def _sale_templates(state: dict, seat: int) -> list[dict]:
     if sealed.may_submit(round_, seat):  # a vote may be changed until the reveal
         if seat == state["sale"]["seller"]:
             out.append(
-                template(
+                sealed.submission(
+                    round_,
                     "sale_truth",
                     seat,
-                    secret=True,
                     brand=choice_param(sale.CARDS),
                     value=choice_param(sale.VALUES),
                 )
             )
         else:
-            out.append(template("corral_vote", seat, secret=True, card=choice_param(sale.CARDS)))
+            out.append(
+                sealed.submission(round_, "corral_vote", seat, card=choice_param(sale.CARDS))
+            )
     if seat == state["sale"]["seller"]:
         out.append(template("cancel_sale", seat))
     return out

@@ -81,10 +81,12 @@ def _whole(value: object) -> bool:
 def open_sale(state: dict, seller: int) -> dict:
     require(state["cattle"][seller] > 0, "abilene.no_cattle_to_sell")
     voters = [s for s in range(len(state["players"])) if s != seller and not state["bankrupt"][s]]
+    number = state.get("next_sale", 1)  # a state saved before sales were numbered
     return {
         **state,
         "step": "sale",
-        "sale": {"seller": seller, "round": sealed.open_round("corral", voters + [seller])},
+        "sale": {"seller": seller, "round": sealed.open_round("corral", voters + [seller], number)},
+        "next_sale": number + 1,
     }
 
 

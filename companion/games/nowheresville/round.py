@@ -80,7 +80,7 @@ def legal_planning(state: dict, seat: int | None) -> list[dict]:
     params = {slot: choice_param(choices) for slot in gang.slots(state, seat)}
     if state["heal_cards"][seat]:
         params["heal"] = choice_param(["none"] + list(gang.slots(state, seat)))
-    return [template("plan", seat, secret=True, **params)]
+    return [sealed.submission(plan, "plan", seat, **params)]
 
 
 # -- handlers --------------------------------------------------------------------------
@@ -122,7 +122,7 @@ def open_planning(state: dict) -> dict:
     return {
         **state,
         "phase": "planning",
-        "planning": sealed.open_round("plan", seats),
+        "planning": sealed.open_round("plan", seats, state["round"]),
         "placements": {},
     }
 

@@ -87,7 +87,8 @@ def find(state: dict, number: int) -> dict | None:
 
 def check_entry(key: str, entry: object) -> dict:
     """One entry of an imported catalogue, checked as a play of that card would be."""
-    require(key.isdigit() and 1 <= int(key) <= 108, "outlaws108.catalogue_number")
+    digits = key.isascii() and key.isdigit()  # the core keeps a number's key in ASCII digits
+    require(digits and 1 <= int(key) <= 108, "outlaws108.catalogue_number")
     require(
         isinstance(entry, dict) and set(entry) <= {"icons", "navy_as", "scoring"},
         "outlaws108.catalogue_fields",

@@ -252,4 +252,5 @@ def remove_building(board: dict, kind: str, clearing: str) -> dict:
 
 def clearing_order(clearing: str) -> tuple:
     """Numbers in numeric order, then names."""
-    return (0, int(clearing), "") if clearing.isdigit() else (1, 0, clearing)
+    number = clearing.isascii() and clearing.isdigit()  # "²" is a digit, not a number
+    return (0, int(clearing), "") if number else (1, 0, clearing)

@@ -228,10 +228,10 @@ def setup_legal(state: dict, seat: int | None) -> list[dict]:
             template(
                 "set_clearing",
                 None,
-                clearing=text_param(12),
+                clearing=text_param(12, shape="label", pattern="[^,]+"),
                 suit=choice_param(board_rules.CLEARING_SUITS),
             ),
-            template("set_evacuation_track", None, track=text_param(60)),
+            template("set_evacuation_track", None, track=text_param(60, shape="numbers")),
             template(
                 "set_building_slot",
                 None,
@@ -269,6 +269,8 @@ def setup_done(board: dict) -> bool:
 
 
 def set_clearing(state: dict, action: dict) -> dict:
+    """A clearing's name (its number in ASCII digits when it is one, no comma: its
+    template's shape) and suit."""
     clearing = action["clearing"].strip()
     require(clearing != "" and "," not in clearing, "bad_text", name="clearing", max=12)
     return {**state, "clearings": {**state["clearings"], clearing: action["suit"]}}
@@ -286,7 +288,7 @@ def parse_track(typed: str) -> list[int]:
     numbers = [part for part in parts if part]
     require(
         0 < len(numbers) <= board_rules.TRACK_COLUMNS
-        and all(n.isdigit() and int(n) <= MOST_TRACK_POINTS for n in numbers),
+        and all(n.isascii() and n.isdigit() and int(n) <= MOST_TRACK_POINTS for n in numbers),
         "root_doves.bad_track",
         columns=board_rules.TRACK_COLUMNS,
     )

@@ -37,6 +37,7 @@ def setup(players, options):
         "tokens": list(options["tokens"]),
         "picked": [],
         "bids": None,
+        "bid_rounds": 0,
         "revealed": None,
         "history": [],
         "duel": None,
@@ -48,7 +49,7 @@ def legal(state, seat):
         return []
     if state["bids"] is not None:
         if sealed.may_submit(state["bids"], seat):
-            return [template("bid", seat, secret=True, amount=int_param(0, 1000))]
+            return [sealed.submission(state["bids"], "bid", seat, amount=int_param(0, 1000))]
         return []
     if seat != state["turn"]:
         return []
@@ -95,7 +96,9 @@ def apply(state, action):
         tokens.remove(token)
         return replace(state, tokens=tokens, picked=state["picked"] + [token])
     if kind == "call_bids":
-        return replace(state, bids=sealed.open_round("bids", list(range(len(state["players"])))))
+        number = state.get("bid_rounds", 0) + 1
+        seats = list(range(len(state["players"])))
+        return replace(state, bids=sealed.open_round("bids", seats, number), bid_rounds=number)
     if kind == "bid":
         bids = sealed.submit(state["bids"], seat, action["amount"])
         if sealed.complete(bids):
