@@ -244,3 +244,32 @@ def test_firmware_and_host_session_agree_end_to_end(firmware):
         DieTilted("cattle", "reader"),
     ]
     assert session.counters["resent"] == 1
+
+
+def test_every_frame_the_firmware_keeps_for_resending_is_recognised_as_a_resend(firmware):
+    """With the host's ACKs lost, the firmware keeps its newest ``MAX_PENDING`` frames and
+    resends them all: the host's de-dup window must hold at least that many (the firmware's
+    own constant, not the host's window, sets the bar)."""
+    from companion.events import CardScanned
+
+    device = Device(firmware)
+    session = ReaderSession("reader")
+    session.connected(0.0)
+    device.reader.boot(0)
+    keep = firmware.reader.MAX_PENDING
+
+    def heard(now_ms):
+        events = []
+        for line in device.lines:  # the ACKs the host answers never reach the device
+            events += session.receive(parse_line(line.encode()), now_ms / 1000).events
+        device.lines.clear()
+        return [e for e in events if isinstance(e, CardScanned)]
+
+    heard(0)
+    for n in range(keep + 3):
+        device.reader.card(f"04a1b2{n:04x}", 10 + n)
+    assert len(heard(100)) == keep + 3
+    device.reader.tick(100 + firmware.reader.RESEND_MS)  # every kept frame, once more
+    assert len(device.lines) >= keep
+    assert heard(100 + firmware.reader.RESEND_MS) == []
+    assert session.counters["resent"] == keep
