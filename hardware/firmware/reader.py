@@ -12,6 +12,8 @@ a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to
   Other keys are reported as ``BTN`` edges. While dice are wanted the LED blinks.
 - Every sequenced frame is resent each ``RESEND_MS`` until the host ACKs it.
 - ``HB`` every ``HEARTBEAT_MS``; uptime counts from boot, so a reboot shows as a reset.
+- A fault (``ERR imu``, ``ERR nfc``) stands until :meth:`Reader.clear` says it is gone and
+  is said again after every ``HELLO``: a host that asks ``?`` or reconnects still sees it.
 """
 
 import wire
@@ -20,6 +22,7 @@ from orientation import FACES, Motion, face_up
 HEARTBEAT_MS = 2000
 RESEND_MS = 1000
 MAX_PENDING = 32  # with no host listening, keep the newest frames only
+MAX_FAULT_TEXT = 100  # an ERR line stays within the protocol's 120 bytes
 
 VALUES = {
     "d6": (1, 2, 3, 4, 5, 6),
@@ -70,6 +73,7 @@ class Reader:
         self.seq = 0
         self.pending = []  # [seq, line, last sent], oldest first
         self.typed = []
+        self.faults = {}  # code -> text, the faults that still stand
         self._booted = 0
         self._last_beat = 0
 
@@ -80,6 +84,8 @@ class Reader:
 
     def _hello(self):
         self.send(wire.hello(self.device_id, self.firmware, self.dice_tokens, self.boot_id))
+        for code in sorted(self.faults):
+            self.send(wire.error(code, self.faults[code]))
 
     def host_line(self, line, now):
         command = wire.parse_host(line)
@@ -143,7 +149,14 @@ class Reader:
         self._frame(wire.card(self.seq, uid), now)
 
     def fault(self, code, text=""):
+        """Say a fault (``imu``, ``nfc``) now and after every HELLO until it is cleared."""
+        text = text[:MAX_FAULT_TEXT]
+        self.faults[code] = text
         self.send(wire.error(code, text))
+
+    def clear(self, code):
+        """The fault ``code`` is gone: HELLO no longer repeats it."""
+        self.faults.pop(code, None)
 
     def _type(self, face, now):
         dice = self.dice if self.wanted is None else self.wanted

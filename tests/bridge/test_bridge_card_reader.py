@@ -113,3 +113,66 @@ def test_a_reader_that_cannot_open_or_fails_is_faulted_and_reopened(events, cloc
         assert reader.probe()["counters"] == {"scans": 1, "faults": 2}
     finally:
         reader.close()
+
+
+class Chip:
+    """The MFRC522's register file as SPI sees it: ``dev_read`` of VersionReg (0x37)
+    answers ``version`` (MFRC522 data sheet rev. 3.9: 0x91 v1.0, 0x92 v2.0; a bus with no
+    chip reads 0x00 with MISO pulled low, 0xFF floating)."""
+
+    def __init__(self, version: int) -> None:
+        self.version = version
+        self.closed = False
+        self.reads: list[int] = []
+
+    def dev_read(self, address):
+        self.reads.append(address)
+        return self.version if address == 0x37 else 0
+
+    def cleanup(self):
+        self.closed = True
+
+
+@pytest.mark.parametrize("silent", [0x00, 0xFF, 0x12])
+def test_a_card_reader_whose_chip_never_answers_is_faulted_with_the_cause(
+    wired, monkeypatch, silent
+):
+    from firmware_bridge import card_reader
+
+    chips: list[Chip] = []
+    monkeypatch.setattr(
+        card_reader, "open_mfrc522", lambda *a: chips.append(Chip(silent)) or chips[-1]
+    )
+    service, devices = wired(card_reader={"enabled": True, "poll_s": 0.01})
+    status = wait_for(lambda: card_status(service))
+    assert status["state"] == "fault" and status["check"] == "check.card_reader"
+    assert f"VersionReg 0x37 read 0x{silent:02X}" in status["detail"]
+    assert "3.3 V" in status["detail"]
+    assert chips[0].reads == [0x37] and chips[0].closed  # asked once, closed, retried later
+
+
+@pytest.mark.parametrize("version", [0x91, 0x92, 0x88])
+def test_a_chip_that_answers_its_version_register_is_online(wired, monkeypatch, version):
+    from firmware_bridge import card_reader
+
+    monkeypatch.setattr(card_reader, "open_mfrc522", lambda *a: Chip(version))
+    monkeypatch.setattr(card_reader, "read_uid", lambda rfid: None)
+    service, devices = wired(card_reader={"enabled": True, "poll_s": 0.01})
+    status = wait_for(lambda: card_status(service))
+    assert status["state"] == "online"
+
+
+def wait_for(what, tries=250):
+    import threading
+
+    for _ in range(tries):
+        seen = what()
+        if seen:
+            return seen
+        threading.Event().wait(0.02)
+    raise AssertionError("never seen")
+
+
+def card_status(service):
+    seen = service.health()["devices"].get("card-reader", {})
+    return seen if "state" in seen else None

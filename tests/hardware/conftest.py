@@ -59,6 +59,8 @@ class FakePin:
         self.level = 1 if level else 0
         return None
 
+    __call__ = value  # MicroPython's Pin: pin(1) sets it, pin() reads it
+
 
 class FakeMPU:
     """Register memory of an MPU-6050; ``tilt`` sets what the accelerometer reads."""

@@ -14,6 +14,7 @@ from firmware_bridge.protocol import (
     Heartbeat,
     Hello,
     Moving,
+    Query,
     Roll,
     Tilt,
     Want,
@@ -273,3 +274,30 @@ def test_every_frame_the_firmware_keeps_for_resending_is_recognised_as_a_resend(
     assert len(device.lines) >= keep
     assert heard(100 + firmware.reader.RESEND_MS) == []
     assert session.counters["resent"] == keep
+
+
+def test_a_fault_stays_on_the_host_after_every_hello_until_it_is_gone(firmware):
+    """A missing sensor: the host asks ``?`` again (it restarted, or reconnected); the
+    firmware's HELLO is followed by its standing ERR, so health never goes back to online
+    while the fault is there, and does once the firmware clears it."""
+    device = Device(firmware)
+    session = ReaderSession("reader")
+
+    def exchange(replies, now_ms):
+        for reply in replies:
+            device.reader.host_line(encode(reply).decode(), now_ms)
+        for line in list(device.lines):
+            session.receive(parse_line(line.encode()), now_ms / 1000)
+        device.lines.clear()
+
+    device.reader.boot(0)
+    device.reader.fault("imu", "no MPU-6050 at 0x68 on I2C0 (SDA GP4, SCL GP5)")
+    exchange(session.connected(0.0).replies, 10)
+    assert session.state == "fault" and "no MPU-6050 at 0x68" in session.detail
+    for now_ms in (1000, 2000):
+        session.lost(now_ms / 1000, "unplugged")
+        exchange(session.connected(now_ms / 1000).replies, now_ms)  # "?" -> HELLO, ERR
+        assert session.state == "fault" and session.detail.startswith("imu no MPU-6050")
+    device.reader.clear("imu")
+    exchange([Query()], 3000)
+    assert session.state == "online"
