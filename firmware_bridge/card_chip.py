@@ -14,6 +14,8 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
+from firmware_bridge.errors import BridgeError
+
 VERSION_REG = 0x37
 CHIPS = {
     0x88: "FM17522 (MFRC522 clone)",
@@ -24,18 +26,22 @@ CHIPS = {
 }
 
 
-class SilentChip(OSError):
+class SilentChip(BridgeError):
     """No MFRC522 answered its version register."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__("card_reader_silent", version=f"0x{version:02X}")
+        self.args = (
+            f"no MFRC522 answers on SPI (VersionReg 0x37 read 0x{version:02X}): check its"
+            " 3.3 V and GND, SDA to CE0 and the MOSI, MISO and SCK wires",
+        )
 
 
 def identify(rfid: Any) -> str:
     """The chip's name from its VersionReg; raises :class:`SilentChip` when none answers."""
     version = rfid.dev_read(VERSION_REG)
     if version not in CHIPS:
-        raise SilentChip(
-            f"no MFRC522 answers on SPI (VersionReg 0x37 read 0x{version:02X}): check its"
-            " 3.3 V and GND, SDA to CE0 and the MOSI, MISO and SCK wires"
-        )
+        raise SilentChip(version)
     return CHIPS[version]
 
 

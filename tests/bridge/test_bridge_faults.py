@@ -268,3 +268,44 @@ def test_a_second_start_on_the_same_data_folder_reuses_the_simulators_link(wired
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_typos_in_the_pin_map_and_the_config_cost_their_lines_and_the_rest_runs(tmp_path):
+    from companion.journal import Journal
+    from companion.service import Service
+
+    path = tmp_path / "companion.toml"
+    path.write_text(
+        "[buttons.pins]\n"
+        "digti0 = 5\n"  # line 2
+        "digit1 = 6\n"
+        "confirm = 21\n"
+        "[buttons.leds]\n"
+        "reader = 17\n"
+        "seat6 = 14\n"  # line 7
+        "seat0 = 18\n"
+        "[card_reader]\n"
+        "enabeld = true\n",  # line 10
+        "utf-8",
+    )
+    config = load(path, overrides={"data": {"dir": str(tmp_path)}})
+    with ExitStack() as stack:
+        service = stack.enter_context(Service(stack.enter_context(Journal(config.data.database))))
+        devices = cli.start_devices(config, service, stack, sim=True)
+        seen = service.health()["devices"]
+        pin_map = seen["pin-map"]["detail"]
+        assert (
+            f"{path} line 2: buttons.pins.digti0 = 5: unknown role (did you mean digit0?)"
+            in pin_map
+        )
+        assert f"{path} line 7: buttons.leds.seat6 = 14: unknown role (did you mean seat5?)" in (
+            pin_map
+        )
+        assert seen["config"]["state"] == "fault" and seen["config"]["check"] == "check.config"
+        assert (
+            f"{path} line 10: [card_reader] enabeld: unknown key (did you mean enabled?)"
+            in seen["config"]["detail"]
+        )
+        assert seen["buttons"]["state"] == "online" and seen["lights"]["state"] == "online"
+        assert set(devices["buttons"].pins) == {"digit1", "confirm"}
+        assert set(devices["lights"].pins) == {"reader", "seat0"}
