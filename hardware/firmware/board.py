@@ -20,6 +20,7 @@ from mfrc522 import MFRC522, Presence
 from mpu6050 import MPU6050
 from orientation import FACES, Motion
 from reader import Reader, led_level
+from throw import Throw
 
 
 class Uptime:
@@ -105,7 +106,7 @@ def build():
         settings.DICE,
         faces=faces,
         min_cos=settings.MIN_COS,
-        motion=Motion(settings.SETTLE_MS),
+        motion=(Throw if settings.SENSOR == "die" else Motion)(settings.SETTLE_MS),
         boot=boot_id(),
     )
     sensor, problems = None, {}

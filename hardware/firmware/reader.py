@@ -3,8 +3,10 @@
 No hardware here: :class:`Reader` is fed readings, key edges, card uids and host lines with
 a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to the Pico.
 
-- A throw: a jolt sends ``MOVING``; when the die has been calm ``settle_ms``, ``ROLL`` (or
-  ``TILT`` when no face is clearly up). With no face table (a tray, or a die shape without
+- A throw: once the readings show a throw's signature (free fall then an impact, or a
+  tumble; ``throw.py``) ``MOVING``; when the die has been calm ``settle_ms``, ``ROLL`` (or
+  ``TILT`` when no face is clearly up). A die lifted and held, or put down by hand, sends
+  nothing. Under a tray, a jolt sends ``MOVING``. With no face table (a tray, or a die shape without
   one) the keypad gives the faces instead.
 - The keypad: digit keys ``"0"``..``"6"`` type one face per die the host wants (``WANT``,
   in the prompt's order; before any ``WANT``, every declared die in HELLO order); the last
@@ -18,6 +20,7 @@ a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to
 
 import wire
 from orientation import FACES, Motion, face_up
+from throw import Throw
 
 HEARTBEAT_MS = 2000
 RESEND_MS = 1000
@@ -68,7 +71,8 @@ class Reader:
         self.faces = faces if faces is not None else FACES.get(kind)
         self.wanted = None  # [(die, kind)] the host asked for; None: it has not said
         self.min_cos = min_cos
-        self.motion = motion or Motion()
+        # a die with the sensor inside answers only a throw; a tray only sees dice moving
+        self.motion = motion or (Throw() if self.faces else Motion())
         self.led = "off"
         self.seq = 0
         self.pending = []  # [seq, line, last sent], oldest first

@@ -14,6 +14,7 @@ FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
 FIRMWARE_MODULES = (
     "wire",
     "orientation",
+    "throw",
     "mpu6050",
     "keys",
     "reader",

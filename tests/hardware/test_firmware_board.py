@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.protocol import DeviceError, Heartbeat, Hello, Moving, Roll, parse_line
+from tests.hardware import traces
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
 
@@ -107,10 +108,9 @@ def test_run_answers_hello_reports_a_lost_sensor_once_and_rolls(board, usb):
     board.i2c_broken = True
     board_module.run(reader, link, uptime, sensor, steps=5)
     board.i2c_broken = False
-    board.mpu.tilt(1.4, 0.6, 0.1)
-    board_module.run(reader, link, uptime, sensor, steps=1)
-    board.mpu.tilt(0, -1, 0)  # face 5 up
-    board_module.run(reader, link, uptime, sensor, steps=150)
+    for _, reading in traces.throw(land_on=5):  # thrown, lands with 5 up
+        board.mpu.tilt(*reading)
+        board_module.run(reader, link, uptime, sensor, steps=1)
     parsed = [parse_line(line.encode()) for line in sent]
     hello = Hello("PICO-1", "1.0.0", (("d6", "d6"),))
     lost = DeviceError("imu", "MPU-6050 stopped answering on I2C: [Errno 5] EIO")

@@ -22,6 +22,7 @@ from firmware_bridge.protocol import (
     parse_line,
 )
 from firmware_bridge.session import ReaderSession
+from tests.hardware import traces
 
 REST_1 = (0.0, 0.0, 1.0)  # d6: face 1 up
 REST_3 = (1.0, 0.0, 0.0)  # d6: face 3 up
@@ -37,6 +38,7 @@ class Device:
             self.lines.append, "PICO-1", "1.0.0", list(dice), **kwargs
         )
         self.now = 0
+        self.up = (0, 0, 1)  # the reading the die rests at
 
     def sent(self) -> list:
         out = [parse_line(line.encode()) for line in self.lines]
@@ -47,12 +49,13 @@ class Device:
         for _ in range(ms // step):
             self.now += step
             self.reader.reading(reading, self.now)
+        self.up = reading
 
     def throw_onto(self, reading) -> None:
-        for jolt in ((1.5, -0.8, 0.3), (-0.4, 2.2, -1.0), (0.9, 0.1, 1.9)):
-            self.now += 20
-            self.reader.reading(jolt, self.now)
-        self.rest(reading, 800)
+        """A throw (tests/hardware/traces.py) that comes to rest at ``reading``."""
+        for now, sample in traces.throw(self.now, land_on=reading, start=self.up):
+            self.reader.reading(sample, now)
+        self.now, self.up = now, reading
 
 
 @pytest.mark.parametrize(
