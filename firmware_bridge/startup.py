@@ -95,7 +95,6 @@ def start(
     if gpio.enabled:
         start_gpio(config, hookup, stack)
     if config.card_reader.enabled:
-        from firmware_bridge.card_chip import identified
         from firmware_bridge.card_reader import CardReader, open_mfrc522
 
         card = config.card_reader
@@ -107,9 +106,7 @@ def start(
             lambda: stack.enter_context(
                 CardReader(
                     hookup.post,
-                    open_rfid=lambda: identified(
-                        open_mfrc522(card.bus, card.device, card.rst, card.irq)
-                    ),
+                    open_rfid=lambda: open_mfrc522(card.bus, card.device, card.rst, card.irq),
                     poll_s=card.poll_s,
                 )
             ),
