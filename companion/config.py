@@ -1,7 +1,11 @@
 """Configuration from a TOML file; every key has a default, so no file is needed to try it.
 
-See ``docs/configuration.md`` for each key. Unknown keys are refused with their name, so a
-typo in the file is found at start-up instead of silently ignored.
+See ``docs/configuration.md`` for each key. A typo costs one line, never the evening: a
+line TOML cannot read, an unknown key (or table) and a value of the wrong type are each
+left out — the default stands — and reported as a :class:`ConfigProblem` naming the file,
+the line, the table and the nearest known name; everything else applies and the service
+starts (``firmware_bridge/startup.py`` shows the problems on the Devices panel). Only a
+file that cannot be read at all is a ``ConfigError``.
 """
 
 from __future__ import annotations
@@ -11,7 +15,10 @@ from dataclasses import dataclass, field, fields, is_dataclass
 from pathlib import Path
 from typing import Any
 
+from companion.config_lines import error_line, key_lines, line_of, nearest
 from companion.errors import ConfigError
+
+NOT_A_KEY = {"from_file": False}  # a Config field no file sets
 
 
 @dataclass
@@ -170,37 +177,101 @@ class Config:
     ble_dice: BleDiceConfig = field(default_factory=BleDiceConfig)
     wifi: WifiConfig = field(default_factory=WifiConfig)
     language: str = "en"
+    problems: list = field(default_factory=list, metadata=NOT_A_KEY)  # [ConfigProblem]
+    file: str = field(default="", metadata=NOT_A_KEY)  # the file read, "" for none
+    lines: dict = field(default_factory=dict, metadata=NOT_A_KEY)  # dotted key -> line
+
+    def where(self, dotted: str) -> str:
+        """``"/etc/table-companion.toml line 14"`` for a key, as the file shows it."""
+        line = line_of(self.lines, dotted)
+        if not self.file:
+            return "the command line"
+        return self.file if line is None else f"{self.file} line {line}"
+
+
+@dataclass(frozen=True)
+class ConfigProblem:
+    """One line of the config left out, and why, in words a person can act on."""
+
+    where: str  # file and line
+    section: str  # the table, "" for the top
+    key: str
+    reason: str
+
+    def __str__(self) -> str:
+        table = f"[{self.section}] " if self.section else ""
+        return f"{self.where}: {table}{self.key}: {self.reason}"
 
 
 def load(path: str | Path | None = None, overrides: dict | None = None) -> Config:
     raw: dict = {}
+    problems: list[ConfigProblem] = []
+    file, lines = "", {}
     if path is not None:
+        file = str(path)
         try:
-            raw = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as error:
+            text = Path(path).read_bytes().decode("utf-8", errors="replace")
+        except OSError as error:
             raise ConfigError(f"cannot read config {path}: {error}") from error
+        raw, text = _parsed(text, file, problems)
+        lines = key_lines(text)
     for section, values in (overrides or {}).items():
         raw.setdefault(section, {}).update(values)
-    return _build(Config, raw, "")
+    made = Config(file=file, lines=lines)
+    _fill(made, raw, "", problems, made)
+    made.problems = problems
+    return made
 
 
-def _build(kind: type, raw: dict, where: str) -> Any:
-    if not isinstance(raw, dict):
-        raise ConfigError(f"[{where}] must be a table")
-    known = {f.name: f for f in fields(kind)}
-    unknown = set(raw) - set(known)
-    if unknown:
-        raise ConfigError(f"unknown config key(s) {sorted(unknown)} in [{where or 'top'}]")
-    made = kind()
+def _parsed(text: str, file: str, problems: list) -> tuple[dict, str]:
+    """The file's tables, each line TOML cannot read left out (and reported) in turn."""
+    rows = text.splitlines()
+    for _ in range(len(rows) + 1):
+        try:
+            return tomllib.loads("\n".join(rows)), "\n".join(rows)
+        except tomllib.TOMLDecodeError as error:
+            line = error_line(str(error))
+            if line is None or not 0 < line <= len(rows) or not rows[line - 1].strip():
+                break
+            problems.append(
+                ConfigProblem(f"{file} line {line}", "", rows[line - 1].strip()[:60], str(error))
+            )
+            rows[line - 1] = ""
+    problems.append(ConfigProblem(file, "", "the whole file", "not TOML: every default stands"))
+    return {}, ""
+
+
+def _fill(made: Any, raw: dict, where: str, problems: list, root: Config) -> None:
+    """Set ``made``'s fields from ``raw``; whatever is wrong is reported and left out."""
+    known = {f.name: f for f in fields(made) if f.metadata.get("from_file", True)}
     for name, value in raw.items():
+        dotted = f"{where}.{name}" if where else name
+        if name not in known:
+            close = nearest(name, known)
+            hint = f" (did you mean {close}?)" if close else ""
+            problems.append(_problem(root, where, name, f"unknown key{hint}, left out"))
+            continue
         current = getattr(made, name)
         if is_dataclass(current):
-            setattr(made, name, _build(type(current), value, name))
+            if isinstance(value, dict):
+                _fill(current, value, dotted, problems, root)
+            else:
+                problems.append(_problem(root, where, name, "should be a [table], left out"))
         elif isinstance(current, bool) != isinstance(value, bool) or (
             not isinstance(value, type(current))
             and not (isinstance(current, float) and isinstance(value, int))
         ):
-            raise ConfigError(f"{where}.{name} should be {type(current).__name__}")
+            reason = f"should be {_kind(current)}, not {_kind(value)}: the default stands"
+            problems.append(_problem(root, where, name, reason))
         else:
             setattr(made, name, value)
-    return made
+
+
+def _problem(root: Config, section: str, key: str, reason: str) -> ConfigProblem:
+    dotted = f"{section}.{key}" if section else key
+    return ConfigProblem(root.where(dotted), section, key, reason)
+
+
+def _kind(value: Any) -> str:
+    names = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+    return names.get(type(value), "a table" if isinstance(value, dict) else type(value).__name__)

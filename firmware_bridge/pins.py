@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
 
+from companion.config_lines import nearest
 from firmware_bridge.errors import BridgeError
 
 PIN_FACTORIES = "gpiozero_pin_factories"  # the entry-point group gpiozero reads itself
@@ -93,3 +94,22 @@ def check_pin_map(
             else:
                 taken[pin] = f"GPIO{pin} is also {section}.{role}"
     return problems
+
+
+def known_roles(
+    sections: Mapping[str, Mapping[str, Any]], roles: Mapping[str, tuple[str, ...]]
+) -> tuple[dict[str, dict[str, Any]], list[PinProblem]]:
+    """The lines of each section whose role is one of its ``roles``, and a problem (with
+    the nearest role) for each that is not: a typo leaves out that one line."""
+    kept: dict[str, dict[str, Any]] = {}
+    problems = []
+    for section, lines in sections.items():
+        kept[section] = {}
+        for role, pin in lines.items():
+            if role in roles[section]:
+                kept[section][role] = pin
+                continue
+            close = nearest(role, roles[section])
+            hint = f"did you mean {close}?" if close else f"roles: {', '.join(roles[section])}"
+            problems.append(PinProblem(section, role, pin, f"unknown role ({hint}), left out"))
+    return kept, problems

@@ -1,9 +1,12 @@
 """Pixels dice over Bluetooth LE with ``bleak``: another die reader beside the serial one.
 
-One asyncio loop on its own thread scans for dice advertising the Pixels service, connects
-to each, subscribes to its notify characteristic, asks ``WhoAreYou`` and turns ``RollState``
-into the same events as the serial reader: rolling or handling → ``DiceMoving``, rolled →
-``DieRolled`` (face index + 1), crooked → ``DieTilted``; set down on a face is not a throw.
+One asyncio loop on its own thread scans for dice advertising either Pixels service (the
+current one or the legacy one), connects to each, subscribes to the notify characteristic
+of the service it serves, asks ``WhoAreYou`` and turns ``RollState`` into the same events
+as the serial reader: rolling or handling → ``DiceMoving``, rolled → ``DieRolled`` (the
+face as pixels-js maps it for the die type and firmware), crooked → ``DieTilted``; set down
+on a face is not a throw. A die of a type no prompt here can use (a d20, a d4, a fudge die)
+is refused with the reason on the Devices panel.
 A die that drops is reconnected with capped exponential backoff. Which seat a die answers
 for is the table's business (the dashboard gives it; ``companion.inputs``). ``bleak`` is
 reached only through ``client_factory`` and ``discover``, so tests pass a fake client that
@@ -25,7 +28,9 @@ from firmware_bridge.die_reader import Backoff
 def _bleak_discover(scan_s: float) -> Awaitable[list]:
     from bleak import BleakScanner
 
-    return BleakScanner.discover(timeout=scan_s, service_uuids=[px.SERVICE])
+    return BleakScanner.discover(
+        timeout=scan_s, service_uuids=[uuids.service for uuids in px.SERVICES]
+    )
 
 
 def _bleak_client(device: Any, disconnected: Callable[[Any], None]) -> Any:
@@ -34,12 +39,24 @@ def _bleak_client(device: Any, disconnected: Callable[[Any], None]) -> Any:
     return BleakClient(device, disconnected_callback=disconnected)
 
 
+def served(client: Any) -> px.Uuids:
+    """The Pixels service a connected die serves: the current one, else the legacy one."""
+    services = getattr(client, "services", None)
+    for uuids in px.SERVICES:
+        if services is not None and services.get_service(uuids.service) is not None:
+            return uuids
+    raise LookupError("no Pixels service on this device")
+
+
 class PixelDie:
     """What the host knows of one die (pure: fed messages, returns events)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.kind: str | None = None
+        self.die_type: str | None = None
+        self.leds = 0
+        self.build = 0
         self.battery: int | None = None
         self.charging = False
         self.state = "connecting"
@@ -48,30 +65,49 @@ class PixelDie:
 
     def receive(self, message: Any) -> list:
         if isinstance(message, px.IAmADie):
-            self.kind = px.KINDS_BY_LEDS.get(message.leds)
-            self.battery, self.charging = message.battery, message.battery_state != 0
+            self.die_type, self.leds, self.build = message.die_type, message.leds, message.build
+            self.kind = px.KINDS.get(message.die_type)
+            self._battery(message.battery, message.battery_state)
             return []
         if isinstance(message, px.BatteryLevel):
-            self.battery, self.charging = message.percent, message.battery_state != 0
+            self._battery(message.percent, message.battery_state)
             return []
         if not isinstance(message, px.RollState):
             return []
-        if message.state in (px.ROLLING, px.HANDLING):
+        state = px.roll_state(message.state, self.leds, self.build)
+        if state in (px.ROLLING, px.HANDLING):
             return [DiceMoving(self.name)]
-        if message.state == px.CROOKED:
+        if state == px.CROOKED:
             return [DieTilted(self.kind or "d6", self.name)]
-        if message.state != px.ROLLED:
+        if state != px.ROLLED:
             return []
         if self.kind is None:
-            self.refused += 1
-            return [InputRefused(self.name, f"face index {message.face_index}", "ble_unknown_die")]
+            return [self._refuse(message.face_index)]
         self.rolls += 1
-        return [DieRolled(((self.kind, message.face_index + 1),), "ble", self.name)]
+        face = px.face(message.face_index, self.die_type, self.build)
+        return [DieRolled(((self.kind, face),), "ble", self.name)]
+
+    def _battery(self, percent: int, state: int) -> None:
+        self.battery, self.charging = percent, state in (px.CHARGING, px.DONE)
+
+    def _refuse(self, face_index: int) -> InputRefused:
+        self.refused += 1
+        if self.die_type is None:
+            return InputRefused(self.name, f"face index {face_index}", "ble_unknown_die")
+        face = px.face(face_index, self.die_type, self.build)
+        return InputRefused(self.name, f"{self.die_type} {face}", "ble_die_type")
+
+    @property
+    def unusable(self) -> str | None:
+        """Why no prompt here can use this die (a catalog key), or ``None``."""
+        return "ble_die_type" if self.die_type is not None and self.kind is None else None
 
     def figures(self) -> dict:
         return {
             "state": self.state,
             "kind": self.kind,
+            "die_type": self.die_type,
+            "unusable": self.unusable,
             "battery": self.battery,
             "charging": self.charging,
             "rolls": self.rolls,
@@ -166,8 +202,9 @@ class PixelsDice:
             )
             try:
                 await client.connect()
-                await client.start_notify(px.NOTIFY, lambda _ch, data: self._heard(die, data))
-                await client.write_gatt_char(px.WRITE, px.who_are_you(), response=False)
+                uuids = served(client)
+                await client.start_notify(uuids.notify, lambda _ch, data: self._heard(die, data))
+                await client.write_gatt_char(uuids.write, px.who_are_you(), response=False)
                 self._set(die, "online")
                 backoff.reset()
                 await self._until(dropped)

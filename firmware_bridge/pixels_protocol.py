@@ -1,12 +1,15 @@
-"""Pixels dice, Bluetooth LE messages: pure parse and the session of one die.
+"""Pixels dice, Bluetooth LE messages: pure parse, the die types and their faces.
 
-From the published "Pixels Communications Protocol" (GameWithPixels, ``doc/
-CommunicationsProtocol.md`` in the ``GameWithPixels/.github`` repository; see
-docs/protocol.md, "Pixels dice"): one service with a notify and a write characteristic;
-each message is a message id byte then its fields, little-endian. The die sends
-``RollState`` (id 3: roll state, face index) whenever either changes, ``BatteryLevel``
-(id 34: percent, state) and, when asked ``WhoAreYou`` (id 1), ``IAmADie`` (id 2).
-No I/O here: ``pixels.py`` is the Bluetooth shell.
+As the official library ``GameWithPixels/pixels-js`` speaks it (see docs/protocol.md,
+"Pixels dice"): a die serves the current service (``a6b90001-…``, firmware since 2024) or
+the legacy one (``6e400001-…``), each with a notify and a write characteristic
+(``PixelsBluetoothIds.ts``). Each message is a message id byte then its fields,
+little-endian (``DieMessages.ts``). The die sends ``RollState`` (id 3: roll state, face
+index) whenever either changes, ``BatteryLevel`` (id 34: percent, state) and, when asked
+``WhoAreYou`` (id 1), ``IAmADie`` (id 2): the 22-byte legacy layout, or chunks that each
+begin with their own size (``ChunkMessage.ts``). A face index becomes a face as
+``DiceUtils.faceFromIndex`` does, with the "bad normals" table of firmware up to
+2023-11-17. No I/O here: ``pixels.py`` is the Bluetooth shell.
 """
 
 from __future__ import annotations
@@ -14,33 +17,48 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
-SERVICE = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
-NOTIFY = "6e400001-b5a3-f393-e0a9-e50e24dcca9e"
-WRITE = "6e400002-b5a3-f393-e0a9-e50e24dcca9e"
+
+@dataclass(frozen=True)
+class Uuids:
+    service: str
+    notify: str
+    write: str
+
+
+CURRENT = Uuids(
+    "a6b90001-7a5a-43f2-a962-350c8edc9b5b",
+    "a6b90002-7a5a-43f2-a962-350c8edc9b5b",
+    "a6b90003-7a5a-43f2-a962-350c8edc9b5b",
+)
+LEGACY = Uuids(
+    "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
+    "6e400001-b5a3-f393-e0a9-e50e24dcca9e",
+    "6e400002-b5a3-f393-e0a9-e50e24dcca9e",
+)
+SERVICES = (CURRENT, LEGACY)
 
 WHO_ARE_YOU, I_AM_A_DIE, ROLL_STATE, BATTERY_LEVEL = 1, 2, 3, 34
 UNKNOWN, ROLLED, HANDLING, ROLLING, CROOKED, ON_FACE = range(6)
-STATES = {
-    UNKNOWN: "unknown",
-    ROLLED: "rolled",
-    HANDLING: "handling",
-    ROLLING: "rolling",
-    CROOKED: "crooked",
-    ON_FACE: "on_face",
-}
-KINDS_BY_LEDS = {6: "d6"}  # the dice the games here use; a Pixels D6 has 6 LEDs
+CHARGING, DONE = 2, 3  # battery states that mean "on the charger"
+DIE_TYPES = ("unknown", "d4", "d6", "d8", "d10", "d00", "d12", "d20", "d6pipped", "d6fudge")
+TYPES_BY_LEDS = {4: "d4", 6: "d6", 8: "d8", 10: "d10", 12: "d12", 20: "d20", 21: "d6pipped"}
+KINDS = {"d6": "d6", "d6pipped": "d6"}  # the die types a prompt here can use, as its kind
+BAD_NORMALS_UNTIL_MS = 1704150000000  # firmware 2023-11-17 and older
+LEVEL_FIX_FROM_MS = 1716382800000  # firmware 2024-05-22: tilted six-LED dice read crooked
+LEGACY_SIZE = 22
 
 
 @dataclass(frozen=True)
 class IAmADie:
     leds: int
-    design: int
+    die_type: str
     pixel_id: int
-    build: int
+    build: int  # firmware build time, Unix seconds
     state: int
     face_index: int
     battery: int
     battery_state: int
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -62,32 +80,80 @@ class Unusable:
     reason: str
 
 
-_LAYOUTS = {
-    # id, led count, design, n/a, data set hash, pixel id, flash, build, roll state, face,
-    # battery level, battery state: 22 bytes
-    I_AM_A_DIE: struct.Struct("<BBBBIIHIBBBB"),
-    ROLL_STATE: struct.Struct("<BBB"),
-    BATTERY_LEVEL: struct.Struct("<BBB"),
-}
+_LEGACY = struct.Struct("<BBBBIIHIBBBB")  # id, leds, colorway, die type, hash, id, flash, …
+_SHORT = struct.Struct("<BBB")
+# The chunks of a current IAmADie, in order, and the bytes of each this needs.
+_CHUNKS = ("version", "die", "design_name", "die_name", "settings", "status")
+_NEEDS = {"version": 7, "die": 8, "design_name": 1, "die_name": 1, "settings": 1, "status": 5}
+
+
+def die_type(code: int, leds: int) -> str:
+    """The die type a die says it is; "unknown" guessed from its LEDs, as pixels-js does."""
+    named = DIE_TYPES[code] if 0 <= code < len(DIE_TYPES) else "unknown"
+    return named if named != "unknown" else TYPES_BY_LEDS.get(leds, "unknown")
+
+
+def face(face_index: int, kind: str, build: int) -> int:
+    """The face up for a face index (``DiceUtils.faceFromIndex``); ``build`` in seconds."""
+    if build and build * 1000 <= BAD_NORMALS_UNTIL_MS:
+        if kind == "d4":
+            return {3: 2, 2: 3, 5: 4}.get(face_index, 1)
+        if kind == "d6":
+            return {4: 2, 3: 3, 2: 4, 1: 5}.get(face_index, face_index + 1)
+    if kind in ("d10", "unknown"):
+        return face_index
+    if kind == "d00":
+        return face_index * 10
+    return face_index + 1
+
+
+def roll_state(state: int, leds: int, build: int) -> int:
+    """A six-LED die on firmware before 2024-05-22 reads "crooked" when slightly tilted;
+    pixels-js takes that as rolled (``Pixel._updateRoll``), and so does this."""
+    if state == CROOKED and leds == 6 and build * 1000 < LEVEL_FIX_FROM_MS:
+        return ROLLED
+    return state
 
 
 def parse(data: bytes) -> IAmADie | RollState | BatteryLevel | Unusable:
     """One notification as a message; never raises (extra trailing bytes are allowed, as
     newer firmware may append fields)."""
+    data = bytes(data)
     if not data:
         return Unusable("empty")
-    layout = _LAYOUTS.get(data[0])
-    if layout is None:
+    if data[0] == I_AM_A_DIE:
+        return _legacy(data) if len(data) == LEGACY_SIZE else _chunked(data)
+    if data[0] not in (ROLL_STATE, BATTERY_LEVEL):
         return Unusable(f"message {data[0]}")
-    if len(data) < layout.size:
+    if len(data) < _SHORT.size:
         return Unusable(f"short {data[0]}")
-    fields = layout.unpack_from(bytes(data))
-    if data[0] == ROLL_STATE:
-        return RollState(fields[1], fields[2])
-    if data[0] == BATTERY_LEVEL:
-        return BatteryLevel(fields[1], fields[2])
-    _, leds, design, _, _, pixel_id, _, build, state, face, battery, battery_state = fields
-    return IAmADie(leds, design, pixel_id, build, state, face, battery, battery_state)
+    _, first, second = _SHORT.unpack_from(data)
+    return RollState(first, second) if data[0] == ROLL_STATE else BatteryLevel(first, second)
+
+
+def _legacy(data: bytes) -> IAmADie:
+    _, leds, _, code, _, pixel_id, _, build, state, index, battery, battery_state = _LEGACY.unpack(
+        data
+    )
+    kind = die_type(code, leds)
+    return IAmADie(leds, kind, pixel_id, build, state, index, battery, battery_state)
+
+
+def _chunked(data: bytes) -> IAmADie | Unusable:
+    chunks, offset = {}, 1
+    for name in _CHUNKS:
+        size = data[offset] if offset < len(data) else 0
+        chunk = data[offset : offset + size]
+        if len(chunk) < _NEEDS[name]:
+            return Unusable(f"short IAmADie {name}")
+        chunks[name], offset = chunk, offset + size
+    (build,) = struct.unpack_from("<I", chunks["version"], 3)
+    pixel_id, _, code, leds = struct.unpack_from("<IBBB", chunks["die"], 1)
+    battery, battery_state, state, index = chunks["status"][1:5]
+    name = chunks["die_name"][1:].split(b"\0")[0].decode("utf-8", "replace")
+    return IAmADie(
+        leds, die_type(code, leds), pixel_id, build, state, index, battery, battery_state, name
+    )
 
 
 def who_are_you() -> bytes:

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.events import DeviceStatus
-from firmware_bridge.pins import check_pin_map, pin_factory_named
+from firmware_bridge.pins import check_pin_map, known_roles, pin_factory_named
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,10 @@ def start(
     sim_dice: tuple[str, ...],
 ) -> dict:
     """Open every configured device; return the ones that started, by name."""
+    if config.problems:  # the lines of the config that were left out, shown as a fault
+        detail = "; ".join(str(problem) for problem in config.problems)
+        log.warning("config: %s", detail)
+        hookup.post(DeviceStatus("config", "config", "fault", detail[:600], check="check.config"))
     url = config.die_reader.url
     if sim or not url:
         # the folder resolved, not the link: the link is the last run's pty
@@ -157,16 +161,18 @@ def start_reader(config: Any, hookup: Hookup, stack: ExitStack, url: str, simula
 
 def start_gpio(config: Any, hookup: Hookup, stack: ExitStack) -> None:
     """Buttons and LEDs: the pin map checked first, the wrong lines left out and named."""
-    from firmware_bridge.buttons import Buttons, Lights
+    from firmware_bridge.buttons import BUTTON_ROLES, LED_ROLES, Buttons, Lights
 
     gpio, card = config.buttons, config.card_reader
     claimed = {"card_reader.rst": card.rst, "card_reader.irq": card.irq} if card.enabled else {}
-    problems = check_pin_map(
-        {"buttons.pins": gpio.pins, "buttons.leds": gpio.leds}, vars(config.buses), claimed
+    written, problems = known_roles(
+        {"buttons.pins": gpio.pins, "buttons.leds": gpio.leds},
+        {"buttons.pins": BUTTON_ROLES, "buttons.leds": LED_ROLES},
     )
+    problems += check_pin_map(written, vars(config.buses), claimed)
     wrong = {(p.section, p.role) for p in problems}
-    pins = {r: p for r, p in gpio.pins.items() if ("buttons.pins", r) not in wrong}
-    leds = {r: p for r, p in gpio.leds.items() if ("buttons.leds", r) not in wrong}
+    pins = {r: p for r, p in written["buttons.pins"].items() if ("buttons.pins", r) not in wrong}
+    leds = {r: p for r, p in written["buttons.leds"].items() if ("buttons.leds", r) not in wrong}
     factory = guarded(
         hookup, "gpio", "buttons", "check.pin_factory", lambda: pin_factory_named(gpio.pin_factory)
     )
@@ -202,7 +208,7 @@ def start_gpio(config: Any, hookup: Hookup, stack: ExitStack) -> None:
         if mock:
             hookup.probe("lights", lambda: {"stand_in": "mock"})
     if problems:
-        detail = "; ".join(str(p) for p in problems)
+        detail = "; ".join(f"{config.where(f'{p.section}.{p.role}')}: {p}" for p in problems)
         log.warning("pin map: %s", detail)
         hookup.post(DeviceStatus("pin-map", "buttons", "fault", detail, check="check.pin_map"))
     del buttons

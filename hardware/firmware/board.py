@@ -20,6 +20,7 @@ from mfrc522 import MFRC522, Presence
 from mpu6050 import MPU6050
 from orientation import FACES, Motion
 from reader import Reader, led_level
+from throw import Throw
 
 
 class Uptime:
@@ -105,10 +106,10 @@ def build():
         settings.DICE,
         faces=faces,
         min_cos=settings.MIN_COS,
-        motion=Motion(settings.SETTLE_MS),
+        motion=(Throw if settings.SENSOR == "die" else Motion)(settings.SETTLE_MS),
         boot=boot_id(),
     )
-    sensor, problem = None, None
+    sensor, problems = None, {}
     if settings.SENSOR:
         i2c = machine.I2C(
             settings.I2C_ID,
@@ -119,7 +120,12 @@ def build():
         try:
             sensor = calibrate.Calibrated(MPU6050(i2c), calibrate.load(settings.CALIBRATION))
         except OSError as error:
-            problem = str(error)
+            problems["imu"] = "%s on I2C%d (SDA GP%d, SCL GP%d): check 3.3 V, GND, SDA, SCL" % (
+                error,
+                settings.I2C_ID,
+                settings.SDA,
+                settings.SCL,
+            )
     keys = Keys(
         {
             name: _pressed(machine.Pin(pin, machine.Pin.IN, machine.Pin.PULL_UP))
@@ -128,7 +134,7 @@ def build():
         settings.BOUNCE_MS,
     )
     led = machine.Pin(settings.LED, machine.Pin.OUT)
-    cards, card_problem = None, None
+    cards = None
     if settings.CARD_READER:
         try:
             cards = CardLook(
@@ -144,8 +150,14 @@ def build():
                 )
             )
         except OSError as error:
-            card_problem = str(error)
-    return reader, link, sensor, keys, led, problem or card_problem, cards
+            problems["nfc"] = "%s; SCK GP%d, MOSI GP%d, MISO GP%d, CS GP%d: check 3.3 V, GND" % (
+                error,
+                settings.RC522_SCK,
+                settings.RC522_MOSI,
+                settings.RC522_MISO,
+                settings.RC522_CS,
+            )
+    return reader, link, sensor, keys, led, problems, cards
 
 
 class CardLook:
@@ -165,25 +177,27 @@ class CardLook:
 
 
 def run(
-    reader, link, clock, sensor=None, keys=None, led=None, problem=None, steps=None, cards=None
+    reader, link, clock, sensor=None, keys=None, led=None, problems=None, steps=None, cards=None
 ):
-    """The main loop: host lines, a sensor reading, key edges, cards, heartbeats, LED."""
+    """The main loop: host lines, a sensor reading, key edges, cards, heartbeats, LED.
+    ``problems`` are the parts that did not start, by fault code (``imu``, ``nfc``)."""
     reader.boot(clock())
-    if problem:
-        reader.fault("imu", problem)
-    sensor_ok, done = True, 0
+    for code, text in sorted((problems or {}).items()):
+        reader.fault(code, text)  # said now and after every HELLO
+    done = 0
     while steps is None or done < steps:
         now = clock()
         for line in link.lines():
             reader.host_line(line, now)
         if sensor is not None:
             try:
-                reader.reading(sensor.acceleration(), now)
-                sensor_ok = True
+                reading = sensor.acceleration()
             except OSError as error:
-                if sensor_ok:  # say it once, not fifty times a second
-                    reader.fault("imu", str(error))
-                sensor_ok = False
+                if "imu" not in reader.faults:  # say it once, not fifty times a second
+                    reader.fault("imu", "MPU-6050 stopped answering on I2C: %s" % error)
+            else:
+                reader.clear("imu")  # it answers again
+                reader.reading(reading, now)
         if keys is not None:
             for name, down in keys.poll(now):
                 reader.key(name, down, now)
@@ -191,7 +205,7 @@ def run(
             try:
                 uid = cards.poll(now)
             except OSError as error:
-                reader.fault("nfc", str(error))
+                reader.fault("nfc", "MFRC522 stopped answering on SPI: %s" % error)
                 cards = None  # said once; the box goes on without it
             else:
                 if uid is not None:
@@ -212,5 +226,5 @@ def main():
         print("maintenance: firmware not started (REPL free for mpremote)")
         return
     boot_window()
-    reader, link, sensor, keys, led, problem, cards = build()
-    run(reader, link, Uptime(), sensor, keys, led, problem, cards=cards)
+    reader, link, sensor, keys, led, problems, cards = build()
+    run(reader, link, Uptime(), sensor, keys, led, problems, cards=cards)

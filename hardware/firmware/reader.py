@@ -3,8 +3,10 @@
 No hardware here: :class:`Reader` is fed readings, key edges, card uids and host lines with
 a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to the Pico.
 
-- A throw: a jolt sends ``MOVING``; when the die has been calm ``settle_ms``, ``ROLL`` (or
-  ``TILT`` when no face is clearly up). With no face table (a tray, or a die shape without
+- A throw: once the readings show a throw's signature (free fall then an impact, or a
+  tumble; ``throw.py``) ``MOVING``; when the die has been calm ``settle_ms``, ``ROLL`` (or
+  ``TILT`` when no face is clearly up). A die lifted and held, or put down by hand, sends
+  nothing. Under a tray, a jolt sends ``MOVING``. With no face table (a tray, or a die shape without
   one) the keypad gives the faces instead.
 - The keypad: digit keys ``"0"``..``"6"`` type one face per die the host wants (``WANT``,
   in the prompt's order; before any ``WANT``, every declared die in HELLO order); the last
@@ -12,14 +14,18 @@ a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to
   Other keys are reported as ``BTN`` edges. While dice are wanted the LED blinks.
 - Every sequenced frame is resent each ``RESEND_MS`` until the host ACKs it.
 - ``HB`` every ``HEARTBEAT_MS``; uptime counts from boot, so a reboot shows as a reset.
+- A fault (``ERR imu``, ``ERR nfc``) stands until :meth:`Reader.clear` says it is gone and
+  is said again after every ``HELLO``: a host that asks ``?`` or reconnects still sees it.
 """
 
 import wire
 from orientation import FACES, Motion, face_up
+from throw import Throw
 
 HEARTBEAT_MS = 2000
 RESEND_MS = 1000
 MAX_PENDING = 32  # with no host listening, keep the newest frames only
+MAX_FAULT_TEXT = 100  # an ERR line stays within the protocol's 120 bytes
 
 VALUES = {
     "d6": (1, 2, 3, 4, 5, 6),
@@ -65,11 +71,13 @@ class Reader:
         self.faces = faces if faces is not None else FACES.get(kind)
         self.wanted = None  # [(die, kind)] the host asked for; None: it has not said
         self.min_cos = min_cos
-        self.motion = motion or Motion()
+        # a die with the sensor inside answers only a throw; a tray only sees dice moving
+        self.motion = motion or (Throw() if self.faces else Motion())
         self.led = "off"
         self.seq = 0
         self.pending = []  # [seq, line, last sent], oldest first
         self.typed = []
+        self.faults = {}  # code -> text, the faults that still stand
         self._booted = 0
         self._last_beat = 0
 
@@ -80,6 +88,8 @@ class Reader:
 
     def _hello(self):
         self.send(wire.hello(self.device_id, self.firmware, self.dice_tokens, self.boot_id))
+        for code in sorted(self.faults):
+            self.send(wire.error(code, self.faults[code]))
 
     def host_line(self, line, now):
         command = wire.parse_host(line)
@@ -143,7 +153,14 @@ class Reader:
         self._frame(wire.card(self.seq, uid), now)
 
     def fault(self, code, text=""):
+        """Say a fault (``imu``, ``nfc``) now and after every HELLO until it is cleared."""
+        text = text[:MAX_FAULT_TEXT]
+        self.faults[code] = text
         self.send(wire.error(code, text))
+
+    def clear(self, code):
+        """The fault ``code`` is gone: HELLO no longer repeats it."""
+        self.faults.pop(code, None)
 
     def _type(self, face, now):
         dice = self.dice if self.wanted is None else self.wanted

@@ -10,7 +10,7 @@ import serial
 from companion.events import DeviceStatus, DieRolled
 from firmware_bridge.die_reader import Backoff, DieReader, LineFraming
 from firmware_bridge.errors import BridgeError
-from firmware_bridge.protocol import Ack, Heartbeat, Hello, Rejected, Roll, encode
+from firmware_bridge.protocol import Ack, Heartbeat, Hello, Rejected, Roll, Want, encode
 
 HELLO = encode(Hello("LOOP-1", "1.0", (("L1", "cattle"), ("C1", "cowboy"))))
 
@@ -20,9 +20,17 @@ class LoopOpener:
 
     def __init__(self) -> None:
         self.ports: list[serial.SerialBase] = []
+        self.written = bytearray()  # everything written to the ports, the reader's lines too
 
     def __call__(self, url: str) -> serial.SerialBase:
         port = serial.serial_for_url(url, baudrate=115200, write_timeout=1.0)
+        write = port.write
+
+        def recorded(data):
+            self.written += data
+            return write(data)
+
+        port.write = recorded
         self.ports.append(port)
         return port
 
@@ -65,17 +73,22 @@ def test_framing_bounds_a_run_without_newline_and_counts_it_once():
 
 
 # -- loop:// -----------------------------------------------------------------------------
-def said_hello(port, events, wait):
-    """HELLO, and wait for the host's answer to it (LED, WANT) to be written: loop:// takes
+NOTHING_WANTED = Want(())
+
+
+def said_hello(port, events, wait, opener, hello=HELLO, want=NOTHING_WANTED):
+    """HELLO, and wait for the host's answer to it (its WANT) to be written: loop:// takes
     writes byte by byte, so lines written at the same time would interleave."""
-    port.write(HELLO)
-    wait(lambda: "online" in events.states(), what="online")
+    del opener.written[:]
+    port.write(hello)
+    wait(lambda: encode(want) in opener.written, what=f"the host's {want.body()}")
+    assert "online" in events.states()
 
 
 def test_on_loop_it_asks_hello_and_posts_rolls(loop_reader, wait):
     reader, events, opener = loop_reader
     port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
-    said_hello(port, events, wait)
+    said_hello(port, events, wait, opener)
     port.write(encode(Roll(1, (("L1", 5), ("C1", 3)))))
     wait(lambda: events.all(DieRolled), what="a roll")
     assert events.all(DieRolled) == [
@@ -87,10 +100,21 @@ def test_on_loop_it_asks_hello_and_posts_rolls(loop_reader, wait):
     assert reader.counters["accepted"] == 1
 
 
+def test_a_reader_that_reboots_mid_prompt_is_told_the_prompts_dice_again(loop_reader, wait):
+    reader, events, opener = loop_reader
+    port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
+    said_hello(port, events, wait, opener)
+    assert reader.want(["cowboy", "cattle"])  # a prompt opens
+    wanted = Want(("C1", "L1"))
+    wait(lambda: encode(wanted) in opener.written, what="WANT C1 L1")
+    rebooted = encode(Hello("LOOP-1", "1.0", (("L1", "cattle"), ("C1", "cowboy")), "b2"))
+    said_hello(port, events, wait, opener, rebooted, wanted)  # the same prompt, asked again
+
+
 def test_on_loop_noise_is_counted_and_the_next_frame_still_gets_through(loop_reader, wait):
     reader, events, opener = loop_reader
     port = wait(lambda: opener.ports and opener.ports[0], what="port opened")
-    said_hello(port, events, wait)
+    said_hello(port, events, wait, opener)
     port.write(
         b"\xff\xfe garbage\n"
         + b"ROLL 1 d6:1*00\n"

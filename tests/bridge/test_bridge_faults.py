@@ -10,6 +10,8 @@ import urllib.request
 from contextlib import ExitStack
 
 import pytest
+from bleak.exc import BleakError
+from gpiozero.exc import GPIOZeroError
 
 from companion import cli
 from companion.config import load
@@ -155,12 +157,21 @@ def test_the_shipped_pin_map_works_with_the_card_reader_attached():
     assert defaults.buttons.leds == config.buttons.leds
 
 
-def test_lights_that_fail_while_running_are_faulted_and_the_table_goes_on(wired):
+@pytest.mark.parametrize(
+    "error",
+    [
+        OSError("lgpio: GPIO busy"),
+        ValueError("GPIO busy: bad level"),
+        GPIOZeroError("GPIO busy: pin closed"),
+    ],
+    ids=["OSError", "ValueError", "GPIOZeroError"],
+)
+def test_lights_that_fail_while_running_are_faulted_and_the_table_goes_on(wired, error):
     service, devices = wired()
     with ExitStack() as stack:
 
         def broken(seat):
-            raise OSError("lgpio: GPIO busy")
+            raise error
 
         devices["lights"].show_turn = broken
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
@@ -176,6 +187,40 @@ def test_lights_that_fail_while_running_are_faulted_and_the_table_goes_on(wired)
         from companion.table import Viewer
 
         assert service.view(tid, Viewer(admin=True))["table"]["version"] == 0
+
+
+def test_lights_that_fail_to_start_are_faulted_and_the_buttons_still_work(wired, monkeypatch):
+    from firmware_bridge import buttons
+
+    def no_lights(self, pins, *, pin_factory=None):
+        raise GPIOZeroError("pin GPIO17 is already in use")
+
+    monkeypatch.setattr(buttons.Lights, "__init__", no_lights)
+    service, devices = wired()
+    assert "lights" not in devices and "buttons" in devices
+    seen = service.health()["devices"]
+    assert seen["lights"]["state"] == "fault" and "GPIO17" in seen["lights"]["detail"]
+    assert seen["lights"]["check"] == "check.gpio"
+    assert seen["buttons"]["state"] == "online"
+
+
+@pytest.mark.parametrize(
+    "error", [BleakError("org.bluez.Error.NotReady"), ValueError("bad adapter name")]
+)
+def test_a_driver_raising_anything_at_start_never_stops_start_up(wired, monkeypatch, error):
+    from firmware_bridge import card_reader, pixels
+
+    def refuses(*args, **kwargs):
+        raise error
+
+    monkeypatch.setattr(pixels.PixelsDice, "__init__", refuses)
+    monkeypatch.setattr(card_reader.CardReader, "__init__", refuses)
+    service, devices = wired(ble_dice={"enabled": True}, card_reader={"enabled": True})
+    assert "reader" in devices and "buttons" in devices  # everything else started
+    seen = service.health()["devices"]
+    for name, check in (("ble-dice", "check.ble_dice"), ("card-reader", "check.card_reader")):
+        assert seen[name]["state"] == "fault", name
+        assert str(error) in seen[name]["detail"] and seen[name]["check"] == check
 
 
 def test_the_reader_box_hears_want_without_gpio_buttons(wired):
@@ -223,3 +268,44 @@ def test_a_second_start_on_the_same_data_folder_reuses_the_simulators_link(wired
     finally:
         os.close(master)
         os.close(slave)
+
+
+def test_typos_in_the_pin_map_and_the_config_cost_their_lines_and_the_rest_runs(tmp_path):
+    from companion.journal import Journal
+    from companion.service import Service
+
+    path = tmp_path / "companion.toml"
+    path.write_text(
+        "[buttons.pins]\n"
+        "digti0 = 5\n"  # line 2
+        "digit1 = 6\n"
+        "confirm = 21\n"
+        "[buttons.leds]\n"
+        "reader = 17\n"
+        "seat6 = 14\n"  # line 7
+        "seat0 = 18\n"
+        "[card_reader]\n"
+        "enabeld = true\n",  # line 10
+        "utf-8",
+    )
+    config = load(path, overrides={"data": {"dir": str(tmp_path)}})
+    with ExitStack() as stack:
+        service = stack.enter_context(Service(stack.enter_context(Journal(config.data.database))))
+        devices = cli.start_devices(config, service, stack, sim=True)
+        seen = service.health()["devices"]
+        pin_map = seen["pin-map"]["detail"]
+        assert (
+            f"{path} line 2: buttons.pins.digti0 = 5: unknown role (did you mean digit0?)"
+            in pin_map
+        )
+        assert f"{path} line 7: buttons.leds.seat6 = 14: unknown role (did you mean seat5?)" in (
+            pin_map
+        )
+        assert seen["config"]["state"] == "fault" and seen["config"]["check"] == "check.config"
+        assert (
+            f"{path} line 10: [card_reader] enabeld: unknown key (did you mean enabled?)"
+            in seen["config"]["detail"]
+        )
+        assert seen["buttons"]["state"] == "online" and seen["lights"]["state"] == "online"
+        assert set(devices["buttons"].pins) == {"digit1", "confirm"}
+        assert set(devices["lights"].pins) == {"reader", "seat0"}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 import pytest
 
 from companion.events import (
@@ -29,7 +32,18 @@ from firmware_bridge.protocol import (
     Want,
     encode,
 )
-from firmware_bridge.session import DEDUP_WINDOW, FrameMemory, ReaderSession
+from firmware_bridge.session import FrameMemory, ReaderSession
+
+FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
+
+
+def firmware_constant(file: str, name: str) -> int:
+    """A module-level number of the die reader's firmware, read from its source."""
+    for node in ast.parse((FIRMWARE / file).read_text()).body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+            return ast.literal_eval(node.value)
+    raise LookupError(name)
+
 
 ABILENE = Hello("ABL-01", "1.0", (("L1", "cattle"), ("L2", "cattle"), ("C1", "cowboy")))
 PLAIN = Hello("PICO-1", "1.0", (("d6", "d6"),))
@@ -116,9 +130,12 @@ def test_seq_wraps_around():
     assert [r.seq for r in posted] == [65534, 65535, 0, 1]
 
 
-def test_an_old_seq_outside_the_window_counts_again():
+def test_a_seq_that_comes_round_again_after_a_wrap_is_a_new_frame():
+    """The firmware's seq wraps at its ``SEQ_MODULUS``: after that many frames, seq 0 is
+    the next frame, not a resend of the first (hardware/firmware/wire.py)."""
+    wrap = firmware_constant("wire.py", "SEQ_MODULUS")
     session = online()
-    for seq in range(DEDUP_WINDOW + 1):
+    for seq in range(wrap):
         session.receive(Moving(seq), 1.0)
     assert session.receive(Moving(0), 1.0).events == [DiceMoving("reader")]
 

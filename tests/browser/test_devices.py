@@ -65,3 +65,43 @@ def test_a_tag_is_named_from_the_games_list_then_fills_the_outlaw_played(browser
     assert page.input_value("#dialog input#param-number") == "42"
     shoot(page, "card-fills-outlaw")
     context.close()
+
+
+def test_a_pixels_die_no_prompt_can_use_shows_why_beside_it(browser, live, shoot):
+    """A Pixels d20 (its IAmADie says so) and a d6, as the Bluetooth reader's figures give
+    them: the d20's line says why its throws are refused, in the viewer's words."""
+    import struct
+
+    from firmware_bridge import pixels_protocol as px
+    from firmware_bridge.pixels import PixelDie
+
+    dice = {}
+    for name, die_type, leds in (("pixel-Green", 7, 20), ("pixel-Red", 2, 6)):
+        die = PixelDie(name)
+        # DieMessages.ts LegacyIAmADie (22 bytes): id, leds, colorway, die type, hash, pixel
+        # id, flash, build, roll state, face, battery, battery state
+        die.receive(
+            px.parse(
+                struct.pack(
+                    "<BBBBIIHIBBBB", 2, leds, 1, die_type, 0, 7, 0, 1_740_000_000, 5, 0, 64, 0
+                )
+            )
+        )
+        die.state = "online"
+        dice[name] = die.figures()
+    live.service.probes["ble-dice"] = lambda: {"dice": dice}
+    context, page, _ = dashboard(browser, live)
+    page.wait_for_selector("[data-device='die-reader']")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('#devices .device-facts')]
+        .some(n => n.textContent.includes('six-sided dice only'))""",
+        timeout=15000,
+    )
+    facts = page.eval_on_selector_all("#devices .device-facts", "ns => ns.map(n => n.textContent)")
+    assert any(
+        "Battery 64 %" in f and "A Pixels d20: the games here read six-sided dice only" in f
+        for f in facts
+    )
+    assert facts.count("Battery 64 %") == 1  # the d6: nothing to say but its battery
+    shoot(page, "devices-pixels-d20")
+    context.close()

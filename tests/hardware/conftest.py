@@ -14,6 +14,7 @@ FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
 FIRMWARE_MODULES = (
     "wire",
     "orientation",
+    "throw",
     "mpu6050",
     "keys",
     "reader",
@@ -58,6 +59,8 @@ class FakePin:
             return self.level
         self.level = 1 if level else 0
         return None
+
+    __call__ = value  # MicroPython's Pin: pin(1) sets it, pin() reads it
 
 
 class FakeMPU:

@@ -49,8 +49,10 @@ device = reader.Reader(
 device.boot(0)
 for now in range(0, 400, 20):  # resting, 0 up
     device.reading((0, 0, 1), now)
-device.reading((1.4, 0.5, 0.3), 400)  # thrown
-for now in range(420, 1400, 20):  # lands with 3 up
+for now in range(400, 480, 20):  # thrown: in the air (throw.py), about 0 g
+    device.reading((0.05, 0.04, 0.02), now)
+device.reading((-1.95, 0.1, 0.0), 480)  # lands hard
+for now in range(500, 1400, 20):  # at rest with 3 up
     device.reading((-1, 0, 0), now)
 
 pressed = {}

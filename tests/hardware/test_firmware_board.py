@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.protocol import DeviceError, Heartbeat, Hello, Moving, Roll, parse_line
+from tests.hardware import traces
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
 
@@ -107,17 +108,20 @@ def test_run_answers_hello_reports_a_lost_sensor_once_and_rolls(board, usb):
     board.i2c_broken = True
     board_module.run(reader, link, uptime, sensor, steps=5)
     board.i2c_broken = False
-    board.mpu.tilt(1.4, 0.6, 0.1)
-    board_module.run(reader, link, uptime, sensor, steps=1)
-    board.mpu.tilt(0, -1, 0)  # face 5 up
-    board_module.run(reader, link, uptime, sensor, steps=150)
+    for _, reading in traces.throw(land_on=5):  # thrown, lands with 5 up
+        board.mpu.tilt(*reading)
+        board_module.run(reader, link, uptime, sensor, steps=1)
     parsed = [parse_line(line.encode()) for line in sent]
     hello = Hello("PICO-1", "1.0.0", (("d6", "d6"),))
-    assert parsed[:4] == [hello, hello, hello, DeviceError("imu", "[Errno 5] EIO")]
-    assert [m for m in parsed[4:] if not isinstance(m, (Heartbeat, Hello))][:2] == [
+    lost = DeviceError("imu", "MPU-6050 stopped answering on I2C: [Errno 5] EIO")
+    assert parsed[:4] == [hello, hello, hello, lost]
+    assert [m for m in parsed[4:] if not isinstance(m, (Heartbeat, Hello, DeviceError))][:2] == [
         Moving(0),
         Roll(1, (("d6", 5),)),
     ]
+    # the fault stood after each HELLO while the sensor was lost, and not once it was back
+    after_hello = [parsed[i + 1] for i, m in enumerate(parsed[:-1]) if isinstance(m, Hello)]
+    assert lost in after_hello and not isinstance(after_hello[-1], DeviceError)
     assert isinstance(orientation.Motion(), orientation.Motion)
 
 
@@ -132,7 +136,7 @@ def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypa
     reader, link, sensor, keys, led, problem, cards = board_module.build()
     assert cards is None  # no card reader in this build
     assert board.interrupts == []  # building leaves Ctrl-C alone: boot_window decides
-    assert sensor is not None and problem is None
+    assert sensor is not None and problem == {}
     assert reader.boot_id and len(reader.boot_id) == 8
     assert reader.device_id == settings.device_id() == "PICO-E7452D2F"
     assert set(keys.readers) == set(settings.KEYS)
@@ -141,8 +145,45 @@ def test_build_wires_the_real_parts_and_reports_a_missing_sensor(board, monkeypa
     led.value(1)
     assert board.pins[settings.LED].level == 1
     board.i2c_devices.clear()
-    *_, sensor, keys, led, problem, cards = board_module.build()
-    assert sensor is None and problem == "no MPU-6050 at 0x68"
+    *_, sensor, keys, led, problems, cards = board_module.build()
+    assert sensor is None
+    assert problems == {
+        "imu": "no MPU-6050 at 0x68 on I2C0 (SDA GP4, SCL GP5): check 3.3 V, GND, SDA, SCL"
+    }
+
+
+def test_a_missing_card_reader_is_its_own_fault_and_said_after_every_hello(board, monkeypatch, usb):
+    link, host, sent = usb
+    board_module = board.load("board")
+    settings = board.load("settings")
+    monkeypatch.setattr(settings, "CARD_READER", True)
+
+    class EmptyBus:  # no MFRC522 on the SPI bus: MISO pulled low, every read is 0x00
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def write(self, data):
+            pass
+
+        def read(self, count):
+            return bytes(count)
+
+    monkeypatch.setattr(board.modules["machine"], "SPI", EmptyBus, raising=False)
+    monkeypatch.setattr(board_module, "UsbLink", lambda: link)
+    reader, link, sensor, keys, led, problems, cards = board_module.build()
+    assert sensor is not None and cards is None
+    assert set(problems) == {"nfc"}
+    assert problems["nfc"].startswith("no MFRC522 on SPI")
+    assert "SCK GP18, MOSI GP19, MISO GP16, CS GP17" in problems["nfc"]
+    board_module.run(reader, link, board_module.Uptime(), sensor, problems=problems, steps=2)
+    os.write(host, b"?*3F\n")  # the host asks again (it restarted, or reconnected)
+    board_module.run(reader, link, board_module.Uptime(), sensor, steps=3)
+    said = [parse_line(line.encode()) for line in sent]
+    errors = [i for i, m in enumerate(said) if isinstance(m, DeviceError)]
+    hellos = [i for i, m in enumerate(said) if isinstance(m, Hello)]
+    assert all(said[i].code == "nfc" for i in errors)
+    assert [i + 1 for i in hellos] == errors  # each HELLO is followed by the fault
+    assert len(hellos) >= 3
 
 
 def test_main_py_runs_board_main():

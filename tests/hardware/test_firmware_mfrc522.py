@@ -156,4 +156,4 @@ def test_a_card_reader_that_fails_is_said_once_and_the_box_goes_on(board):
         steps=20,
     )
     errors = [m for m in (parse_line(line.encode()) for line in sent) if isinstance(m, DeviceError)]
-    assert errors == [DeviceError("nfc", "SPI timeout")]
+    assert errors == [DeviceError("nfc", "MFRC522 stopped answering on SPI: SPI timeout")]

@@ -14,6 +14,7 @@ from firmware_bridge.protocol import (
     Heartbeat,
     Hello,
     Moving,
+    Query,
     Roll,
     Tilt,
     Want,
@@ -21,6 +22,7 @@ from firmware_bridge.protocol import (
     parse_line,
 )
 from firmware_bridge.session import ReaderSession
+from tests.hardware import traces
 
 REST_1 = (0.0, 0.0, 1.0)  # d6: face 1 up
 REST_3 = (1.0, 0.0, 0.0)  # d6: face 3 up
@@ -36,6 +38,7 @@ class Device:
             self.lines.append, "PICO-1", "1.0.0", list(dice), **kwargs
         )
         self.now = 0
+        self.up = (0, 0, 1)  # the reading the die rests at
 
     def sent(self) -> list:
         out = [parse_line(line.encode()) for line in self.lines]
@@ -46,12 +49,13 @@ class Device:
         for _ in range(ms // step):
             self.now += step
             self.reader.reading(reading, self.now)
+        self.up = reading
 
     def throw_onto(self, reading) -> None:
-        for jolt in ((1.5, -0.8, 0.3), (-0.4, 2.2, -1.0), (0.9, 0.1, 1.9)):
-            self.now += 20
-            self.reader.reading(jolt, self.now)
-        self.rest(reading, 800)
+        """A throw (tests/hardware/traces.py) that comes to rest at ``reading``."""
+        for now, sample in traces.throw(self.now, land_on=reading, start=self.up):
+            self.reader.reading(sample, now)
+        self.now, self.up = now, reading
 
 
 @pytest.mark.parametrize(
@@ -244,3 +248,59 @@ def test_firmware_and_host_session_agree_end_to_end(firmware):
         DieTilted("cattle", "reader"),
     ]
     assert session.counters["resent"] == 1
+
+
+def test_every_frame_the_firmware_keeps_for_resending_is_recognised_as_a_resend(firmware):
+    """With the host's ACKs lost, the firmware keeps its newest ``MAX_PENDING`` frames and
+    resends them all: the host's de-dup window must hold at least that many (the firmware's
+    own constant, not the host's window, sets the bar)."""
+    from companion.events import CardScanned
+
+    device = Device(firmware)
+    session = ReaderSession("reader")
+    session.connected(0.0)
+    device.reader.boot(0)
+    keep = firmware.reader.MAX_PENDING
+
+    def heard(now_ms):
+        events = []
+        for line in device.lines:  # the ACKs the host answers never reach the device
+            events += session.receive(parse_line(line.encode()), now_ms / 1000).events
+        device.lines.clear()
+        return [e for e in events if isinstance(e, CardScanned)]
+
+    heard(0)
+    for n in range(keep + 3):
+        device.reader.card(f"04a1b2{n:04x}", 10 + n)
+    assert len(heard(100)) == keep + 3
+    device.reader.tick(100 + firmware.reader.RESEND_MS)  # every kept frame, once more
+    assert len(device.lines) >= keep
+    assert heard(100 + firmware.reader.RESEND_MS) == []
+    assert session.counters["resent"] == keep
+
+
+def test_a_fault_stays_on_the_host_after_every_hello_until_it_is_gone(firmware):
+    """A missing sensor: the host asks ``?`` again (it restarted, or reconnected); the
+    firmware's HELLO is followed by its standing ERR, so health never goes back to online
+    while the fault is there, and does once the firmware clears it."""
+    device = Device(firmware)
+    session = ReaderSession("reader")
+
+    def exchange(replies, now_ms):
+        for reply in replies:
+            device.reader.host_line(encode(reply).decode(), now_ms)
+        for line in list(device.lines):
+            session.receive(parse_line(line.encode()), now_ms / 1000)
+        device.lines.clear()
+
+    device.reader.boot(0)
+    device.reader.fault("imu", "no MPU-6050 at 0x68 on I2C0 (SDA GP4, SCL GP5)")
+    exchange(session.connected(0.0).replies, 10)
+    assert session.state == "fault" and "no MPU-6050 at 0x68" in session.detail
+    for now_ms in (1000, 2000):
+        session.lost(now_ms / 1000, "unplugged")
+        exchange(session.connected(now_ms / 1000).replies, now_ms)  # "?" -> HELLO, ERR
+        assert session.state == "fault" and session.detail.startswith("imu no MPU-6050")
+    device.reader.clear("imu")
+    exchange([Query()], 3000)
+    assert session.state == "online"

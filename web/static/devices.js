@@ -128,7 +128,12 @@
       C.h(
         "dd",
         { class: "device-facts" },
-        die.battery === null ? "" : C.t("ui.battery", { percent: die.battery }),
+        [
+          die.battery === null ? "" : C.t("ui.battery", { percent: die.battery }),
+          die.unusable ? C.t("error." + die.unusable, { what: die.die_type }) : "",
+        ]
+          .filter(Boolean)
+          .join(" · "),
       ),
       document.body.dataset.admin === "yes" ? C.h("dd", {}, ownerPicker(name)) : null,
     ]);
