@@ -165,20 +165,27 @@ def walk_to_fork(service, table_id: str, scenario: Scenario, drain=lambda: None)
             seen_points += 1
             if seen_points == scenario.point:
                 return rng.choice(points)
-        viewers = [Viewer(admin=True), *(Viewer(seat=s) for s in range(len(table.record.players)))]
-        choices = [
-            (v, legal)
-            for v in viewers
-            for legal in [service.call(lambda v=v: table.legal_for(v))]
-            if legal
-        ]
-        if choices:
-            viewer, legal = rng.choice(choices)
-            try:
-                service.act(table_id, fill(rng.choice(legal), rng), viewer)
-            except (RuleError, CompanionError):
-                pass
+        random_move(service, table_id, rng)
     return None
+
+
+def random_move(service, table_id: str, rng: random.Random) -> None:
+    """One move picked at random from what the tablet and every seat are offered, its open
+    parameters filled at random; a move the rules refuse changes nothing and is passed over."""
+    table = service.table(table_id)
+    viewers = [Viewer(admin=True), *(Viewer(seat=s) for s in range(len(table.record.players)))]
+    choices = [
+        (v, legal)
+        for v in viewers
+        for legal in [service.call(lambda v=v: table.legal_for(v))]
+        if legal
+    ]
+    if choices:
+        viewer, legal = rng.choice(choices)
+        try:
+            service.act(table_id, fill(rng.choice(legal), rng), viewer)
+        except (RuleError, CompanionError):
+            pass
 
 
 def get_routes(app, table_id: str, seats: int, codes: list[str]) -> list[str]:
