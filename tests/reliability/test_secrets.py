@@ -120,6 +120,8 @@ def check_order(tmp_path, monkeypatch, scenario: Scenario, name: str, leading: i
     assert not leaks, "\n".join(leaks[:10])
 
 
+# every rotation of the viewers: up to ten twin games a case, a minute on a busy machine
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize(
     "scenario",
     scripted_scenarios(),
@@ -129,6 +131,7 @@ def test_every_secret_kind_reached_by_script_leaks_nothing(tmp_path, monkeypatch
     check(tmp_path, monkeypatch, scenario, "secrets_scripted")
 
 
+@pytest.mark.timeout(600)
 @pytest.mark.parametrize("scenario", short_scenarios(), ids=repr)
 def test_no_viewer_can_tell_another_seats_secret(tmp_path, monkeypatch, scenario):
     check(tmp_path, monkeypatch, scenario, "secrets_short")
