@@ -1,3 +1,3 @@
 """Table Companion: the core. Never imports flask, gpiozero, serial or waitress."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

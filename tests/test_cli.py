@@ -57,8 +57,12 @@ def test_lights_follow_the_turn_and_the_dice_prompt(wired):
         assert wait_for(lambda: devices["simulator"].leds[-1:] == ["on"])
         sent = len(devices["simulator"].leds)
         follower.follow()  # nothing changed: the reader box hears nothing new
-        time.sleep(0.1)
-        assert len(devices["simulator"].leds) == sent
+        # The serial line keeps its order: once the next change's LED has reached the box,
+        # anything that follow() had sent would have reached it before.
+        service.act(tid, {"type": "ask", "seat": 1}, ADMIN)
+        follower.follow()
+        assert wait_for(lambda: devices["simulator"].leds[-1:] == ["blink"])
+        assert devices["simulator"].leds[sent:] == ["blink"]
 
 
 def seeded_face(service, tid):

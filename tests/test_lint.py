@@ -1,7 +1,8 @@
 """The tree stays clean under its linters and formatters, so a change that breaks the house
 style fails the suite like any other regression: ruff (lint and format, configured in
-pyproject.toml) for the Python, Prettier at 100 columns (.prettierrc.json) for the pages'
-JavaScript. ``./scripts/test`` installs both; neither is ever a reason to skip."""
+pyproject.toml) and mypy (its default strictness, ``[tool.mypy]``) for the Python, Prettier
+at 100 columns (.prettierrc.json) for the pages' JavaScript. ``./scripts/test`` installs
+them; none is ever a reason to skip."""
 
 from __future__ import annotations
 
@@ -17,11 +18,15 @@ PRETTIER = ROOT / "node_modules" / ".bin" / "prettier"
 NPM_LOG = ROOT / "test-output" / "npm-install.log"
 
 
-def ruff() -> list[str]:
-    found = shutil.which("ruff", path=str(Path(sys.executable).parent))
+def tool(name: str) -> list[str]:
+    found = shutil.which(name, path=str(Path(sys.executable).parent))
     if found is None:
-        pytest.fail("ruff is not installed: run ./scripts/test (it installs the test extras)")
+        pytest.fail(f"{name} is not installed: run ./scripts/test (it installs the test extras)")
     return [found]
+
+
+def ruff() -> list[str]:
+    return tool("ruff")
 
 
 def run(command: list[str]) -> subprocess.CompletedProcess:
@@ -46,3 +51,10 @@ def test_the_javascript_is_formatted():
     assert done.returncode == 0, (
         "run `node_modules/.bin/prettier --write '**/*.js'`:\n" + done.stdout + done.stderr
     )
+
+
+def test_the_types_check():
+    # The files and the per-module allowances are pyproject.toml's [tool.mypy]; the cache
+    # stays out of the tree's way in test-output.
+    done = run([*tool("mypy"), "--cache-dir", "test-output/mypy-cache"])
+    assert done.returncode == 0, done.stdout + done.stderr

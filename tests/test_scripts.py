@@ -31,6 +31,7 @@ def executable(path: Path, text: str) -> None:
 def project(tmp_path):
     shutil.copytree(ROOT / "scripts", tmp_path / "scripts")
     shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    shutil.copy(ROOT / "constraints.txt", tmp_path / "constraints.txt")
     bin_dir = tmp_path / ".venv" / "bin"
     bin_dir.mkdir(parents=True)
     calls = tmp_path / "calls.log"
@@ -38,7 +39,7 @@ def project(tmp_path):
         bin_dir / "python",
         f"""#!/bin/sh
 if [ "$1" = "-m" ] && [ "$2" = "pip" ]; then
-  echo "pip $*" >> {calls}
+  echo "pip $* (constraints: ${{PIP_CONSTRAINT:-none}})" >> {calls}
   echo "{OFFLINE_PIP}" >&2
   exit 1
 fi
@@ -71,13 +72,14 @@ def calls(project: Path) -> list[str]:
 
 
 def installed(project: Path, extra: str = "") -> None:
-    """What a successful install leaves: a stamp of the pyproject.toml it installed."""
+    """What a successful install leaves: a stamp of the pyproject.toml and the
+    constraints.txt it installed."""
     digest = subprocess.run(
         [
             sys.executable,
             "-c",
-            "import hashlib; print(hashlib.sha256("
-            "open('pyproject.toml', 'rb').read()).hexdigest())",
+            "import hashlib; print(hashlib.sha256(open('pyproject.toml', 'rb').read()"
+            " + open('constraints.txt', 'rb').read()).hexdigest())",
         ],
         cwd=project,
         capture_output=True,
@@ -102,6 +104,17 @@ def test_a_changed_pyproject_is_installed_and_offline_goes_on_if_nothing_is_miss
     assert done.returncode == 0, done.stderr
     assert "already holds everything pyproject.toml asks for" in done.stderr
     assert calls(project)[-1] == "companion serve --sim"
+
+
+def test_changed_pins_are_installed_and_pip_is_held_to_them(project):
+    installed(project, "test")
+    with open(project / "constraints.txt", "a", encoding="utf-8") as out:
+        out.write("# a new pin: the environment is out of date\n")
+    run(project, "test", "-k", "nothing")
+    pip = calls(project)[0]
+    assert pip.startswith("pip -m pip install") and " -e .[test] " in pip, pip
+    # the environment variable, so that the isolated build of the project obeys it too
+    assert f"(constraints: {project / 'constraints.txt'})" in pip
 
 
 def test_offline_with_something_missing_says_what(project):

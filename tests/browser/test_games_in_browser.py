@@ -52,11 +52,25 @@ def test_abilene_five_dice_in_one_frame(browser, live, shoot):
 
 
 def test_typing_dice_on_the_tablet_answers_the_prompt(browser, live):
+    """Abilene's rulebook (shared/rules/abilene.fr.txt, "Matériel du jeu" and the turn's
+    step 2): two light cattle dice (0-5) whose total is how far the cows may go, three dark
+    cowboy dice (1, 1, 2, 2, 3, 4). Each typed face must land on the die it was typed for."""
     page = browser.new_context(viewport=TABLET).new_page()
     made = make_table(page, live, "abilene", ("Ann", "Bruno"))
     page.goto(f"{live.url}/table/{made['id']}")
     page.click("#type-dice")
-    for die, face in enumerate([3, 5, 1, 2, 4]):
+    typed = [3, 5, 1, 2, 4]  # cattle 3 and 5, cowboys 1, 2 and 4
+    for die, face in enumerate(typed):
         page.click(f"#dialog button[data-die='{die}'][data-face='{face}']")
     page.click("#dialog button[type=submit]")
     page.wait_for_selector("#log li[data-version='1']")
+    view = live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])
+    assert view["state"]["dice"] == {"cattle": [3, 5], "cowboy": [1, 2, 4], "distance": 8}
+    # the board draws the throw: each die its kind and face, in the order thrown
+    shown = page.eval_on_selector_all(
+        ".die[data-kind]",
+        "dice => dice.filter(d => !d.closest('#dialog'))"
+        ".map(d => [d.dataset.kind, d.dataset.face])",
+    )
+    kinds = ["cattle", "cattle", "cowboy", "cowboy", "cowboy"]
+    assert shown == [[kind, str(face)] for kind, face in zip(kinds, typed)]

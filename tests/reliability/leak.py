@@ -165,20 +165,27 @@ def walk_to_fork(service, table_id: str, scenario: Scenario, drain=lambda: None)
             seen_points += 1
             if seen_points == scenario.point:
                 return rng.choice(points)
-        viewers = [Viewer(admin=True), *(Viewer(seat=s) for s in range(len(table.record.players)))]
-        choices = [
-            (v, legal)
-            for v in viewers
-            for legal in [service.call(lambda v=v: table.legal_for(v))]
-            if legal
-        ]
-        if choices:
-            viewer, legal = rng.choice(choices)
-            try:
-                service.act(table_id, fill(rng.choice(legal), rng), viewer)
-            except (RuleError, CompanionError):
-                pass
+        random_move(service, table_id, rng)
     return None
+
+
+def random_move(service, table_id: str, rng: random.Random) -> None:
+    """One move picked at random from what the tablet and every seat are offered, its open
+    parameters filled at random; a move the rules refuse changes nothing and is passed over."""
+    table = service.table(table_id)
+    viewers = [Viewer(admin=True), *(Viewer(seat=s) for s in range(len(table.record.players)))]
+    choices = [
+        (v, legal)
+        for v in viewers
+        for legal in [service.call(lambda v=v: table.legal_for(v))]
+        if legal
+    ]
+    if choices:
+        viewer, legal = rng.choice(choices)
+        try:
+            service.act(table_id, fill(rng.choice(legal), rng), viewer)
+        except (RuleError, CompanionError):
+            pass
 
 
 def get_routes(app, table_id: str, seats: int, codes: list[str]) -> list[str]:
@@ -234,8 +241,11 @@ def collect(
     return items
 
 
-def play_once(tmp: Path, scenario: Scenario, variant: int) -> Seen:
-    """One of the twin games; ``variant`` 0 or 1 picks the target's submission."""
+def play_once(tmp: Path, scenario: Scenario, variant: int, leading: int = 0) -> Seen:
+    """One of the twin games; ``variant`` 0 or 1 picks the target's submission. The viewers
+    (the public table, the tablet, each seat) open their streams and collect in turn,
+    starting from the ``leading``-th of them (``viewer_count``): a view kept for one viewer
+    and handed to another shows only when the one who may see the secret asks first."""
     seen = Seen()
     names = player_names(scenario.game)
     with ExitStack() as stack:
@@ -246,11 +256,9 @@ def play_once(tmp: Path, scenario: Scenario, variant: int) -> Seen:
         table_id = made["id"]
         codes = [s["join_code"] for s in made["seats"]]
         phones = [phone_for(app, made, s) for s in range(len(names))]
-        viewers = {
-            "table": Device(app),
-            "tablet": tablet,
-            **{f"seat{s}": p for s, p in enumerate(phones)},
-        }
+        everyone = [("table", Device(app)), ("tablet", tablet)]
+        everyone += [(f"seat{s}", p) for s, p in enumerate(phones)]
+        viewers = dict(everyone[leading:] + everyone[:leading])
         for name, device in viewers.items():
             device.is_admin = name == "tablet"
         streams = {name: open_stream(d, table_id) for name, d in viewers.items()}
@@ -293,6 +301,11 @@ def play_once(tmp: Path, scenario: Scenario, variant: int) -> Seen:
             },
         }
     return seen
+
+
+def viewer_count(scenario: Scenario) -> int:
+    """The public table, the tablet and one phone per seat."""
+    return 2 + len(player_names(scenario.game))
 
 
 def normalised(data: bytes) -> bytes:

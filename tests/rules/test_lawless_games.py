@@ -256,7 +256,12 @@ def test_whole_games_end_with_a_scoring_table(players, seed):
     assert [p["total"] for p in table["players"]] == [
         sum(r["total"] for r in table["rows"] if r["player"] == p) for p in range(len(players))
     ]
-    assert table["winners"]
+    # rulebook, "End of the Game": the winner has the greatest number of prestige points
+    # (every player holding it, on a tie); each row's total is its four categories' points
+    for row in table["rows"]:
+        assert row["total"] == sum(cell["points"] for cell in row["cells"].values())
+    best = max(p["total"] for p in table["players"])
+    assert table["winners"] == [p["player"] for p in table["players"] if p["total"] == best]
     assert state["pile"] == 0 or state["ledger"]["bank"] == 0
     # the journal replays to the same final state
     replayed = play(game, setup(game, players), *actions, check_pure=False)
