@@ -203,6 +203,7 @@
     on("dice_parts", (data) => {
       page.view.table.dice_parts = data;
       C.drawDice();
+      drawTurn(page.view); // a duellist whose die is in is no longer awaited
     });
     on("input_error", (data) => C.toast(C.refusal(data)));
     on("undo_requested", () => page.admin && confirmUndo());
@@ -226,15 +227,14 @@
 
   function render() {
     const view = page.view;
-    // The headline is the game's turn; the prompt line says who must act now (the
-    // left-hand opponent rolling for a surveillance test, say).
+    // The headline says whom the table waits for (the left-hand opponent rolling for a
+    // surveillance test, say: turn.js); the actions and the seat chips follow the game's turn.
     const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
-    document.getElementById("turn").textContent = C.turnLine(view, current);
     document.getElementById("prompt").textContent = promptLine(view.prompt);
     C.settleDice();
     renderBoard(view);
     C.renderActions(page, view, current);
-    C.noticeTurn(view, current);
+    drawTurn(view);
     renderSeats(view, current);
     // nobody joins a finished game
     if (view.table.ended) document.querySelectorAll("#join-drawer").forEach((d) => d.remove());
@@ -246,6 +246,11 @@
       C.post(`/api/tables/${page.id}/close`, { idempotency_key: C.key() }, 3),
     );
     C.applyLink();
+  }
+
+  function drawTurn(view) {
+    document.getElementById("turn").textContent = C.turnLine(view);
+    C.noticeTurn(view);
   }
 
   function promptLine(prompt) {
