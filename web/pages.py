@@ -15,7 +15,7 @@ import segno.helpers
 from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
-from companion import access, registry, shelf
+from companion import access, catalogue, registry, shelf
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -127,7 +127,17 @@ def table(table_id):
         page_kind="table",
         wifi=config().wifi.ssid,
         admin=viewer(table_id).admin,
+        catalogue=_keeps_catalogue(record.game),
     )
+
+
+def _keeps_catalogue(game: str) -> bool:
+    """The game keeps a card catalogue (108 Outlaws): only then does the tablet offer it,
+    and ask for it."""
+    try:
+        return catalogue.kept_by(registry.game(game))
+    except KeyError:  # a table of a game this companion no longer has
+        return False
 
 
 @bp.get("/seat/<table_id>")

@@ -23,7 +23,7 @@
     if (body.dataset.onTablet === "yes") privateOnTablet();
     C.soundToggle();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
-    if (page.admin) catalogueTools();
+    if (page.admin && document.getElementById("catalogue")) catalogueTools(); // its game keeps one
     if (page.admin) C.watchDevices(() => (page.view ? page.view.table.players : []));
   };
 
