@@ -1,11 +1,14 @@
 """The evening around the game, in real Chromium through the real server: a page loads
-without a refused request (no catalogue asked for by a game that keeps none)."""
+without a refused request (no catalogue asked for by a game that keeps none); a rematch
+takes every phone to its seat of the new table with no new scan; archiving or deleting a
+game tells its open pages what happened in words."""
 
 from __future__ import annotations
 
 import pytest
 
 from companion import registry
+from companion.table import Viewer
 from tests.browser.test_live import make_table
 from tests.browser.test_tablet_layout import TABLET, phone_for
 
@@ -36,3 +39,65 @@ def test_a_table_page_loads_without_a_refused_request(browser, live, game):
     phone.wait_for_selector("#actions h2")
     phone.wait_for_timeout(1500)
     assert phone_refused == []
+
+
+def finished_tally(live, tablet):
+    """A game of the test game played to its end (Ann reaches 50), made by the tablet."""
+    made = make_table(tablet, live, "tally", ("Ann", "Bruno"))
+
+    def act(action):
+        path = f"/api/tables/{made['id']}/actions"
+        live.api("POST", path, {"action": action}, token=made["admin_token"])
+
+    for turn in range(10):
+        act({"type": "add", "seat": 0, "amount": 5})
+        if turn < 9:
+            act({"type": "end_turn", "seat": 0})
+            act({"type": "end_turn", "seat": 1})
+    return made
+
+
+def test_a_rematch_takes_every_phone_to_its_seat_of_the_new_table(browser, live, shoot):
+    context = browser.new_context(viewport=TABLET)
+    tablet = context.new_page()
+    made = finished_tally(live, tablet)
+    phones = {seat: phone_for(browser, live, made, seat) for seat in (0, 1)}
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.click("#rematch")
+    tablet.wait_for_url(lambda url: made["id"] not in url)
+    new_id = tablet.url.rsplit("/", 1)[1]
+    for seat, phone in phones.items():
+        phone.wait_for_url(f"**/seat/{new_id}")
+        phone.wait_for_selector("#actions h2")
+        assert phone.evaluate("document.body.dataset.seat") == str(seat)
+        assert phone.inner_text("#turn") == ("Your turn" if seat == 0 else "Ann's turn")
+    shoot(phones[1], "phone-after-rematch", full_page=False)
+    # both seats of the new table are joined: no code left to scan
+    assert not any(live.service.join_codes(new_id, Viewer(admin=True)).values())
+    # the old game's codes went to its own seats' phones only: the tablet joined nothing
+    assert tablet.evaluate("document.body.dataset.admin") == "yes"
+
+
+def test_archiving_and_deleting_tell_the_open_pages_in_words(browser, live, shoot):
+    context = browser.new_context(viewport=TABLET)
+    home = context.new_page()
+    made = finished_tally(live, home)
+    tablet = context.new_page()
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#standings")
+    phone = phone_for(browser, live, made, 1, lang="fr")
+    home.goto(live.url + "/")
+    home.click(f".history-row[data-table='{made['id']}'] [data-archive]")
+    for page, said in ((tablet, "The tablet archived this game"), (phone, "La tablette a archivé")):
+        page.wait_for_selector("#toast:not([hidden])")
+        assert said in page.inner_text("#toast")
+    home.wait_for_selector("details.archived")
+    home.click("details.archived summary")
+    home.once("dialog", lambda dialog: dialog.accept())
+    home.click(f".history-row[data-table='{made['id']}'] [data-delete]")
+    for page, said in ((tablet, "The tablet deleted this game"), (phone, "La tablette a supprimé")):
+        page.wait_for_selector("#revoked")
+        text = page.inner_text("#revoked")
+        assert said in text and "another device" not in text and "autre appareil" not in text
+    shoot(phone, "phone-game-deleted", full_page=False)
+    assert tablet.get_attribute("#revoked a", "href") == "/"

@@ -216,6 +216,8 @@
       ),
     );
     on("active", (data) => showActive(data.table));
+    on("archived", (data) => C.toast(C.t(data.archived ? "ui.archived" : "ui.unarchived"), true));
+    on("rematch", (data) => C.followRematch(data));
     on("seats", () => page.admin && C.seatCodes(page.id));
     on("alarm", (data) => C.alarm(C.t("ui.history_lost", data)));
   }
