@@ -16,6 +16,7 @@ from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
 from companion import access, catalogue, registry, shelf
+from companion.viewer import Viewer
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -163,9 +164,40 @@ def seat(table_id):
 def join(table_id, code):
     """Opening a QR link asks before it spends the code: link previews must not spend it."""
     record = _record(table_id)
-    if viewer(table_id).admin:
+    who = viewer(table_id)
+    if who.admin:
         return _tablet_stays_tablet(table_id, code, record.game, 200)
-    return page("join.html", table_id=table_id, code=code, game=record.game)
+    seat = _seat_of_code(table_id, code)
+    held = who.seat if who.seat is not None and who.seat != seat else None
+    return page(
+        "join.html",
+        table_id=table_id,
+        code=code,
+        game=record.game,
+        seat=seat,
+        name=None if seat is None else record.players[seat],
+        started=_started(record.created),
+        held=None if held is None else record.players[held],
+    )
+
+
+def _seat_of_code(table_id: str, code: str) -> int | None:
+    """The seat an unspent join code is for (None once spent), spending nothing."""
+    svc = service()
+    return svc.call(
+        lambda: next(
+            (s for s, _t, c, _i in svc.journal.seats(table_id) if c and access.same_code(code, c)),
+            None,
+        )
+    )
+
+
+def _started(created: str) -> str:
+    """When a table was made, as its join page names it ("8:15 PM", « 20:15 »)."""
+    try:
+        return format_time(datetime.fromisoformat(created).astimezone(), "short", locale=language())
+    except ValueError:
+        return ""
 
 
 @bp.post("/join/<table_id>/<code>")
@@ -173,7 +205,10 @@ def join_now(table_id, code):
     record = _record(table_id)
     if viewer(table_id).admin:
         return _tablet_stays_tablet(table_id, code, record.game, 403)
+    held = viewer(table_id).seat  # a seat this phone holds at this table already
     seat, token = service().join(table_id, code)
+    if held is not None and held != seat:  # the join page asked: the old seat is let go
+        service().reissue(table_id, held, Viewer(seat=held))
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
     reply.set_cookie(
         SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="Strict"

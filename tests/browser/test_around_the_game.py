@@ -1,7 +1,8 @@
 """The evening around the game, in real Chromium through the real server: a page loads
 without a refused request (no catalogue asked for by a game that keeps none); a rematch
 takes every phone to its seat of the new table with no new scan; archiving or deleting a
-game tells its open pages what happened in words."""
+game tells its open pages what happened in words; the join page names the seat and the
+table, and a phone that holds a seat asks before it takes another (and lets the old go)."""
 
 from __future__ import annotations
 
@@ -101,3 +102,37 @@ def test_archiving_and_deleting_tell_the_open_pages_in_words(browser, live, shoo
         assert said in text and "another device" not in text and "autre appareil" not in text
     shoot(phone, "phone-game-deleted", full_page=False)
     assert tablet.get_attribute("#revoked a", "href") == "/"
+
+
+def join_link(live, made, seat: int) -> str:
+    seats = live.api("GET", f"/api/tables/{made['id']}/seats", token=made["admin_token"])
+    return next(s for s in seats["seats"] if s["seat"] == seat)["join_url"]
+
+
+def test_the_join_page_names_the_seat_and_asks_before_a_second_seat(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "lawless", ("Ann", "Bruno", "Claudia"))
+    phone = phone_for(browser, live, made, 0)  # Ann's seat
+    # the same phone opens Bruno's code: it says which seat, which table, and asks
+    phone.goto(join_link(live, made, 1))
+    title = phone.inner_text("#join-title")
+    assert title.startswith("Join as Bruno — Lawless, table started at "), title
+    assert "already holds Ann's seat" in phone.inner_text("#join-holds")
+    assert phone.inner_text("button[type=submit]") == "Leave Ann's seat and join as Bruno"
+    shoot(phone, "phone-join-second-seat", full_page=False)
+    phone.click("button[type=submit]")
+    phone.wait_for_url("**/seat/*")
+    phone.wait_for_selector("#actions h2")
+    assert phone.evaluate("document.body.dataset.seat") == "1"
+    # Ann's seat is let go, publicly: a new code for another phone, the old token dead
+    codes = live.service.join_codes(made["id"], Viewer(admin=True))
+    assert codes[0] and not codes[1]
+    log = live.api("GET", f"/api/tables/{made['id']}/log", token=made["admin_token"])
+    assert any(e["line"]["key"].endswith("reissued") for e in log["log"]), log
+    # a phone holding no seat is asked plainly, in its language
+    fresh = browser.new_context(viewport=TABLET, locale="fr").new_page()
+    fresh.goto(join_link(live, made, 2) + "?lang=fr")
+    assert fresh.inner_text("#join-title").startswith(
+        "Rejoindre en tant que Claudia — Sans Foi Ni Loi, table commencée à"
+    )
+    assert fresh.locator("#join-holds").count() == 0
