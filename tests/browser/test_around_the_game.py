@@ -2,7 +2,8 @@
 without a refused request (no catalogue asked for by a game that keeps none); a rematch
 takes every phone to its seat of the new table with no new scan; archiving or deleting a
 game tells its open pages what happened in words; the join page names the seat and the
-table, and a phone that holds a seat asks before it takes another (and lets the old go)."""
+table, and a phone that holds a seat asks before it takes another (and lets the old go); an
+undo after the end warns that the result has been shown and keeps it in the log."""
 
 from __future__ import annotations
 
@@ -136,3 +137,19 @@ def test_the_join_page_names_the_seat_and_asks_before_a_second_seat(browser, liv
         "Rejoindre en tant que Claudia — Sans Foi Ni Loi, table commencée à"
     )
     assert fresh.locator("#join-holds").count() == 0
+
+
+def test_an_undo_after_the_end_warns_and_keeps_the_result_in_the_log(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = finished_tally(live, tablet)
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#standings")
+    tablet.click("#undo")
+    warning = tablet.inner_text("#undo-after-end")
+    assert "shown the result" in warning and "stays in the journal" in warning
+    shoot(tablet, "tablet-undo-after-the-end", full_page=False)
+    tablet.click("#undo-yes")
+    tablet.wait_for_selector("#standings", state="detached")
+    undo_line = tablet.inner_text("#log li:first-child")
+    # the result every screen showed is still there to read: places and numbers
+    assert "1. Ann — 50 points" in undo_line and "2. Bruno — 0 points" in undo_line, undo_line

@@ -370,6 +370,14 @@
         { method: "dialog", class: "stack" },
         C.h("h2", { text: C.t("ui.undo_confirm") }),
         last ? C.h("p", { text: C.t(last.line.key, C.wordParams(last.line.params)) }) : null,
+        // every screen has shown the result: undoing reopens the game, not the secrets
+        page.view.table.ended
+          ? C.h("p", {
+              class: "banner alarm",
+              id: "undo-after-end",
+              text: C.t("ui.undo_after_end"),
+            })
+          : null,
         C.h(
           "div",
           { class: "row" },
