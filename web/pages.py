@@ -17,6 +17,7 @@ from flask import Blueprint, Response, redirect, render_template, request, send_
 
 from companion import access, catalogue, registry, shelf
 from companion.viewer import Viewer
+from web.address import join_url
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -234,7 +235,7 @@ def join_qr(table_id, seat):
     code = codes.get(seat)
     if code in (None, "on_tablet"):
         raise ApiError(404, "seat_joined")
-    return qr_svg(url_for("pages.join", table_id=table_id, code=code, _external=True))
+    return qr_svg(join_url(table_id, code))
 
 
 @bp.get("/qr/wifi.svg")
