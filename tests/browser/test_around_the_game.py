@@ -3,7 +3,8 @@ without a refused request (no catalogue asked for by a game that keeps none); a 
 takes every phone to its seat of the new table with no new scan; archiving or deleting a
 game tells its open pages what happened in words; the join page names the seat and the
 table, and a phone that holds a seat asks before it takes another (and lets the old go); an
-undo after the end warns that the result has been shown and keeps it in the log."""
+undo after the end warns that the result has been shown and keeps it in the log; the dice
+still on screen say whose throw they were."""
 
 from __future__ import annotations
 
@@ -153,3 +154,16 @@ def test_an_undo_after_the_end_warns_and_keeps_the_result_in_the_log(browser, li
     undo_line = tablet.inner_text("#log li:first-child")
     # the result every screen showed is still there to read: places and numbers
     assert "1. Ann — 50 points" in undo_line and "2. Bruno — 0 points" in undo_line, undo_line
+
+
+def test_the_dice_on_screen_say_whose_throw_they_were(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "abilene", ("Ann", "Bruno", "Claudia"))
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#virtual-roll")
+    tablet.click("#virtual-roll")  # Ann's throw of the five dice
+    tablet.wait_for_function("() => Companion.page.view.table.version === 1")
+    # the table has moved on to what Ann does with them; the dice still shown say whose
+    assert live.service.view(made["id"], Viewer(admin=True))["prompt"]["kind"] != "dice"
+    assert tablet.inner_text("#dice-area .rolled .throw-of") == "Ann's throw"
+    shoot(tablet, "tablet-earlier-throw-labelled", full_page=False)
