@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import logging
 import signal
-import socket
-import subprocess
 import sys
 import threading
 from contextlib import ExitStack
@@ -39,24 +37,6 @@ def sim_dice() -> tuple[str, ...]:
             name = f"{kind.label}{i + 1}" if kind.label else chr(ord("A") + i)
             labels.append(f"{name}:{kind.name}")
     return tuple(labels)
-
-
-def lan_address() -> str:
-    """This machine's first non-loopback IPv4 address, for the URL the tablet opens."""
-    try:
-        shown = subprocess.run(
-            ["hostname", "-I"], capture_output=True, text=True, timeout=2, check=False
-        ).stdout.split()
-    except (OSError, subprocess.SubprocessError):
-        shown = []
-    for address in shown:
-        if "." in address and not address.startswith("127."):
-            return address
-    try:
-        address = socket.gethostbyname(socket.gethostname())
-    except OSError:
-        return "127.0.0.1"
-    return "127.0.0.1" if address.startswith("127.") else address
 
 
 def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool) -> dict:
@@ -168,7 +148,9 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
 
 
 def announce(host: str, port: int, simulated: bool) -> None:
-    address = lan_address() if host in ("0.0.0.0", "::") else host
+    from web.address import served_address  # the address the join links give out too
+
+    address = served_address(host)
     url = f"http://{address}:{port}/"
     print(f"Table Companion is running. Open {url} on the tablet.", flush=True)
     if address != "127.0.0.1":

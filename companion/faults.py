@@ -56,6 +56,7 @@ def view_of(table: Any, viewer: Viewer, error: BaseException) -> dict:
         "can_undo": bool(table.effective),
         "seeds": table.epochs.public(),
         "current_seat": None,
+        "awaited": [],
         "fault": FAULT,
     }
     if viewer.admin:

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from companion import registry
 from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
+from companion.awaited import awaited_seats
 from companion.errors import CompanionError, Forbidden
 from companion.events import (
     ButtonPressed,
@@ -182,11 +183,12 @@ class InputRouter:
             self._tell("roll", {"dice": shown, "free": True, "source": way}, table.id)
             return {"free": True}
         faces = arrange(prompt["dice"], list(thrown))
+        of = awaited_seats(prompt, None)  # whose throw it is, shown with the dice
         if wait_for_confirm or (self.sensor_confirm and way == "reader"):
             self.pending = faces
-            self._tell("roll", {"dice": shown, "pending": True, "source": way}, table.id)
+            self._tell("roll", {"dice": shown, "pending": True, "source": way, "of": of}, table.id)
             return {"pending": True}
-        self._tell("roll", {"dice": shown, "source": way}, table.id)
+        self._tell("roll", {"dice": shown, "source": way, "of": of}, table.id)
         return self._answer(table, prompt, faces, by.label, way, request)
 
     def _part(
@@ -211,7 +213,9 @@ class InputRouter:
         if request is not None:
             parts.keys[request.key] = request.fingerprint
         self._parts[table.id] = parts
-        self._tell("roll", {"dice": shown, "source": way}, table.id)
+        # whose dice these are: the thrower's own, or (from the tablet or the reader) the owners'
+        of = [by.seat] if by.seat is not None else awaited_seats(prompt, None)
+        self._tell("roll", {"dice": shown, "source": way, "of": of}, table.id)
         if not parts.complete:
             self._tell("dice_parts", parts.public(), table.id)
             return {"parts": parts.public()}
@@ -262,6 +266,7 @@ class InputRouter:
             {
                 "dice": [{"die": kind, "face": face} for kind, face in done["dice"]],
                 "source": "virtual",
+                "of": awaited_seats(prompt, None),
             },
             table.id,
         )

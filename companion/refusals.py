@@ -19,16 +19,6 @@ from companion.rules.errors import RuleError
 Table = Any
 
 
-def waited_seats(table: Table) -> list[int]:
-    """The seats the table waits for now: a secret prompt's missing ones, else the seat
-    whose turn it is."""
-    prompt = table.prompt()
-    if prompt and prompt.get("kind") == "secret":
-        return [s for s in prompt.get("seats", []) if s not in prompt.get("submitted", [])]
-    current = table.current_seat(prompt)
-    return [] if current is None else [current]
-
-
 def named(params: dict, players: list[str], seat_params: tuple[str, ...]) -> dict:
     """A line's parameters with seat numbers (those the game declares in ``SEAT_PARAMS``)
     turned into the players' names."""
@@ -47,7 +37,7 @@ def explained(table: Table, error: RuleError, seat: object) -> RuleError:
     """``error`` with what the table waits for, when the refusal is about timing: the rule
     said ``not_now``, or a seat acted while the table waits for another seat or for the
     table itself (a setup value typed on the tablet)."""
-    seats = waited_seats(table)
+    seats = table.awaited()  # the same seats every "your turn" reads
     prompt = table.prompt()
     someone_else = seat not in seats if seats else (prompt is not None and seat is not None)
     if error.code != "not_now" and not someone_else:

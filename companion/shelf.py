@@ -47,6 +47,7 @@ def archive(service, table_id: str, viewer: Viewer, archived: Any) -> None:
         service.table(table_id)
         _owner_only(viewer)
         service.journal.set_setting(ARCHIVED.format(table_id), "1" if archived else "0")
+        service.hub.publish("archived", {"archived": archived}, table_id)  # its pages say so
 
     service.call(task)
 
@@ -59,7 +60,8 @@ def delete(service, table_id: str, viewer: Viewer) -> None:
         service.tables.pop(table_id, None)
         if service.active_table_id() == table_id:
             service.forget_active()
-        service.hub.publish("revoked", {}, table_id)  # its open pages stop
+        # its open pages stop, and say why
+        service.hub.publish("revoked", {"reason": "deleted"}, table_id)
 
     service.call(task)
 

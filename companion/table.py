@@ -19,6 +19,7 @@ from typing import Any
 
 from companion import barrier, draws, faults, logline, refusals
 from companion.actors import answered_by
+from companion.awaited import awaited_seats
 from companion.entries import ActionApplied, ActionCorrected, ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
@@ -329,6 +330,7 @@ class Table(TakeBack):
                 "can_undo": bool(self.effective),
                 "seeds": self.epochs.public(),
                 "current_seat": self.current_seat(),
+                "awaited": self.awaited(),
             }
             if self.closed:
                 table["seed"] = self.epochs.seed.hex()
@@ -372,6 +374,14 @@ class Table(TakeBack):
         public = self.game_view(None) if public is None else public
         turn = public.get("turn")
         return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
+    def awaited(self) -> list[int]:
+        """The seats the table waits for now (``companion/awaited.py``): each reads "Your
+        turn" on its phone; none once the game is over."""
+        if self.ended:
+            return []
+        prompt = self.prompt()
+        return awaited_seats(prompt, None if prompt else self.current_seat(prompt))
 
     def correctable(self) -> dict | None:
         """The last action, if it was a dice roll: its version and the dice it asked for."""

@@ -81,7 +81,23 @@ class TakeBack:
             lines.append(line("core.disclosed_reveal"))
         if self.ended:
             lines.append(line("core.disclosed_result"))
+            lines.extend(self._shown_standings())
         return tuple(lines)
+
+    def _shown_standings(self) -> list[dict]:
+        """The final standings every screen showed, as log lines ("1. Ann", then the number
+        that decided it): an undo after the end keeps the result itself in the log."""
+        lines = []
+        for row in self.standings() or []:
+            name = self.seat_name(row["seat"])
+            place = row["place"]
+            lines.append(
+                line("core.disclosed_unranked", player=name)
+                if place is None
+                else line("core.disclosed_place", place=place, player=name)
+            )
+            lines.append(row["score"])
+        return lines
 
     def _reseed(self) -> FreshSeed | None:
         """Play resuming on a closed game: the entry that resumes it commits a fresh seed."""

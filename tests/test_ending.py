@@ -81,9 +81,10 @@ def test_play_resuming_after_publication_commits_a_fresh_seed_first(db_path, mon
         service.undo(tid, ADMIN)  # the winning add
         table = service.view(tid, PUBLIC)["table"]
         assert not table["closed"] and table["seed_hash"] == draws.commitment(b"\x02" * 32)
+        shown = ["core.disclosed_place", "final.points"] * 2  # each place and its number
         assert keys(service, tid)[-1] == (
             "core.undo_disclosed",
-            ["core.disclosed_result", "core.reseeded"],
+            ["core.disclosed_result", *shown, "core.reseeded"],
         )
         service.act(tid, {"type": "pick", "seat": 0}, ADMIN)
         picked = service.view(tid, ADMIN)["state"]["picked"]

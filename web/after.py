@@ -15,6 +15,7 @@ from flask import Blueprint, Response, jsonify, redirect
 from companion import registry, shelf
 from companion.errors import Forbidden
 from companion.playlog import bgstats_play
+from companion.rematch import carry_phones
 from companion.table import Viewer
 from web.api import body, created, kept
 from web.context import catalog, language, service, t, viewer
@@ -147,7 +148,9 @@ def rematch(table_id):
         if not viewer(table_id).admin:
             raise Forbidden("rematch_needs_tablet")
         record = table.record
-        return created(service().create_table(record.game, record.players, record.options))
+        made = service().create_table(record.game, record.players, record.options)
+        carry_phones(service(), table_id, made["id"])  # each phone to its new seat
+        return created(made)
 
     return once(kept(data), make)
 

@@ -11,6 +11,7 @@ from flask import Blueprint, jsonify, make_response, request, url_for
 from companion import registry, requests
 from companion.requests import Request, Unbound
 from companion.service import Service
+from web.address import join_url
 from web.context import (
     ADMIN_COOKIE,
     LANG_COOKIE,
@@ -125,7 +126,7 @@ def created(made: dict):
                 {
                     "seat": seat,
                     "join_code": code,
-                    "join_url": url_for("pages.join", table_id=tid, code=code, _external=True),
+                    "join_url": join_url(tid, code),
                 }
                 for seat, code in enumerate(made["join_codes"])
             ],
@@ -271,9 +272,7 @@ def seats(table_id):
                 "seat": seat,
                 "joined": code is None,
                 "on_tablet": code == "on_tablet",
-                "join_url": url_for("pages.join", table_id=table_id, code=code, _external=True)
-                if open_code
-                else None,
+                "join_url": join_url(table_id, code) if open_code else None,
                 "qr": url_for("pages.join_qr", table_id=table_id, seat=seat) if open_code else None,
             }
         )
@@ -333,7 +332,7 @@ def _reissue(table_id, seat):
     return jsonify(
         {
             "seat": seat,
-            "join_url": url_for("pages.join", table_id=table_id, code=code, _external=True),
+            "join_url": join_url(table_id, code),
         }
     )
 

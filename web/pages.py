@@ -15,7 +15,9 @@ import segno.helpers
 from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
-from companion import access, registry, shelf
+from companion import access, catalogue, registry, shelf
+from companion.viewer import Viewer
+from web.address import join_url
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
 from web.errors import ApiError
 
@@ -127,7 +129,17 @@ def table(table_id):
         page_kind="table",
         wifi=config().wifi.ssid,
         admin=viewer(table_id).admin,
+        catalogue=_keeps_catalogue(record.game),
     )
+
+
+def _keeps_catalogue(game: str) -> bool:
+    """The game keeps a card catalogue (108 Outlaws): only then does the tablet offer it,
+    and ask for it."""
+    try:
+        return catalogue.kept_by(registry.game(game))
+    except KeyError:  # a table of a game this companion no longer has
+        return False
 
 
 @bp.get("/seat/<table_id>")
@@ -153,9 +165,40 @@ def seat(table_id):
 def join(table_id, code):
     """Opening a QR link asks before it spends the code: link previews must not spend it."""
     record = _record(table_id)
-    if viewer(table_id).admin:
+    who = viewer(table_id)
+    if who.admin:
         return _tablet_stays_tablet(table_id, code, record.game, 200)
-    return page("join.html", table_id=table_id, code=code, game=record.game)
+    seat = _seat_of_code(table_id, code)
+    held = who.seat if who.seat is not None and who.seat != seat else None
+    return page(
+        "join.html",
+        table_id=table_id,
+        code=code,
+        game=record.game,
+        seat=seat,
+        name=None if seat is None else record.players[seat],
+        started=_started(record.created),
+        held=None if held is None else record.players[held],
+    )
+
+
+def _seat_of_code(table_id: str, code: str) -> int | None:
+    """The seat an unspent join code is for (None once spent), spending nothing."""
+    svc = service()
+    return svc.call(
+        lambda: next(
+            (s for s, _t, c, _i in svc.journal.seats(table_id) if c and access.same_code(code, c)),
+            None,
+        )
+    )
+
+
+def _started(created: str) -> str:
+    """When a table was made, as its join page names it ("8:15 PM", « 20:15 »)."""
+    try:
+        return format_time(datetime.fromisoformat(created).astimezone(), "short", locale=language())
+    except ValueError:
+        return ""
 
 
 @bp.post("/join/<table_id>/<code>")
@@ -163,7 +206,10 @@ def join_now(table_id, code):
     record = _record(table_id)
     if viewer(table_id).admin:
         return _tablet_stays_tablet(table_id, code, record.game, 403)
+    held = viewer(table_id).seat  # a seat this phone holds at this table already
     seat, token = service().join(table_id, code)
+    if held is not None and held != seat:  # the join page asked: the old seat is let go
+        service().reissue(table_id, held, Viewer(seat=held))
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
     reply.set_cookie(
         SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="Strict"
@@ -189,7 +235,7 @@ def join_qr(table_id, seat):
     code = codes.get(seat)
     if code in (None, "on_tablet"):
         raise ApiError(404, "seat_joined")
-    return qr_svg(url_for("pages.join", table_id=table_id, code=code, _external=True))
+    return qr_svg(join_url(table_id, code))
 
 
 @bp.get("/qr/wifi.svg")

@@ -71,6 +71,13 @@
       { class: "row rolled", "aria-live": "polite", "data-free": roll.free ? "yes" : "no" },
       roll.dice.map((d) => C.die(d.die, d.face)),
       roll.free ? C.h("span", { class: "muted", text: C.t("ui.free_roll") }) : null,
+      // whose throw it was: it stays on screen after the table moved on
+      !roll.free && roll.of && roll.of.length
+        ? C.h("span", {
+            class: "muted throw-of",
+            text: C.t("ui.throw_of", { names: roll.of.map(C.seatName).join(", ") }),
+          })
+        : null,
       roll.pending ? C.h("span", { class: "muted", text: C.t("ui.press_confirm") }) : null,
     );
   }

@@ -77,7 +77,13 @@ window.Companion = window.Companion || {};
     const dialog = document.getElementById("dialog");
     if (dialog && dialog.open) dialog.close();
     if (dialog) C.unmount(dialog);
-    const known = ["reissued", "locked", "expired"].includes(reason) ? reason : "reissued";
+    const known = ["reissued", "locked", "expired", "deleted"].includes(reason)
+      ? reason
+      : "reissued";
+    const back =
+      known === "deleted"
+        ? C.h("a", { class: "button big", href: "/" }, C.t("ui.home"))
+        : C.h("a", { class: "button big", href: "/table/" + tableId }, C.t("ui.back_to_table"));
     const main = document.getElementById("main");
     main.replaceChildren();
     C.mount(
@@ -86,7 +92,7 @@ window.Companion = window.Companion || {};
         "section",
         { class: "narrow center", id: "revoked" },
         C.h("p", { class: "banner alarm", role: "alert", text: C.t("ui.revoked." + known) }),
-        C.h("a", { class: "button big", href: "/table/" + tableId }, C.t("ui.back_to_table")),
+        back,
       ),
     );
   };

@@ -105,6 +105,29 @@ window.Companion = window.Companion || {};
     );
   }
 
+  /* A rematch began at the tablet: a phone joins its seat of the new table with the code
+     its own stream was handed (companion/rematch.py) and goes there, no new scan; every
+     other page goes to the new table. */
+  C.followRematch = async function (data) {
+    if (data.code !== undefined) {
+      try {
+        const reply = await fetch(`/join/${data.table}/${encodeURIComponent(data.code)}`, {
+          method: "POST",
+          credentials: "same-origin",
+        });
+        if (reply.ok) {
+          location.href = `/seat/${data.table}`;
+          return;
+        }
+      } catch (error) {
+        /* not joined: the new table's QR code still holds this seat */
+      }
+      C.toast(C.t("ui.rematch_scan"));
+      return;
+    }
+    location.href = `/table/${data.table}`;
+  };
+
   async function rematch(page) {
     try {
       const made = await C.post(`/api/tables/${page.id}/rematch`, {});

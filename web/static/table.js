@@ -23,7 +23,7 @@
     if (body.dataset.onTablet === "yes") privateOnTablet();
     C.soundToggle();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
-    if (page.admin) catalogueTools();
+    if (page.admin && document.getElementById("catalogue")) catalogueTools(); // its game keeps one
     if (page.admin) C.watchDevices(() => (page.view ? page.view.table.players : []));
   };
 
@@ -203,6 +203,7 @@
     on("dice_parts", (data) => {
       page.view.table.dice_parts = data;
       C.drawDice();
+      drawTurn(page.view); // a duellist whose die is in is no longer awaited
     });
     on("input_error", (data) => C.toast(C.refusal(data)));
     on("undo_requested", () => page.admin && confirmUndo());
@@ -215,6 +216,8 @@
       ),
     );
     on("active", (data) => showActive(data.table));
+    on("archived", (data) => C.toast(C.t(data.archived ? "ui.archived" : "ui.unarchived"), true));
+    on("rematch", (data) => C.followRematch(data));
     on("seats", () => page.admin && C.seatCodes(page.id));
     on("alarm", (data) => C.alarm(C.t("ui.history_lost", data)));
   }
@@ -227,15 +230,14 @@
   function render() {
     const view = page.view;
     if (view.table.fault) return renderFault(view);
-    // The headline is the game's turn; the prompt line says who must act now (the
-    // left-hand opponent rolling for a surveillance test, say).
+    // The headline says whom the table waits for (the left-hand opponent rolling for a
+    // surveillance test, say: turn.js); the actions and the seat chips follow the game's turn.
     const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
-    document.getElementById("turn").textContent = C.turnLine(view, current);
     document.getElementById("prompt").textContent = promptLine(view.prompt);
     C.settleDice();
     renderBoard(view);
     C.renderActions(page, view, current);
-    C.noticeTurn(view, current);
+    drawTurn(view);
     renderSeats(view, current);
     // nobody joins a finished game
     if (view.table.ended) document.querySelectorAll("#join-drawer").forEach((d) => d.remove());
@@ -264,6 +266,11 @@
     renderLog();
     renderFixes(view);
     C.applyLink();
+  }
+
+  function drawTurn(view) {
+    document.getElementById("turn").textContent = C.turnLine(view);
+    C.noticeTurn(view);
   }
 
   function promptLine(prompt) {
@@ -381,6 +388,14 @@
         { method: "dialog", class: "stack" },
         C.h("h2", { text: C.t("ui.undo_confirm") }),
         last ? C.h("p", { text: C.t(last.line.key, C.wordParams(last.line.params)) }) : null,
+        // every screen has shown the result: undoing reopens the game, not the secrets
+        page.view.table.ended
+          ? C.h("p", {
+              class: "banner alarm",
+              id: "undo-after-end",
+              text: C.t("ui.undo_after_end"),
+            })
+          : null,
         C.h(
           "div",
           { class: "row" },

@@ -1,32 +1,47 @@
-/* "Your turn" on a player's own phone: the headline says so, the phone buzzes where the
+/* "Your turn" on the phone of every seat the table waits for (the prompt's seat, a sealed
+   round's missing seats, a die's owners): the headline says so, the phone buzzes where the
    browser allows it (navigator.vibrate), and, if the player turned it on, a short tone
-   (Web Audio: nothing to download). The same when a prompt waits for this seat. */
+   (Web Audio: nothing to download). Every other screen reads who is awaited. */
 "use strict";
 window.Companion = window.Companion || {};
 (function (C) {
   const SOUND = "tc-sound";
   let wasMine = null;
 
-  function mine(view, current) {
+  /* The seats the table waits for: the server's answer (view.table.awaited, made by
+     companion/awaited.py for every viewer alike), less the owners of a throw answered die by
+     die whose dice are all in (the parts are live, not game state). */
+  C.awaited = function (view) {
+    const awaited = view.table.awaited || [];
+    const prompt = view.prompt,
+      parts = view.table.dice_parts;
+    if (!prompt || !prompt.owners || !parts) return awaited;
+    return awaited.filter((seat) =>
+      prompt.owners.some((owner, i) => owner === seat && parts.faces[i] === null),
+    );
+  };
+
+  function mine(view) {
     const seat = view.viewer.seat;
     if (seat === null || seat === undefined || view.table.ended) return false;
-    const prompt = view.prompt;
-    if (prompt && prompt.kind === "secret") return (prompt.seats || []).includes(seat);
-    if (prompt && prompt.seat !== null && prompt.seat !== undefined) return prompt.seat === seat;
-    return current === seat;
+    return C.awaited(view).includes(seat);
   }
 
-  C.turnLine = function (view, current) {
+  /* The headline: "Your turn" on the phone of each seat the table waits for, whose turn it
+     is everywhere else; the table's own choice (made on the tablet) says so. */
+  C.turnLine = function (view) {
     if (view.table.closed) return C.t("ui.game_closed");
     if (view.table.ended) return C.t("ui.game_over");
-    if (current === null || current === undefined) return "";
-    if (view.viewer.seat === current) return C.t("ui.your_turn");
-    return C.t("ui.turn_of", { name: C.seatName(current) });
+    if (mine(view)) return C.t("ui.your_turn");
+    const awaited = C.awaited(view);
+    if (awaited.length === 1) return C.t("ui.turn_of", { name: C.seatName(awaited[0]) });
+    if (awaited.length) return C.t("ui.awaiting", { names: awaited.map(C.seatName).join(", ") });
+    return view.prompt ? C.t("ui.awaiting_table") : "";
   };
 
   /* Called on every change: tells the player once, when it becomes theirs. */
-  C.noticeTurn = function (view, current) {
-    const now = mine(view, current);
+  C.noticeTurn = function (view) {
+    const now = mine(view);
     document.body.classList.toggle("my-turn", now);
     if (now && wasMine === false) {
       if (navigator.vibrate) navigator.vibrate([180, 80, 180]);

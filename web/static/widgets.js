@@ -6,7 +6,16 @@ window.Companion = window.Companion || {};
   const { h: element, render, Fragment } = window.preact;
 
   // set as DOM properties (checked, selected…), where true and false mean what they say
-  const BOOLEAN_PROPS = { checked: 1, selected: 1, disabled: 1, required: 1, hidden: 1, open: 1 };
+  // (defaultChecked too: made "" it would leave a box that defaults to true unticked)
+  const BOOLEAN_PROPS = {
+    checked: 1,
+    defaultChecked: 1,
+    selected: 1,
+    disabled: 1,
+    required: 1,
+    hidden: 1,
+    open: 1,
+  };
 
   /* Elements are Preact vnodes: a page draws what the state says and Preact changes only
      what differs from the last drawing, so nodes, scroll positions and half-typed forms

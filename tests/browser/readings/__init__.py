@@ -13,15 +13,17 @@ LOG_LINES = 12  # the newest lines, the ones a player looks at
 
 def shell(view: dict, log: list[dict], words: Words) -> list[Read]:
     table, players = view["table"], view["table"]["players"]
-    state = view["state"]
-    current = state["turn"] if isinstance(state.get("turn"), int) else table["current_seat"]
+    awaited = table["awaited"]  # whom the table waits for (companion/awaited.py)
     out = []
     if table["ended"]:
         out.append(Read("game over", words.t("ui.game_over"), "#turn"))
-    elif current is not None and view["viewer"].get("seat") == current:
+    elif view["viewer"].get("seat") in awaited:
         out.append(Read("whose turn", words.t("ui.your_turn"), "#turn"))  # a phone's own turn
-    elif current is not None:
-        out.append(Read("whose turn", words.t("ui.turn_of", name=players[current]), "#turn"))
+    elif len(awaited) == 1:
+        out.append(Read("whose turn", words.t("ui.turn_of", name=players[awaited[0]]), "#turn"))
+    elif awaited:
+        names = ", ".join(players[s] for s in awaited)
+        out.append(Read("whose turn", words.t("ui.awaiting", names=names), "#turn"))
     prompt = view["prompt"]
     if prompt:
         out.append(Read("prompt", words.line(prompt["why"], players), "#prompt"))

@@ -1,0 +1,169 @@
+"""The evening around the game, in real Chromium through the real server: a page loads
+without a refused request (no catalogue asked for by a game that keeps none); a rematch
+takes every phone to its seat of the new table with no new scan; archiving or deleting a
+game tells its open pages what happened in words; the join page names the seat and the
+table, and a phone that holds a seat asks before it takes another (and lets the old go); an
+undo after the end warns that the result has been shown and keeps it in the log; the dice
+still on screen say whose throw they were."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion import registry
+from companion.table import Viewer
+from tests.browser.test_live import make_table
+from tests.browser.test_tablet_layout import TABLET, phone_for
+
+pytestmark = pytest.mark.browser
+
+
+def refused_requests(page) -> list[str]:
+    refused: list[str] = []
+    page.on("response", lambda r: r.status >= 400 and refused.append(f"{r.status} {r.url}"))
+    return refused
+
+
+@pytest.mark.parametrize("game", registry.names())
+def test_a_table_page_loads_without_a_refused_request(browser, live, game):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    players = ("Ann", "Bruno", "Claudia")[: max(2, registry.game(game).PLAYERS.start)]
+    made = make_table(tablet, live, game, players)
+    refused = refused_requests(tablet)
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#log")
+    tablet.wait_for_timeout(1500)  # the requests a load makes, answered
+    assert refused == []
+    # the tools of a card catalogue are there for the game that keeps one, and only then
+    assert tablet.locator("#catalogue-export").count() == (game == "outlaws108")
+    phone = phone_for(browser, live, made, 0)
+    phone_refused = refused_requests(phone)
+    phone.reload()
+    phone.wait_for_selector("#actions h2")
+    phone.wait_for_timeout(1500)
+    assert phone_refused == []
+
+
+def finished_tally(live, tablet):
+    """A game of the test game played to its end (Ann reaches 50), made by the tablet."""
+    made = make_table(tablet, live, "tally", ("Ann", "Bruno"))
+
+    def act(action):
+        path = f"/api/tables/{made['id']}/actions"
+        live.api("POST", path, {"action": action}, token=made["admin_token"])
+
+    for turn in range(10):
+        act({"type": "add", "seat": 0, "amount": 5})
+        if turn < 9:
+            act({"type": "end_turn", "seat": 0})
+            act({"type": "end_turn", "seat": 1})
+    return made
+
+
+def test_a_rematch_takes_every_phone_to_its_seat_of_the_new_table(browser, live, shoot):
+    context = browser.new_context(viewport=TABLET)
+    tablet = context.new_page()
+    made = finished_tally(live, tablet)
+    phones = {seat: phone_for(browser, live, made, seat) for seat in (0, 1)}
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.click("#rematch")
+    tablet.wait_for_url(lambda url: made["id"] not in url)
+    new_id = tablet.url.rsplit("/", 1)[1]
+    for seat, phone in phones.items():
+        phone.wait_for_url(f"**/seat/{new_id}")
+        phone.wait_for_selector("#actions h2")
+        assert phone.evaluate("document.body.dataset.seat") == str(seat)
+        assert phone.inner_text("#turn") == ("Your turn" if seat == 0 else "Ann's turn")
+    shoot(phones[1], "phone-after-rematch", full_page=False)
+    # both seats of the new table are joined: no code left to scan
+    assert not any(live.service.join_codes(new_id, Viewer(admin=True)).values())
+    # the old game's codes went to its own seats' phones only: the tablet joined nothing
+    assert tablet.evaluate("document.body.dataset.admin") == "yes"
+
+
+def test_archiving_and_deleting_tell_the_open_pages_in_words(browser, live, shoot):
+    context = browser.new_context(viewport=TABLET)
+    home = context.new_page()
+    made = finished_tally(live, home)
+    tablet = context.new_page()
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#standings")
+    phone = phone_for(browser, live, made, 1, lang="fr")
+    home.goto(live.url + "/")
+    home.click(f".history-row[data-table='{made['id']}'] [data-archive]")
+    for page, said in ((tablet, "The tablet archived this game"), (phone, "La tablette a archivé")):
+        page.wait_for_selector("#toast:not([hidden])")
+        assert said in page.inner_text("#toast")
+    home.wait_for_selector("details.archived")
+    home.click("details.archived summary")
+    home.once("dialog", lambda dialog: dialog.accept())
+    home.click(f".history-row[data-table='{made['id']}'] [data-delete]")
+    for page, said in ((tablet, "The tablet deleted this game"), (phone, "La tablette a supprimé")):
+        page.wait_for_selector("#revoked")
+        text = page.inner_text("#revoked")
+        assert said in text and "another device" not in text and "autre appareil" not in text
+    shoot(phone, "phone-game-deleted", full_page=False)
+    assert tablet.get_attribute("#revoked a", "href") == "/"
+
+
+def join_link(live, made, seat: int) -> str:
+    seats = live.api("GET", f"/api/tables/{made['id']}/seats", token=made["admin_token"])
+    return next(s for s in seats["seats"] if s["seat"] == seat)["join_url"]
+
+
+def test_the_join_page_names_the_seat_and_asks_before_a_second_seat(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "lawless", ("Ann", "Bruno", "Claudia"))
+    phone = phone_for(browser, live, made, 0)  # Ann's seat
+    # the same phone opens Bruno's code: it says which seat, which table, and asks
+    phone.goto(join_link(live, made, 1))
+    title = phone.inner_text("#join-title")
+    assert title.startswith("Join as Bruno — Lawless, table started at "), title
+    assert "already holds Ann's seat" in phone.inner_text("#join-holds")
+    assert phone.inner_text("button[type=submit]") == "Leave Ann's seat and join as Bruno"
+    shoot(phone, "phone-join-second-seat", full_page=False)
+    phone.click("button[type=submit]")
+    phone.wait_for_url("**/seat/*")
+    phone.wait_for_selector("#actions h2")
+    assert phone.evaluate("document.body.dataset.seat") == "1"
+    # Ann's seat is let go, publicly: a new code for another phone, the old token dead
+    codes = live.service.join_codes(made["id"], Viewer(admin=True))
+    assert codes[0] and not codes[1]
+    log = live.api("GET", f"/api/tables/{made['id']}/log", token=made["admin_token"])
+    assert any(e["line"]["key"].endswith("reissued") for e in log["log"]), log
+    # a phone holding no seat is asked plainly, in its language
+    fresh = browser.new_context(viewport=TABLET, locale="fr").new_page()
+    fresh.goto(join_link(live, made, 2) + "?lang=fr")
+    assert fresh.inner_text("#join-title").startswith(
+        "Rejoindre en tant que Claudia — Sans Foi Ni Loi, table commencée à"
+    )
+    assert fresh.locator("#join-holds").count() == 0
+
+
+def test_an_undo_after_the_end_warns_and_keeps_the_result_in_the_log(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = finished_tally(live, tablet)
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#standings")
+    tablet.click("#undo")
+    warning = tablet.inner_text("#undo-after-end")
+    assert "shown the result" in warning and "stays in the journal" in warning
+    shoot(tablet, "tablet-undo-after-the-end", full_page=False)
+    tablet.click("#undo-yes")
+    tablet.wait_for_selector("#standings", state="detached")
+    undo_line = tablet.inner_text("#log li:first-child")
+    # the result every screen showed is still there to read: places and numbers
+    assert "1. Ann — 50 points" in undo_line and "2. Bruno — 0 points" in undo_line, undo_line
+
+
+def test_the_dice_on_screen_say_whose_throw_they_were(browser, live, shoot):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "abilene", ("Ann", "Bruno", "Claudia"))
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#virtual-roll")
+    tablet.click("#virtual-roll")  # Ann's throw of the five dice
+    tablet.wait_for_function("() => Companion.page.view.table.version === 1")
+    # the table has moved on to what Ann does with them; the dice still shown say whose
+    assert live.service.view(made["id"], Viewer(admin=True))["prompt"]["kind"] != "dice"
+    assert tablet.inner_text("#dice-area .rolled .throw-of") == "Ann's throw"
+    shoot(tablet, "tablet-earlier-throw-labelled", full_page=False)
