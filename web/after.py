@@ -47,11 +47,14 @@ def play_record(table_id: str) -> dict:
             "at": line["at"],
             "kind": line["kind"],
             "undone": line["undone"],
+            # a count fixed by hand or dice corrected on the tablet, marked as the log does
+            "correction": bool(line.get("fix")) or line["kind"] == "correction",
             "line": line["line"],
-            "text": _say(lang, line["line"], players, record.game),
+            "text": _said(lang, line, players, record.game),
         }
         for line in svc.log(table_id, PUBLIC)
     ]
+    corrections = sum(1 for line in log if line["correction"] and not line["undone"])
     return {
         "format": FORMAT,
         "format_version": 1,
@@ -64,8 +67,16 @@ def play_record(table_id: str) -> dict:
         "seed_hash": view["table"]["seed_hash"],
         "seed": view["table"].get("seed"),
         "standings": standings,
+        "corrections": corrections,
+        "corrections_text": t("export.corrections", count=corrections) if corrections else "",
         "log": log,
     }
+
+
+def _said(lang: str, line: dict, players: list[str], game: str) -> str:
+    """A log line's text as the table page writes it: a count fixed by hand is marked."""
+    text = _say(lang, line["line"], players, game)
+    return catalog().t(lang, "core.fix") + " — " + text if line.get("fix") else text
 
 
 def _say(lang: str, line: dict, players: list[str], game: str) -> str:
@@ -180,7 +191,9 @@ def bgstats(play: dict) -> dict:
                 "rounds": 0,
                 "usesTeams": False,
                 "playerScores": scores,
-                "comments": "seed sha256 " + play["seed_hash"],
+                "comments": "; ".join(
+                    filter(None, ["seed sha256 " + play["seed_hash"], play.get("corrections_text")])
+                ),
             }
         ],
     }
