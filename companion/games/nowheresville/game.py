@@ -37,9 +37,9 @@ from __future__ import annotations
 
 from companion.games.nowheresville import cards, fights, money, places, views
 from companion.games.nowheresville import round as rounds
+from companion.rules import ranking
 from companion.rules.base import RuleError, match_template, once_per_state
 from companion.rules.ledger import open_ledger
-from companion.rules.ranking import standing
 
 NAME = "nowheresville"
 PLAYERS = range(2, 6)
@@ -233,12 +233,12 @@ def final(state: dict) -> bool:
 
 
 def standings(state: dict) -> list[dict]:
-    """Only the winner is announced: everyone's money stays secret, even at the end."""
+    """Everyone's place by final money, and that money: the rulebook keeps money secret
+    "during the game" only ("The Goal and the End of the Game"), and the final screen shows it
+    all. The winner is first: at or over the goal with the most money, an exact tie at the
+    top having played another round."""
+    purses = [money.purse(state, seat) for seat in range(len(state["players"]))]
     return [
-        standing(
-            seat,
-            1 if seat == state["winner"] else None,
-            "final.winner" if seat == state["winner"] else "final.secret",
-        )
-        for seat in range(len(state["players"]))
+        ranking.standing(seat, place, "final.money", amount=amount)
+        for seat, (amount, place) in enumerate(zip(purses, ranking.places(purses)))
     ]
