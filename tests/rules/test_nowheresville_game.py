@@ -213,7 +213,7 @@ def test_a_whole_game_to_a_winner(players, mode):
 
 @pytest.mark.parametrize("players, mode", [(3, "virtual"), (4, "physical")])
 def test_the_final_standings_give_everyone_a_place_and_their_money(players, mode):
-    """"A player's amount of Money is kept secret during the game" (The Goal and the End of
+    """ "A player's amount of Money is kept secret during the game" (The Goal and the End of
     the Game): at the end every place and every purse is shown, the winner first."""
     from web.after import bgstats
 
