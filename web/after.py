@@ -99,7 +99,9 @@ def _say(lang: str, line: dict, players: list[str], game: str) -> str:
             params[name] = value
     text = words.t(lang, line["key"], **params)
     then = line.get("then")
-    return text + (" — " + _say(lang, then, players, game) if then else "")
+    text += " — " + _say(lang, then, players, game) if then else ""
+    # what the line also says (a sale revealed, its payments; what an undo had disclosed)
+    return "".join([text, *(" — " + _say(lang, a, players, game) for a in line.get("also", ()))])
 
 
 @bp.get("/tables/<table_id>/export.json")

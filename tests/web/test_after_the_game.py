@@ -172,3 +172,18 @@ def test_coins_fixed_at_the_final_count_are_logged_with_what_moved_and_marked_in
     refused = tablet.act(tid, {"type": "fix_coins", "seat": None, "ranch": "Ann", "coins": purse})
     assert refused.status_code == 422 and refused.json["error"]["code"] == "game_closed"
     assert tablet.get(f"/api/tables/{tid}").json["legal"] == []
+
+
+def test_what_an_abilene_throw_paid_is_in_the_log_and_the_export(tablet):
+    made = tablet.post("/api/tables", {"game": "abilene", "players": ["Ann", "Bruno"]}).json
+    tid = made["id"]
+    assert tablet.act(tid, {"type": "set_jail", "seat": None, "player": 0, "count": 1})
+    assert tablet.act(tid, {"type": "throw", "seat": 0, "dice": [1, 2, 1, 1, 2]})
+    last = tablet.get(f"/api/tables/{tid}/log").json["log"][-1]
+    assert last["line"]["also"] == [
+        {"key": "abilene.log.paid.jail_fee", "params": {"amount": 300, "payer": 0}}
+    ]
+    text = tablet.get(f"/api/tables/{tid}/export.json").json["log"][-1]["text"]
+    assert text.endswith(" — Ann pays $300 in jail fees")
+    refused = tablet.act(tid, {"type": "end_turn", "seat": 0, "noted": {"payments": []}})
+    assert refused.status_code == 422 and refused.json["error"]["code"] == "bad_param"

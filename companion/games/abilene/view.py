@@ -11,7 +11,7 @@ those), prompts carry names, since ``prompt`` has the state.
 
 from __future__ import annotations
 
-from companion.games.abilene import money, turn
+from companion.games.abilene import money, receipts, turn
 from companion.games.abilene.sale import CARDS
 from companion.rules import sealed
 from companion.rules.base import choice_prompt, dice_prompt, line, once_per_state
@@ -267,6 +267,13 @@ _PLAIN = {  # action type -> (log key, {log parameter: action field})
 
 
 def describe(action: dict, seat: int | None) -> dict:
+    """The action's line, then what it paid and revealed (``receipts``), all public."""
+    said = _describe(action, seat)
+    also = receipts.lines(action.get("noted"))
+    return {**said, "also": also} if also else said
+
+
+def _describe(action: dict, seat: int | None) -> dict:
     kind = action.get("type")
     kind = money.RECORDED_V2.get(kind, kind)
     who = action.get("seat")
