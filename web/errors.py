@@ -5,6 +5,7 @@ answered with a bare 500."""
 from __future__ import annotations
 
 import logging
+import re
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -122,10 +123,17 @@ def _waiting(params: dict) -> str:
         }
         reason = t(why["key"], **words)
     if names and reason:
-        return t("core.refused_waiting_for", names=names, why=reason)
+        return t("core.refused_waiting_for", names=names, why=_unnamed(reason, names))
     if names:
         return t("core.refused_turn", names=names)
     return t("core.refused_waiting", why=reason) if reason else ""
+
+
+def _unnamed(why: str, names: str) -> str:
+    """The prompt's line without the names it starts with, which "Waiting for Ann" already
+    says ("Ann: throw the five dice" -> "throw the five dice"); ``C.refusal`` does the same."""
+    head = re.match(re.escape(names) + r"\s*:\s*", why)
+    return why[head.end() :] if head else why
 
 
 def _reply(status: int, code: str, params: dict):

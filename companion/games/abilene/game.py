@@ -31,7 +31,7 @@ Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in
 
 from __future__ import annotations
 
-from companion.games.abilene import money, receipts, sale, turn
+from companion.games.abilene import credit, money, receipts, sale, turn
 from companion.games.abilene import view as views
 from companion.rules import ranking, sealed
 from companion.rules.base import (
@@ -356,6 +356,7 @@ def apply(state: dict, action: dict) -> dict:
         action = {**action, "type": RECORDED_V2[kind]}
     action = _recorded_before(state, action)
     _explain(state, action)
+    credit.explain(state, action)
     match_template(legal(state, seat), action)
     state = _HANDLERS[kind if replayed_v2 else action["type"]](state, action)
     return _finish_if_over(state)
