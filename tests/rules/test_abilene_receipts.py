@@ -91,3 +91,16 @@ def test_the_end_of_the_game_says_every_repayment():
         ("abilene.log.paid.repayment.bank", {"amount": 1300, "payer": ANN}),
         ("abilene.log.paid.repayment.player", {"amount": 600, "payer": CY, "payee": BOB}),
     ]
+
+
+def test_a_phone_shows_final_money_below_zero_at_the_end():
+    """« Fin du jeu »: debts are settled before the count; what cannot be paid counts
+    against the player. Ann borrows $1,000 (25 %: $1,300 due) and has only the $1,000."""
+    state = setup(abilene, ["Ann", "Bob"], start_money=0)
+    state = abilene.apply(state, {"type": "take_loan", "seat": ANN, "amount": 1000})
+    assert abilene.view(state, ANN)["me"]["money"] == 1000
+    state = abilene.apply(state, {"type": "set_cattle", "seat": None, "ranch": BOB, "count": 0})
+    assert abilene.final(state)
+    assert abilene.view(state, ANN)["me"]["money"] == -300
+    [ann] = [row for row in abilene.standings(state) if row["seat"] == ANN]
+    assert ann["score"]["params"] == {"amount": -300} and ann["place"] == 2

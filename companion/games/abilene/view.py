@@ -180,9 +180,11 @@ def _sale_view(state: dict, seat: int | None) -> dict | None:
 
 
 def _own(state: dict, seat: int) -> dict:
+    """A seat's own figures; at the end its money is its final money, below zero by what it
+    could not repay (as in the table's rows), never the empty purse."""
     return {
         "seat": seat,
-        "money": money.purse(state, seat),
+        "money": _player_row(state, seat)["money"],
         "loans_taken": [x for x in state["loans"] if x["debtor"] == seat],
         "loans_given": [x for x in state["loans"] if x["lender"] == seat],
         "owes": money.owed_by(state, seat),
