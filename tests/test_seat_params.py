@@ -29,6 +29,7 @@ SEEDS = range(5)
 NOT_SEATS = {
     "lawless": {"losses"},  # cowboys a ranch lost in a duel
     "nowheresville": {"coach"},  # notes to put on the Coach at maintenance
+    "outlaws108": {"heaven"},  # Heaven cards in hand
     "root_doves": {"used"},  # tokens already used this turn
 }
 
