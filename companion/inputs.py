@@ -28,7 +28,7 @@ from companion.events import (
 from companion.requests import Request, first_answer, same_or_mismatch
 from companion.rules import cards
 from companion.rules.base import RuleError
-from companion.rules.dice import arrange, is_face, matches
+from companion.rules.dice import arrange, bad_face, is_face, matches
 from companion.table import Table, Viewer
 
 DEVICE = HARDWARE
@@ -317,7 +317,7 @@ class InputRouter:
         if len(self.keypad) >= len(kinds):
             raise RuleError("keypad_full", count=len(kinds))
         if not is_face(kinds[len(self.keypad)], face):
-            raise RuleError("bad_face", die=kinds[len(self.keypad)], face=str(face))
+            raise bad_face(kinds[len(self.keypad)], face)
         self.keypad = self.keypad + [face]
         self._tell("keypad", {"typed": self.keypad, "dice": kinds}, table.id)
 

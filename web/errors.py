@@ -64,6 +64,12 @@ def _labelled(params: dict) -> dict:
             if catalog().has(key):
                 out["name"] = t(key)
                 break
+    game = _request_game()
+    for field, value in (
+        params.items() if game else ()
+    ):  # a game's word ("fox") in the viewer's language
+        if field != "name" and isinstance(value, str) and catalog().has(f"value.{game}.{value}"):
+            out[field] = t(f"value.{game}.{value}")
     for field in DIE_FIELDS:
         if isinstance(params.get(field), str):
             out[field] = ", ".join(

@@ -128,7 +128,7 @@ window.Companion = window.Companion || {};
           : why
             ? C.t("core.refused_waiting", { why })
             : "";
-    return [C.t("error." + error.code, params), tail].filter(Boolean).join(" ");
+    return [C.t("error." + error.code, C.wordParams(params)), tail].filter(Boolean).join(" ");
   };
 
   /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */
