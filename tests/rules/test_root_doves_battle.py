@@ -47,6 +47,12 @@ def ended(state, seat=0):
     return act("end_battle", seat, **{k: p["options"][0] for k, p in end["params"].items()})
 
 
+def attacked(clearing, warriors, *then):
+    """Bruno attacks the Doves in ``clearing`` with ``warriors``, then ``then``."""
+    attack = act("attack_doves", 1, clearing=clearing, attacker_warriors=warriors)
+    return play(game, bruno_turn(), attack, *then)
+
+
 def bruno_turn():
     """Bruno's first Daylight, the Doves having set up (Ceasefire and 4 warriors in 10)."""
     state = started()
@@ -115,12 +121,7 @@ def test_last_stand_adds_a_hit_or_draws_a_card_instead():
 
 
 def test_no_last_stand_where_the_doves_have_no_token():
-    state = play(
-        game,
-        bruno_turn(),
-        act("attack_doves", 1, clearing="12", attacker_warriors=1),
-        act("battle_roll", 1, dice=[3, 3]),
-    )
+    state = attacked("12", 1, act("battle_roll", 1, dice=[3, 3]))
     dealt = game.view(state, None)["battle"]["hits"]
     assert state["battle"]["last_stand"] is False
     assert (dealt["attacker"], dealt["defender"]) == (1, 2)
@@ -315,13 +316,7 @@ def test_ambush_casualties_stand_after_last_stand():
     de n'infliger aucune perte à l'attaquant et piocher 1 carte à la place. » The ambush came
     before the roll (base Root 4.3.1): its attackers are gone and its hits were dealt. The
     issue's case: Cat attacks with 3, the Doves ambush for 2, roll 3/1."""
-    state = play(
-        game,
-        bruno_turn(),
-        act("attack_doves", 1, clearing="10", attacker_warriors=3),
-        act("extra_hits", 0, hits=2),
-        act("battle_roll", 1, dice=[3, 1]),
-    )
+    state = attacked("10", 3, act("extra_hits", 0, hits=2), act("battle_roll", 1, dice=[3, 1]))
     dealt = game.view(state, None)["battle"]["hits"]
     assert (dealt["attacker"], dealt["defender"], dealt["attackers_left"]) == (1, 2 + 1 + 1, 1)
     state = play(game, state, act("last_stand_draw"))
@@ -333,12 +328,7 @@ def test_ambush_casualties_stand_after_last_stand():
 
 
 def test_end_battle_needs_its_hits():
-    state = play(
-        game,
-        bruno_turn(),
-        act("attack_doves", 1, clearing="10", attacker_warriors=3),
-        act("battle_roll", 1, dice=[2, 1]),
-    )
+    state = attacked("10", 3, act("battle_roll", 1, dice=[2, 1]))
     assert refused(state, act("end_battle", 1)) == "missing_param"
     assert refused(state, act("end_battle", 1, attacker_hits=9, defender_hits=2)) == "bad_choice"
 
