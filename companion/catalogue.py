@@ -53,16 +53,26 @@ def resolve(game: ModuleType, journal: Journal, game_name: str, state: dict, act
 
 
 def learn(game: ModuleType, journal: Journal, game_name: str, state: dict, action: dict) -> None:
-    """After a commit: keep what the action taught, unless the catalogue knew it already
-    (a known entry changes only by an import or by a logged correction of it)."""
+    """After a commit: keep what the action taught. A known entry changes only by an import,
+    by a logged correction of it, or where it knew nothing yet (a Heaven card's scoring
+    rule typed after the card was first kept without one)."""
     if not kept_by(game):
         return
     taught = game.catalogue_entry(state, action)
     if taught is None:
         return
     key, entry = taught
-    if action.get("type", "").startswith("fix_") or key not in journal.catalogue(game_name):
+    known = journal.catalogue(game_name).get(key)
+    if action.get("type", "").startswith("fix_") or known is None:
         journal.save_catalogue(game_name, {key: entry})
+        return
+    filled = {k: v for k, v in entry.items() if _blank(known.get(k)) and not _blank(v)}
+    if filled:
+        journal.save_catalogue(game_name, {key: {**known, **filled}})
+
+
+def _blank(value: Any) -> bool:
+    return value is None or value == []
 
 
 def export(game_name: str, journal: Journal) -> dict:

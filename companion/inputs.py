@@ -1,8 +1,9 @@
 """Where hardware input goes: dice to the prompt that asks for them, keys to the keypad,
 cards to the registry. Runs on the service's writer thread only.
 
-A roll that answers the active table's dice prompt becomes that prompt's action; any other
-roll is shown as a free roll and changes nothing (docs/architecture.md, "Where a roll goes"). A roll
+A roll that answers the active table's dice prompt becomes that prompt's action; other dice
+thrown while a prompt asks for dice are refused (``wrong_dice``); a roll when none is asked
+is shown as a free roll and changes nothing (docs/architecture.md, "Where a roll goes"). A roll
 from the sensor can be set to wait for ``confirm``. The keypad types one face per die, in
 the order the prompt lists the dice; ``confirm`` sends them.
 """
@@ -28,7 +29,7 @@ from companion.events import (
 from companion.requests import Request, first_answer, same_or_mismatch
 from companion.rules import cards
 from companion.rules.base import RuleError
-from companion.rules.dice import arrange, is_face, matches
+from companion.rules.dice import arrange, bad_face, is_face, matches
 from companion.table import Table, Viewer
 
 DEVICE = HARDWARE
@@ -179,9 +180,12 @@ class InputRouter:
         shown = [{"die": kind, "face": face} for kind, face in thrown]
         if prompt is not None and "owners" in prompt:
             return self._part(table, prompt, list(thrown), by, way, request, shown)
-        if prompt is None or not matches(prompt["dice"], [k for k, _ in thrown]):
+        if prompt is None:
             self._tell("roll", {"dice": shown, "free": True, "source": way}, table.id)
             return {"free": True}
+        if not matches(prompt["dice"], [k for k, _ in thrown]):
+            # a throw asked for, and other dice thrown: refused, never a free roll
+            raise RuleError("wrong_dice", expected=",".join(prompt["dice"]))
         faces = arrange(prompt["dice"], list(thrown))
         of = awaited_seats(prompt, None)  # whose throw it is, shown with the dice
         if wait_for_confirm or (self.sensor_confirm and way == "reader"):
@@ -207,9 +211,12 @@ class InputRouter:
             same_or_mismatch(request, parts.keys[request.key])
             return {"parts": parts.public(), "replayed": True}
         label = way if by == HARDWARE else by.label  # "seat:2", "admin", or "reader"
-        if not parts.place(thrown, owned_dice(prompt, by), label):
-            self._tell("roll", {"dice": shown, "free": True, "source": way}, table.id)
-            return {"free": True}
+        owned = owned_dice(prompt, by)
+        if not parts.place(thrown, owned, label):
+            # more dice than the thrower's own (a duellist's two), or not its kinds: refused
+            if len(thrown) > len(owned):
+                raise Forbidden("dice_by_their_owners")
+            raise RuleError("wrong_dice", expected=",".join(prompt["dice"][i] for i in owned))
         if request is not None:
             parts.keys[request.key] = request.fingerprint
         self._parts[table.id] = parts
@@ -315,7 +322,7 @@ class InputRouter:
         if len(self.keypad) >= len(kinds):
             raise RuleError("keypad_full", count=len(kinds))
         if not is_face(kinds[len(self.keypad)], face):
-            raise RuleError("bad_face", die=kinds[len(self.keypad)], face=str(face))
+            raise bad_face(kinds[len(self.keypad)], face)
         self.keypad = self.keypad + [face]
         self._tell("keypad", {"typed": self.keypad, "dice": kinds}, table.id)
 

@@ -46,7 +46,7 @@ def describe(table, version: int, entry: JournalEntry, seat: int | None) -> dict
             text = line("core.reissued", seat=table.seat_name(reissued))
         case _:
             raise JournalError(f"table {table.id}: entry v{version} has no log line: {entry!r}")
-    also = list(getattr(entry, "disclosed", ()))
+    also = list(text.get("also", ())) + list(getattr(entry, "disclosed", ()))
     fresh = getattr(entry, "reseed", None)
     if fresh:
         also.append(line("core.reseeded", hash=fresh.hash))

@@ -10,6 +10,7 @@ https://www.bgstatsapp.com/support/push-plays-to-bg-stats-from-other-apps-or-web
 - each player's ``rank`` is the game's place, ``score`` the number that decided it,
   ``winner`` the first place; ``startPlayer`` the seat that took the first turn
   (``start_seat``).
+- ``comments`` carry the seed's hash and how many counts were corrected by hand.
 - ``game.bggId`` only where the game declares a ``BGG_ID``: the app then matches the game
   by name, and a wrong id would file the play under another game.
 """
@@ -54,7 +55,9 @@ def bgstats_play(play: dict, bgg_id: int | None = None, zone: tzinfo | None = No
             "noPoints": not any("score" in p for p in players),
         },
         "players": players,
-        "comments": f"seed sha256 {play['seed_hash']}",
+        "comments": "; ".join(
+            filter(None, [f"seed sha256 {play['seed_hash']}", play.get("corrections_text")])
+        ),
     }
     if bgg_id is not None:
         out["game"]["bggId"] = bgg_id

@@ -36,11 +36,13 @@ def named(params: dict, players: list[str], seat_params: tuple[str, ...]) -> dic
 def explained(table: Table, error: RuleError, seat: object) -> RuleError:
     """``error`` with what the table waits for, when the refusal is about timing: the rule
     said ``not_now``, or a seat acted while the table waits for another seat or for the
-    table itself (a setup value typed on the tablet)."""
+    table itself (a setup value typed on the tablet); not to a game's own code while the
+    table waits for a player (a loan refused for its own reason, out of turn)."""
     seats = table.awaited()  # the same seats every "your turn" reads
     prompt = table.prompt()
     someone_else = seat not in seats if seats else (prompt is not None and seat is not None)
-    if error.code != "not_now" and not someone_else:
+    # a game's own code ("abilene.lender_short") already says why: no player's turn to add
+    if error.code != "not_now" and (not someone_else or (seats and "." in error.code)):
         return error
     players = list(table.record.players)
     params = dict(error.params)

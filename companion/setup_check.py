@@ -7,7 +7,7 @@ from typing import Any
 from companion import registry
 from companion.rules import shapes
 from companion.rules.base import RuleError
-from companion.rules.dice import is_face
+from companion.rules.dice import bad_face, is_face
 
 LONGEST_NAME = 24
 
@@ -75,6 +75,6 @@ def check_thrown(dice: Any) -> tuple[tuple[str, int], ...]:
         ):
             raise RuleError("bad_dice")
         if not is_face(item["die"], item.get("face")):
-            raise RuleError("bad_face", die=item["die"], face=str(item.get("face"))[:8])
+            raise bad_face(item["die"], item.get("face"))
         out.append((item["die"], item["face"]))
     return tuple(out)

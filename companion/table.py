@@ -17,7 +17,7 @@ from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
-from companion import barrier, draws, faults, logline, refusals
+from companion import barrier, draws, faults, logline, noted, refusals
 from companion.actors import answered_by
 from companion.awaited import awaited_seats
 from companion.entries import ActionApplied, ActionCorrected, ActionUndone, put_in_effect, taken_out
@@ -150,8 +150,9 @@ class Table(TakeBack):
         """Check who may send ``action``, draw what it needs, and compute the new state."""
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("bad_action")
-        if "drawn" in action:
-            raise RuleError("bad_param", name="drawn")
+        for kept in ("drawn", noted.KEY):  # the table writes them, never a device
+            if kept in action:
+                raise RuleError("bad_param", name=kept)
         if action["type"] in getattr(self.game, "REPLAY_ONLY", ()):
             raise RuleError("not_now", action=action["type"])  # only old journals hold it
         self._check_open(action, viewer)
@@ -178,8 +179,8 @@ class Table(TakeBack):
         return self._prepared_action(action, {draws.DIE: thrown})
 
     def _check_open(self, action: dict, viewer: Viewer) -> None:
-        if self.ended:
-            raise RuleError("game_over")
+        if self.ended and action["type"] not in self.after_the_end():
+            raise RuleError("game_closed" if self.closed else "game_over")
         seat = action.get("seat")
         if seat is not None and (
             not isinstance(seat, int)
@@ -195,6 +196,7 @@ class Table(TakeBack):
             action = {**action, "drawn": drawn}
         try:
             new_state = self.game.apply(self.state, action)
+            action = noted.noted(self.game, self.state, new_state, action)
         except RuleError as error:
             raise refusals.explained(self, error, action.get("seat")) from None
         except Exception as error:  # noqa: BLE001 - a game's fault refuses, changes nothing
@@ -393,8 +395,13 @@ class Table(TakeBack):
             self._correctable = (version, self._roll_info(previous, version, action))
         return self._correctable[1]
 
+    def after_the_end(self) -> frozenset:
+        """What the game still takes once it is over, until the tablet closes it: its
+        ``AFTER_THE_END`` (Lawless: the coins, counted at the end)."""
+        return frozenset() if self.closed else getattr(self.game, "AFTER_THE_END", frozenset())
+
     def legal_for(self, viewer: Viewer, first: int | None = None) -> list[dict]:
-        if self.ended:
+        if self.ended and not self.after_the_end():
             return []
         if viewer.seat is not None:
             return self.game.legal(self.state, viewer.seat)

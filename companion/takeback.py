@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion import barrier, draws
+from companion import barrier, draws, noted
 from companion.entries import ActionCorrected, ActionUndone, FreshSeed, GameClosed, JournalEntry
 from companion.errors import Forbidden
 from companion.rules.base import RuleError, line
@@ -113,7 +113,7 @@ class TakeBack:
         target_version, target = self.effective[-1]
         if draws.DIE in (target.get("drawn") or {}):
             raise RuleError("virtual_dice_not_corrected")  # undo and roll again instead
-        action = {k: v for k, v in target.items() if k != "drawn"}
+        action = {k: v for k, v in noted.bare(target).items() if k != "drawn"}
         action["dice"] = dice
         previous = self.state_at(len(self.effective) - 1)
         disclosed = self._disclosed(previous, target, False)
@@ -124,6 +124,7 @@ class TakeBack:
         if drawn:
             action["drawn"] = drawn
         state = self.game.apply(previous, action)
+        action = noted.noted(self.game, previous, state, action)
         effective = self.effective[:-1] + [(self.version + 1, action)]
         entry = ActionCorrected(target_version, action, disclosed, fresh)
         final = bool(self.game.final(state))

@@ -64,11 +64,14 @@ def test_a_roll_nobody_asked_for_is_a_free_roll(service, table):
     assert [(k, d.get("free")) for k, _i, d in events(sub)] == [("roll", True)]
 
 
-def test_wrong_dice_for_the_prompt_are_a_free_roll(service, table):
+def test_wrong_dice_for_the_prompt_are_refused_never_a_free_roll(service, table):
     tid, sub = table
     service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
+    events(sub)
     post_and_wait(service, DieRolled((("root12", 2),), source="reader"))
     assert service.view(tid, ADMIN)["table"]["version"] == 1
+    [(kind, _id, data)] = events(sub)
+    assert kind == "input_error" and data["code"] == "wrong_dice" and data["what"] == "root12:2"
 
 
 def test_sensor_roll_can_wait_for_confirm(service, table):

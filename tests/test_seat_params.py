@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import refusals, registry
+from companion import noted, refusals, registry
 from tests.support.play import seeded_walk, setup
 
 RECORDED = Path(__file__).resolve().parent / "recorded"
@@ -29,6 +29,7 @@ SEEDS = range(5)
 NOT_SEATS = {
     "lawless": {"losses"},  # cowboys a ranch lost in a duel
     "nowheresville": {"coach"},  # notes to put on the Coach at maintenance
+    "outlaws108": {"heaven"},  # Heaven cards in hand
     "root_doves": {"used"},  # tokens already used this turn
 }
 
@@ -92,8 +93,9 @@ def walked(name: str) -> Seen:
         players = len(recording["players"])
         state = game.setup(list(recording["players"]), dict(recording["options"]))
         for action in recording["actions"]:
-            state = game.apply(state, action)
-            observe(game, seen, action, state, players)
+            after = game.apply(state, action)
+            observe(game, seen, noted.noted(game, state, after, action), after, players)
+            state = after
     fewest = game.PLAYERS.start
     for players in sorted(
         {fewest, min(fewest + 1, game.PLAYERS.stop - 1), min(5, game.PLAYERS.stop - 1)}
@@ -101,8 +103,9 @@ def walked(name: str) -> Seen:
         for seed in SEEDS:
             state = setup(game, [f"P{i}" for i in range(players)])
             observe(game, seen, None, state, players)
-            for _, action, after in seeded_walk(game, state, players, seed):
-                observe(game, seen, action, after, players)
+            for before, action, after in seeded_walk(game, state, players, seed):
+                # the action as the table journals it, with what the game notes of it
+                observe(game, seen, noted.noted(game, before, after, action), after, players)
     return seen
 
 

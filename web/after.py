@@ -52,11 +52,14 @@ def play_record(table_id: str) -> dict:
             "at": line["at"],
             "kind": line["kind"],
             "undone": line["undone"],
+            # a count fixed by hand or dice corrected on the tablet, marked as the log does
+            "correction": bool(line.get("fix")) or line["kind"] == "correction",
             "line": line["line"],
-            "text": _say(lang, line["line"], players, record.game),
+            "text": _said(lang, line, players, record.game),
         }
         for line in svc.log(table_id, PUBLIC)
     ]
+    corrections = sum(1 for line in log if line["correction"] and not line["undone"])
     return {
         "format": FORMAT,
         "format_version": 1,
@@ -71,8 +74,16 @@ def play_record(table_id: str) -> dict:
         "seed": view["table"].get("seed"),
         "standings": standings,
         "start_seat": svc.call(table.start_seat),
+        "corrections": corrections,
+        "corrections_text": t("export.corrections", count=corrections) if corrections else "",
         "log": log,
     }
+
+
+def _said(lang: str, line: dict, players: list[str], game: str) -> str:
+    """A log line's text as the table page writes it: a count fixed by hand is marked."""
+    text = _say(lang, line["line"], players, game)
+    return catalog().t(lang, "core.fix") + " — " + text if line.get("fix") else text
 
 
 def _say(lang: str, line: dict, players: list[str], game: str) -> str:
@@ -95,7 +106,9 @@ def _say(lang: str, line: dict, players: list[str], game: str) -> str:
             params[name] = value
     text = words.t(lang, line["key"], **params)
     then = line.get("then")
-    return text + (" — " + _say(lang, then, players, game) if then else "")
+    text += " — " + _say(lang, then, players, game) if then else ""
+    # what the line also says (a sale revealed, its payments; what an undo had disclosed)
+    return "".join([text, *(" — " + _say(lang, a, players, game) for a in line.get("also", ()))])
 
 
 @bp.get("/tables/<table_id>/export.json")

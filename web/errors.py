@@ -5,6 +5,7 @@ answered with a bare 500."""
 from __future__ import annotations
 
 import logging
+import re
 
 from flask import Flask, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
@@ -63,6 +64,12 @@ def _labelled(params: dict) -> dict:
             if catalog().has(key):
                 out["name"] = t(key)
                 break
+    game = _request_game()
+    for field, value in (
+        params.items() if game else ()
+    ):  # a game's word ("fox") in the viewer's language
+        if field != "name" and isinstance(value, str) and catalog().has(f"value.{game}.{value}"):
+            out[field] = t(f"value.{game}.{value}")
     for field in DIE_FIELDS:
         if isinstance(params.get(field), str):
             out[field] = ", ".join(
@@ -122,10 +129,17 @@ def _waiting(params: dict) -> str:
         }
         reason = t(why["key"], **words)
     if names and reason:
-        return t("core.refused_waiting_for", names=names, why=reason)
+        return t("core.refused_waiting_for", names=names, why=_unnamed(reason, names))
     if names:
         return t("core.refused_turn", names=names)
     return t("core.refused_waiting", why=reason) if reason else ""
+
+
+def _unnamed(why: str, names: str) -> str:
+    """The prompt's line without the names it starts with, which "Waiting for Ann" already
+    says ("Ann: throw the five dice" -> "throw the five dice"); ``C.refusal`` does the same."""
+    head = re.match(re.escape(names) + r"\s*:\s*", why)
+    return why[head.end() :] if head else why
 
 
 def _reply(status: int, code: str, params: dict):

@@ -32,6 +32,11 @@ JSON-able state (dicts, lists, ints, strings, bools, None):
     The public lines (:func:`line`) of what ``action`` told everyone that depended on a
     secret (a death toll, a robbery). An undo of it is marked in the public log and keeps
     these lines: undo is no oracle on secrets.
+``notes(before, after, action) -> dict`` (optional)
+    Public facts the log line needs from the state the action met (the coins a correction
+    moved, what a sale revealed), written by the table into ``action["noted"]`` when it
+    prepares the action (``companion/noted.py``); ``apply`` ignores them, ``describe`` reads
+    them. Clients may never send ``"noted"``.
 ``final(state) -> bool``
     True once the game is over: every screen shows the result; the tablet closes the game,
     which publishes the seed.
@@ -283,7 +288,7 @@ def match_template(templates: list[dict], action: dict) -> dict:
     for candidate in candidates:
         try:
             params = candidate["params"]
-            extra = set(action) - set(params) - {"type", "seat", "drawn", "round"}
+            extra = set(action) - set(params) - {"type", "seat", "drawn", "round", "noted"}
             require(not extra, "bad_param", name=",".join(sorted(extra)))
             if "round" in action:
                 require("round" in candidate, "bad_param", name="round")

@@ -62,13 +62,22 @@ def is_face(kind: str, face: object) -> bool:
     )
 
 
+def bad_face(kind: str, face: object) -> RuleError:
+    """The refusal of a face ``kind`` does not have, naming the faces it has ("The cattle
+    die has faces 0 to 6: 123456789 is not one"); a long text is cut with an ellipsis."""
+    shown = str(face)
+    shown = shown if len(shown) <= 12 else shown[:11] + "…"
+    faces = FACES.get(kind) or (0,)
+    return RuleError("bad_face", die=kind, face=shown, least=min(faces), most=max(faces))
+
+
 def check_faces(kinds: list[str], faces: object) -> list[int]:
     """Check that ``faces`` is one legal face for each die in ``kinds``, in that order."""
     if not isinstance(faces, list) or len(faces) != len(kinds):
         raise RuleError("wrong_dice_count", expected=len(kinds))
     for kind, face in zip(kinds, faces):
         if not is_face(kind, face):
-            raise RuleError("bad_face", die=kind, face=str(face)[:8])
+            raise bad_face(kind, face)
     return list(faces)
 
 

@@ -69,3 +69,39 @@ def test_close_the_game_publishes_the_seed_and_a_bid_can_be_changed(browser, liv
     assert tablet.locator("#close-game").count() == 0
     assert "Game closed" in bruno.inner_text("#turn")
     shoot(ann, "phone-game-closed-seed")
+
+
+def test_lawless_coins_are_fixed_on_the_final_screen_until_the_game_is_closed(browser, live, shoot):
+    """Lawless, "End of the Game": everyone counts their coins, so the tablet's final screen
+    still offers "Fix a ranch's coins" (the prompt's row is hidden once the game is over)."""
+    import json
+    from pathlib import Path
+
+    recorded = json.loads(
+        (Path(__file__).parents[1] / "recorded" / "lawless-three-ranchers.json").read_text()
+    )
+    made = live.api(
+        "POST",
+        "/api/tables",
+        {"game": "lawless", "players": recorded["players"], "options": recorded["options"]},
+        token="script",
+    )
+    for action in recorded["actions"]:
+        live.api(
+            "POST",
+            f"/api/tables/{made['id']}/actions",
+            {"action": action},
+            token=made["admin_token"],
+        )
+    context = browser.new_context(viewport=TABLET)
+    context.add_cookies(
+        [{"name": f"tc_admin_{made['id']}", "value": made["admin_token"], "url": live.url}]
+    )
+    tablet = context.new_page()
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#standings")
+    fix = tablet.locator("#actions button[data-action=fix_coins]")
+    fix.wait_for()
+    shoot(tablet, "lawless-final-count")
+    fix.click()
+    tablet.wait_for_selector("#dialog #param-coins")

@@ -314,14 +314,15 @@ def test_a_bank_loan_is_paid_at_once_and_repaid_with_its_interest():
     [
         ({"type": "take_loan", "seat": 1, "amount": 150}, "out_of_step"),
         ({"type": "take_loan", "seat": 1, "amount": 0}, "out_of_range"),
-        ({"type": "repay_loan", "seat": 1, "loan": 1}, "not_now"),
+        # the refusal names its real reason, not "not now" (no such loan)
+        ({"type": "repay_loan", "seat": 1, "loan": 1}, "abilene.no_such_loan"),
         (
             {"type": "offer_loan", "seat": 1, "borrower": 1, "amount": 100, "interest": 0},
             "bad_choice",
         ),
-        (
+        (  # more than Bruno's $10,000: he cannot lend it
             {"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 20000, "interest": 0},
-            "out_of_range",
+            "abilene.cannot_lend",
         ),
         (
             {"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 500, "interest": 50},
@@ -372,7 +373,9 @@ def test_repaying_needs_the_money():
     state = act(game(start_money=0), {"type": "take_loan", "seat": 0, "amount": 400})
     with pytest.raises(RuleError) as caught:
         act(state, {"type": "repay_loan", "seat": 0, "loan": 1})
-    assert caught.value.code == "cannot_afford"
+    # $400 borrowed at 25 %: $500 due, and Ann has the $400 only
+    assert caught.value.code == "abilene.cannot_repay"
+    assert caught.value.params == {"amount": 500, "has": 400}
 
 
 def _lender_in_jail() -> list[dict]:

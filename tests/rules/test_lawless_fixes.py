@@ -71,6 +71,33 @@ def test_a_fix_is_logged_as_what_the_table_counted():
     }
 
 
+@pytest.mark.parametrize(
+    "coins, key, moved",
+    [(7, "from_bank", 3), (1, "to_bank", 3), (4, "same", 0)],
+)
+def test_a_coin_fix_is_logged_with_the_coins_it_moved(coins, key, moved):
+    state = lay_out(start(), BOB, coins=4)
+    action = {"type": "fix_coins", "seat": None, "ranch": "Bob", "coins": coins}
+    noted = game.notes(state, game.apply(state, action), action)
+    line = game.describe({**action, "noted": noted}, None)
+    assert line == {
+        "key": f"lawless.log.fix_coins.{key}",
+        "params": {"seat": None, "ranch": "Bob", "coins": coins, "moved": moved},
+    }
+
+
+def test_the_coins_may_still_be_fixed_at_the_final_count():
+    """ "End of the Game": each player counts "the number of gold coins they possess"; a
+    miscount found then is fixed without undoing the last turn."""
+    state = {**lay_out(start(), BOB, coins=4), "phase": "over"}
+    assert game.final(state)
+    assert [t["type"] for t in game.legal(state, None)] == ["fix_coins"]
+    assert all(game.legal(state, seat) == [] for seat in (ANN, BOB, CID))
+    fixed = play(game, state, {"type": "fix_coins", "seat": None, "ranch": "Bob", "coins": 6})
+    assert game.final(fixed) and fixed["ledger"]["purses"][BOB] == 6
+    assert game.AFTER_THE_END == {"fix_coins"}
+
+
 def test_the_sale_form_shows_each_herds_value_now_and_if_kept():
     state = lay_out(
         start(),

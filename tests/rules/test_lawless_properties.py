@@ -33,7 +33,9 @@ def check_prompt(state):
     """What the table waits for can be answered through ``legal``."""
     asked = game.prompt(state)
     if game.final(state):
-        assert asked is None and all(not game.legal(state, s) for s in [None, 0, 1])
+        assert asked is None and all(not game.legal(state, s) for s in [0, 1])
+        # only the final count's coin fix is left, for the tablet
+        assert {t["type"] for t in game.legal(state, None)} == game.AFTER_THE_END
         return
     offered = game.legal(state, asked["seat"])
     assert offered

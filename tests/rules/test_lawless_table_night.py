@@ -164,7 +164,8 @@ def test_an_evening_for_two_through_the_dashboards_buttons():
     assert (state["ledger"]["bank"], state["ledger"]["purses"]) == (29, [6, 0, 12, 3])
     state = play_to_the_end(state)
     assert state["pile"] == 0 and game.prompt(state) is None
-    assert all(game.legal(state, seat) == [] for seat in (None, 0, 1))
+    assert all(game.legal(state, seat) == [] for seat in (0, 1))
+    assert [t["type"] for t in game.legal(state, None)] == ["fix_coins"]  # the final count
     view = game.view(state, None)
     table = view["scoring"]
     assert [row["ranch"] for row in table["rows"]] == ["Ann 1", "Bruno 1", "Ann 2", "Bruno 2"]

@@ -211,6 +211,35 @@ def test_a_whole_game_to_a_winner(players, mode):
     } <= kinds
 
 
+@pytest.mark.parametrize("players, mode", [(3, "virtual"), (4, "physical")])
+def test_the_final_standings_give_everyone_a_place_and_their_money(players, mode):
+    """ "A player's amount of Money is kept secret during the game" (The Goal and the End of
+    the Game): at the end every place and every purse is shown, the winner first."""
+    from web.after import bgstats
+
+    end = Autopilot(started(players, money=mode, saloon="in"), rotating).until(nv.final)
+    money = purses(end)
+    rows = nv.standings(end)
+    assert [row["score"] for row in rows] == [
+        {"key": "final.money", "params": {"amount": amount}} for amount in money
+    ]
+    assert [row["place"] for row in rows] == [1 + sum(m > mine for m in money) for mine in money]
+    assert rows[end["winner"]]["place"] == 1
+    names = [f"P{seat}" for seat in range(players)]
+    play_file = {
+        "game": "nowheresville",
+        "title": "Nowheresville",
+        "players": names,
+        "created": "2026-12-01T20:15:03+00:00",
+        "seed_hash": "ab" * 32,
+        "standings": [{**row, "name": names[row["seat"]]} for row in rows],
+    }
+    scores = bgstats(play_file)["plays"][0]["playerScores"]
+    assert [s["score"] for s in scores] == [str(amount) for amount in money]
+    assert [s["rank"] for s in scores] == [row["place"] for row in rows]
+    assert [s["winner"] for s in scores] == [seat == end["winner"] for seat in range(players)]
+
+
 def test_an_exact_tie_at_the_top_plays_another_round():
     state = started(3)
     state = {**state, "ledger": {**state["ledger"], "purses": [2400, 2400, 100]}}

@@ -146,7 +146,8 @@ def test_playing_a_card_moves_it_from_hand_to_play_area():
             None,
         ),
         ("play_earth", {"number": 46, "icons": ["navy"]}, "outlaws108.strategist_icons", None),
-        ("play_earth", {"number": 46}, None, {"strategist": True, "icons": []}),
+        # a numbered card new to the catalogue needs its icons: never kept with none
+        ("play_earth", {"number": 46}, "outlaws108.icons_needed", None),
         ("play_earth", {"number": 37}, None, {"strategist": True, "icons": ["navy", "support"]}),
         (
             "play_earth",

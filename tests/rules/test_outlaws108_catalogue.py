@@ -187,3 +187,13 @@ def test_a_good_entry_is_normalised():
         "navy_as": None,
         "scoring": {"set": {"support": 5}, "points": 8},
     }
+
+
+def test_a_heaven_score_typed_at_the_end_is_marked_typed_not_from_the_catalogue():
+    state = play(game, heaven_game(), describe(3, 4, support=3))
+    areas = [{**a, "outlaws": catalogue.heaven_points(a["outlaws"])} for a in state["areas"]]
+    state = {**state, "phase": "scoring", "areas": areas}
+    assert state["areas"][0]["outlaws"][1]["computed"] is True
+    typed = play(game, state, {"type": "score_heaven", "seat": 0, "outlaw": 2, "points": 7})
+    card = typed["areas"][0]["outlaws"][1]
+    assert (card["points"], card["computed"]) == (7, False)

@@ -41,6 +41,18 @@ def test_hits_table(battle, capped, by_attacker, by_defender):
     assert (dealt["attacker"], dealt["defender"]) == (by_attacker, by_defender)
 
 
+def ended(state, seat=0):
+    """``end_battle`` with the hits its template fixes (the form pre-fills them)."""
+    [end] = [t for t in game.legal(state, seat) if t["type"] == "end_battle"]
+    return act("end_battle", seat, **{k: p["options"][0] for k, p in end["params"].items()})
+
+
+def attacked(clearing, warriors, *then):
+    """Bruno attacks the Doves in ``clearing`` with ``warriors``, then ``then``."""
+    attack = act("attack_doves", 1, clearing=clearing, attacker_warriors=warriors)
+    return play(game, bruno_turn(), attack, *then)
+
+
 def bruno_turn():
     """Bruno's first Daylight, the Doves having set up (Ceasefire and 4 warriors in 10)."""
     state = started()
@@ -82,7 +94,7 @@ def test_the_doves_attack_as_a_mandate_action():
     state = play(game, state, act("extra_hits", 2, hits=1), act("battle_roll", dice=[3, 3]))
     shown = game.view(state, None)["battle"]
     assert shown["hits"]["attacker"] == 1 and shown["hits"]["defender"] == 4
-    state = play(game, state, act("end_battle"))
+    state = play(game, state, ended(state))
     assert "12" not in state["board"]["warriors"]
     assert state["last_battle"]["doves_excess_hits"] == 2
     assert state["battle"] is None
@@ -104,17 +116,12 @@ def test_last_stand_adds_a_hit_or_draws_a_card_instead():
     assert game.view(state, None)["battle"]["hits"]["defender"] == 0
     assert state["board"]["hand"] == hand + 1
     assert refused(state, act("last_stand_draw")) == "root_doves.already_declined"
-    state = play(game, state, act("end_battle", 1))
+    state = play(game, state, ended(state, 1))
     assert state["board"]["warriors"]["10"] == 4 - 2
 
 
 def test_no_last_stand_where_the_doves_have_no_token():
-    state = play(
-        game,
-        bruno_turn(),
-        act("attack_doves", 1, clearing="12", attacker_warriors=1),
-        act("battle_roll", 1, dice=[3, 3]),
-    )
+    state = attacked("12", 1, act("battle_roll", 1, dice=[3, 3]))
     dealt = game.view(state, None)["battle"]["hits"]
     assert state["battle"]["last_stand"] is False
     assert (dealt["attacker"], dealt["defender"]) == (1, 2)
@@ -152,7 +159,7 @@ def test_protect_the_civilians():
     )
     dealt = game.view(state, None)["battle"]["hits"]
     assert dealt["defenseless"] and (dealt["attacker"], dealt["defender"]) == (2, 0)
-    state = play(game, state, act("end_battle", 1))
+    state = play(game, state, ended(state, 1))
     assert state["board"]["warriors"] == {"10": 4, "12": 2}  # the Doves were not in it
 
 
@@ -167,7 +174,7 @@ def test_uncapped_table_types_no_warrior_counts():
         game, state, act("battle", defender="Bruno", clearing="12"), act("battle_roll", dice=[3, 2])
     )
     assert game.view(state, 0)["battle"]["hits"]["defender"] == 2
-    state = play(game, state, act("end_battle"))
+    state = play(game, state, ended(state))
     assert "12" not in state["board"]["warriors"]
 
 
@@ -210,7 +217,8 @@ def ambushed(dice, attackers, ambush, declined=False, last_stand=False, defender
         # the issue's case: Cat attacks with 4, the Doves ambush for 2, roll 3/0: Cat has 2 left
         (ambushed([3, 0], 4, 2), 2, 2),
         (ambushed([3, 0], 4, 4, defenders=3), 0, 4),  # every attacker fell: no hits
-        (ambushed([3, 1], 4, 2, declined=True, last_stand=True), 3, 0),  # Last Stand cancels it
+        # Last Stand comes after the roll (SCU.2.3): the ambush and its casualties stand
+        (ambushed([3, 1], 4, 2, declined=True, last_stand=True), 2, 2),
         (ambushed([3, 1], None, 2), 3, 3),  # attackers unknown: ambush only adds
     ],
 )
@@ -300,4 +308,52 @@ def test_a_version_2_attack_with_no_warriors_still_rolls_and_deals_nothing():
     )
     dealt = game.view(state, None)["battle"]["hits"]
     assert dealt["attacker"] == 0 + 0 and dealt["defender"] == 3 + 1 + 1  # capped at 0
-    assert play(game, state, act("end_battle", 1))["battle"] is None
+    assert play(game, state, ended(state, 1))["battle"] is None
+
+
+def test_ambush_casualties_stand_after_last_stand():
+    """SCU.2.3 (law-of-root-united-doves.fr.txt): « Après le lancer de dés, elle peut choisir
+    de n'infliger aucune perte à l'attaquant et piocher 1 carte à la place. » The ambush came
+    before the roll (base Root 4.3.1): its attackers are gone and its hits were dealt. The
+    issue's case: Cat attacks with 3, the Doves ambush for 2, roll 3/1."""
+    state = attacked("10", 3, act("extra_hits", 0, hits=2), act("battle_roll", 1, dice=[3, 1]))
+    dealt = game.view(state, None)["battle"]["hits"]
+    assert (dealt["attacker"], dealt["defender"], dealt["attackers_left"]) == (1, 2 + 1 + 1, 1)
+    state = play(game, state, act("last_stand_draw"))
+    dealt = game.view(state, None)["battle"]["hits"]
+    assert (dealt["attacker"], dealt["defender"], dealt["attackers_left"]) == (1, 2, 1)
+    state = play(game, state, ended(state, 1))
+    assert state["board"]["warriors"]["10"] == 4 - 1
+    assert state["last_battle"]["hits"]["ambush"] == 2
+
+
+def test_end_battle_needs_its_hits():
+    state = attacked("10", 3, act("battle_roll", 1, dice=[2, 1]))
+    assert refused(state, act("end_battle", 1)) == "missing_param"
+    assert refused(state, act("end_battle", 1, attacker_hits=9, defender_hits=2)) == "bad_choice"
+
+
+def test_a_last_stand_journalled_under_version_3_cancelled_the_ambush():
+    """Version 3 read Last Stand as cancelling the ambush and let ``end_battle`` leave out
+    its hits: the migration keeps that game as it was played."""
+    from companion import versions
+    from companion.entries import ActionApplied
+    from companion.journal import Entry
+
+    recorded = [
+        act("attack_doves", 1, clearing="10", attacker_warriors=3),
+        act("extra_hits", 0, hits=2),
+        act("battle_roll", 1, dice=[3, 1]),
+        act("last_stand_draw"),
+        act("end_battle", 1),
+    ]
+    entries = [
+        Entry(n + 1, ActionApplied(a), "admin", "web", "", None) for n, a in enumerate(recorded)
+    ]
+    brought = [e.body.action for e in versions.bring_up(game, 3, entries)]
+    assert [a["type"] for a in brought[3:]] == ["last_stand_draw_v3", "end_battle_v3"]
+    state = play(game, bruno_turn(), *brought)
+    assert state["last_battle"]["hits"]["attacker"] == 3  # the v3 reading: all 3 attackers
+    assert state["board"]["warriors"]["10"] == 4 - 3
+    assert game.describe(brought[3], None)["key"] == "root_doves.log.last_stand_draw"
+    assert game.describe(brought[4], None)["key"] == "root_doves.log.end_battle_v3"

@@ -103,6 +103,7 @@ def gather_keys():
         keys |= explore(seed, started(), {"score", "set_hand"}, steps=150)
     keys |= explore(0, fresh(), set(), steps=60)
     keys |= tour()
+    keys |= {game.describe(a(kind), None)["key"] for kind in game.REPLAY_ONLY}  # old journals
     keys |= {"game.root_doves"} | {f"die.{kind.name}" for kind in DICE}  # title, dice names
     keys |= {
         f"root_doves.log.{kind}.{value}"
@@ -166,7 +167,7 @@ SCRIPT = (
     a("attack_doves", 1, clearing="10", attacker_warriors=3),
     a("battle_roll", 1, dice=[3, 1]),
     a("last_stand_draw"),
-    a("end_battle", 1),
+    a("end_battle", 1, attacker_hits=3, defender_hits=0),
     a("score", 1, points=10),
     a("set_points", None, player="Chloé", points=3),
     a("fix_warriors", None, clearing="10", warriors=2),

@@ -99,3 +99,68 @@ def test_a_deleted_game_is_not_history_lost_at_the_next_start(tmp_path):
         shelf.delete(service, made["id"], Viewer(admin=True))
     with Journal(path) as journal, Service(journal) as service:
         assert list(service.tables) == [kept["id"]]
+
+
+def ended_lawless(tablet):
+    """The recorded three-rancher game of Lawless played through the API to its end."""
+    import json
+    from pathlib import Path
+
+    recorded = json.loads(
+        (Path(__file__).parents[1] / "recorded" / "lawless-three-ranchers.json").read_text()
+    )
+    made = tablet.post(
+        "/api/tables",
+        {"game": "lawless", "players": recorded["players"], "options": recorded["options"]},
+    ).json
+    for action in recorded["actions"]:
+        assert tablet.act(made["id"], action).status_code == 200, action
+    return made["id"]
+
+
+def test_coins_fixed_at_the_final_count_are_logged_with_what_moved_and_marked_in_exports(tablet):
+    """Lawless, "End of the Game": each player counts "the number of gold coins they
+    possess". A miscount found then is fixed before the tablet closes the game."""
+    tid = ended_lawless(tablet)
+    view = tablet.get(f"/api/tables/{tid}").json
+    assert view["table"]["ended"] and not view["table"]["closed"]
+    assert [t["type"] for t in view["legal"]] == ["fix_coins"]  # the one thing still open
+    [ann] = [r for r in view["state"]["ranches"] if r["name"] == "Ann"]
+    purse = ann["fortune"]
+    assert purse > 0
+    assert tablet.act(tid, {"type": "fix_coins", "seat": None, "ranch": "Ann", "coins": purse - 1})
+    view = tablet.get(f"/api/tables/{tid}").json
+    assert view["table"]["ended"]
+    assert [r["fortune"] for r in view["state"]["ranches"] if r["name"] == "Ann"] == [purse - 1]
+    last = tablet.get(f"/api/tables/{tid}/log").json["log"][-1]
+    assert last["fix"] and last["line"]["key"] == "lawless.log.fix_coins.to_bank"
+    assert last["line"]["params"]["moved"] == 1
+    play = tablet.get(f"/api/tables/{tid}/export.json").json
+    assert play["log"][-1]["correction"] and play["corrections"] == 1
+    assert (
+        play["log"][-1]["text"]
+        == f"Correction — Ann has {purse - 1} coins: 1 coin back to the bank"
+    )
+    assert not any(line["correction"] for line in play["log"][:-1])
+    comments = tablet.get(f"/api/tables/{tid}/export.bgstats.json").json["comments"]
+    assert comments.endswith("; 1 correction made by hand on the tablet")
+    # once the tablet closes the game, nothing changes any more
+    assert tablet.post(f"/api/tables/{tid}/close").status_code == 200
+    refused = tablet.act(tid, {"type": "fix_coins", "seat": None, "ranch": "Ann", "coins": purse})
+    assert refused.status_code == 422 and refused.json["error"]["code"] == "game_closed"
+    assert tablet.get(f"/api/tables/{tid}").json["legal"] == []
+
+
+def test_what_an_abilene_throw_paid_is_in_the_log_and_the_export(tablet):
+    made = tablet.post("/api/tables", {"game": "abilene", "players": ["Ann", "Bruno"]}).json
+    tid = made["id"]
+    assert tablet.act(tid, {"type": "set_jail", "seat": None, "player": 0, "count": 1})
+    assert tablet.act(tid, {"type": "throw", "seat": 0, "dice": [1, 2, 1, 1, 2]})
+    last = tablet.get(f"/api/tables/{tid}/log").json["log"][-1]
+    assert last["line"]["also"] == [
+        {"key": "abilene.log.paid.jail_fee", "params": {"amount": 300, "payer": 0}}
+    ]
+    text = tablet.get(f"/api/tables/{tid}/export.json").json["log"][-1]["text"]
+    assert text.endswith(" — Ann pays $300 in jail fees")
+    refused = tablet.act(tid, {"type": "end_turn", "seat": 0, "noted": {"payments": []}})
+    assert refused.status_code == 422 and refused.json["error"]["code"] == "bad_param"

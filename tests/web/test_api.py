@@ -297,3 +297,40 @@ def test_a_page_is_offered_a_device_id_and_csrf_cookie_and_a_script_with_a_token
     )
     assert read.status_code == 200 and acted.status_code == 200, acted.json
     assert read.headers.getlist("Set-Cookie") == acted.headers.getlist("Set-Cookie") == []
+
+
+def test_the_lender_short_is_told_in_the_players_words(tablet):
+    made = tablet.post("/api/tables", {"game": "abilene", "players": ["Ann", "Bruno", "Cy"]}).json
+    for action in (
+        {"type": "offer_loan", "seat": 0, "borrower": 1, "amount": 9000, "interest": 0},
+        {"type": "offer_loan", "seat": 0, "borrower": 2, "amount": 9000, "interest": 0},
+        {"type": "accept_loan", "seat": 2, "offer": 2},
+    ):
+        assert tablet.act(made["id"], action).status_code == 200
+    reply = tablet.act(made["id"], {"type": "accept_loan", "seat": 1, "offer": 1})
+    assert reply.status_code == 422
+    assert reply.json["error"]["message"] == (
+        "Ann no longer has the $9,000 of offer 1 (only $1,000): the loan cannot be made."
+    )
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "That cannot be done now. Waiting for Ann: throw the five dice"),
+        ("fr", "Cela n’est pas possible maintenant. On attend Ann\u00a0: jetez les 5 dés"),
+    ],
+)
+def test_a_refusal_names_the_player_it_waits_for_once(tablet, device, lang, said):
+    """Not "Waiting for Ann: Ann: throw the five dice": the prompt's line loses the name the
+    refusal already says."""
+    from tests.web.conftest import join
+
+    made = tablet.post("/api/tables", {"game": "abilene", "players": ["Ann", "Bruno"]}).json
+    bruno = join(device(), made, 1)
+    reply = bruno.post(
+        f"/api/tables/{made['id']}/actions",
+        {"action": {"type": "end_turn", "seat": 1}},
+        headers={"Accept-Language": lang},
+    )
+    assert reply.status_code == 422 and reply.json["error"]["message"] == said

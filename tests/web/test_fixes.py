@@ -52,7 +52,9 @@ def test_the_tablet_fixes_coins_through_the_bank_and_the_log_says_correction(liv
     bob = next(r for r in after["ranches"] if r["name"] == "Bob")
     assert bob["fortune"] == 7 and after["bank"] == before["bank"] - 7
     log = live.api("GET", f"/api/tables/{table_id}/log", token=admin)["log"]
-    assert log[-1]["fix"] is True and log[-1]["line"]["key"] == "lawless.log.fix_coins"
+    # the line says the coins moved: Bob had none, 7 came from the bank
+    assert log[-1]["fix"] is True and log[-1]["line"]["key"] == "lawless.log.fix_coins.from_bank"
+    assert log[-1]["line"]["params"]["moved"] == 7
     assert "fix" not in log[0]
 
 

@@ -260,3 +260,23 @@ def test_a_split_prompt_is_answered_die_by_die_and_a_part_can_be_corrected(tmp_p
             "kind": "several",
             "by": [{"kind": "seat", "seat": 0}, {"kind": "seat", "seat": 1}],
         }
+
+
+def test_other_dice_than_the_prompt_asks_are_refused_never_a_free_roll(tmp_path):
+    """A phone that sends two dice for a one-die throw, or both dice of a duel it owns one
+    of, is refused and nothing is placed: a free roll is only for a throw nobody asked."""
+    with table_with(tmp_path, "dice") as world:
+        tid, ann = world["id"], world["devices"]["own"]
+        two = [{"die": "d6", "face": 3}, {"die": "d6", "face": 4}]
+        refused = ann.post(f"/api/tables/{tid}/dice", {"dice": two})
+        assert refused.status_code == 422 and refused.json["error"]["code"] == "wrong_dice"
+        assert refused.json["error"]["message"] == "These are not the dice asked for (die)."
+        assert world["service"].view(tid, ADMIN)["table"]["version"] == 1
+    with table_with(tmp_path / "split", "split") as world:
+        tid, ann = world["id"], world["devices"]["own"]
+        refused = ann.post(f"/api/tables/{tid}/dice", {"dice": two})
+        assert refused.status_code == 403
+        assert refused.json["error"]["code"] == "dice_by_their_owners"
+        assert (
+            "dice_parts" not in world["devices"]["tablet"].get(f"/api/tables/{tid}").json["table"]
+        )

@@ -28,9 +28,12 @@ window.Companion = window.Companion || {};
     let top = prompt ? legal.filter((t) => answers(prompt, t)) : [];
     if (!prompt)
       top = legal.filter((t) => t.seat === current || current === null || current === undefined);
-    const rest = legal.filter((t) => !top.includes(t));
     const last = (list) =>
       list.filter((t) => !END_TURN.has(t.type)).concat(list.filter((t) => END_TURN.has(t.type)));
+    /* Over, the prompt's row is hidden (final.js): what is still open (a game's
+       AFTER_THE_END, Lawless' coins at the final count) goes in the actions list. */
+    if (view.table && view.table.ended) return { top: [], rest: last(legal) };
+    const rest = legal.filter((t) => !top.includes(t));
     return { top: last(top), rest: last(rest) };
   };
 

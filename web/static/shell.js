@@ -115,15 +115,20 @@ window.Companion = window.Companion || {};
         ? C.t(params.waiting.key, C.wordParams(params.waiting.params))
         : "";
     const names = params.waiting_for;
+    /* "Waiting for Ann" already names her: the prompt's line loses the "Ann:" it starts with
+       (web/errors.py, _unnamed). */
+    const head = names
+      ? new RegExp("^" + names.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "\\s*:\\s*")
+      : null;
     const tail =
       names && why
-        ? C.t("core.refused_waiting_for", { names, why })
+        ? C.t("core.refused_waiting_for", { names, why: why.replace(head, "") })
         : names
           ? C.t("core.refused_turn", { names })
           : why
             ? C.t("core.refused_waiting", { why })
             : "";
-    return [C.t("error." + error.code, params), tail].filter(Boolean).join(" ");
+    return [C.t("error." + error.code, C.wordParams(params)), tail].filter(Boolean).join(" ");
   };
 
   /* A seat number in a parameter becomes the player's name; a word becomes the game's word. */

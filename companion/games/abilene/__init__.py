@@ -48,7 +48,11 @@ SEAT_PARAMS = (
     "opponent",
     "opponent_seat",
     "owner",
+    "payee",
+    "payer",
     "player",
     "ranch",
+    "seller",
+    "voter",
 )
 END_TURN = ("end_turn",)

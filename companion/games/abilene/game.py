@@ -31,7 +31,7 @@ Rulebook: the French Schmidt edition, quoted in French. Interpretations (also in
 
 from __future__ import annotations
 
-from companion.games.abilene import money, sale, turn
+from companion.games.abilene import credit, money, receipts, sale, turn
 from companion.games.abilene import view as views
 from companion.rules import ranking, sealed
 from companion.rules.base import (
@@ -363,6 +363,7 @@ def apply(state: dict, action: dict) -> dict:
         action = {**action, "type": RECORDED_V2[kind]}
     action = _recorded_before(state, action)
     _explain(state, action)
+    credit.explain(state, action)
     match_template(legal(state, seat), action)
     state = _HANDLERS[kind if replayed_v2 else action["type"]](state, action)
     return _finish_if_over(state)
@@ -423,6 +424,9 @@ def _finish_if_over(state: dict) -> dict:
     owed = [money.purse(state, s) - state["shortfall"][s] for s in range(len(state["players"]))]
     history = state["history"] + [[state["turn"], owed]]
     return {**state, "over": True, "result": result, "history": history, "step": "over"}
+
+
+notes = receipts.notes
 
 
 def final(state: dict) -> bool:

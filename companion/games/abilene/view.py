@@ -11,7 +11,7 @@ those), prompts carry names, since ``prompt`` has the state.
 
 from __future__ import annotations
 
-from companion.games.abilene import money, turn
+from companion.games.abilene import money, receipts, turn
 from companion.games.abilene.sale import CARDS
 from companion.rules import sealed
 from companion.rules.base import choice_prompt, dice_prompt, line, once_per_state
@@ -180,9 +180,11 @@ def _sale_view(state: dict, seat: int | None) -> dict | None:
 
 
 def _own(state: dict, seat: int) -> dict:
+    """A seat's own figures; at the end its money is its final money, below zero by what it
+    could not repay (as in the table's rows), never the empty purse."""
     return {
         "seat": seat,
-        "money": money.purse(state, seat),
+        "money": _player_row(state, seat)["money"],
         "loans_taken": [x for x in state["loans"] if x["debtor"] == seat],
         "loans_given": [x for x in state["loans"] if x["lender"] == seat],
         "owes": money.owed_by(state, seat),
@@ -267,6 +269,13 @@ _PLAIN = {  # action type -> (log key, {log parameter: action field})
 
 
 def describe(action: dict, seat: int | None) -> dict:
+    """The action's line, then what it paid and revealed (``receipts``), all public."""
+    said = _describe(action, seat)
+    also = receipts.lines(action.get("noted"))
+    return {**said, "also": also} if also else said
+
+
+def _describe(action: dict, seat: int | None) -> dict:
     kind = action.get("type")
     kind = money.RECORDED_V2.get(kind, kind)
     who = action.get("seat")

@@ -74,6 +74,9 @@ NAME = "lawless"
 PLAYERS = range(2, 7)
 OPTIONS = {"freeze_raided_herds": False}
 RULES_VERSION = 2
+#: Once the game is over, everyone counts their coins ("End of the Game"): the tablet may
+#: still fix a ranch's coins until it closes the game.
+AFTER_THE_END = frozenset({"fix_coins"})
 
 DEALT = 3
 BANK_BY_PLAYERS = {2: 50, 3: 50, 4: 50, 5: 55, 6: 60}
@@ -191,6 +194,14 @@ def fix_coins(state: dict, action: dict) -> dict:
     difference = action["coins"] - fortune(state, index)
     payer, payee = (ledger.BANK, index) if difference > 0 else (index, ledger.BANK)
     return replace(state, ledger=ledger.transfer(state["ledger"], payer, payee, abs(difference)))
+
+
+def notes(before: dict, after: dict, action: dict) -> dict | None:
+    """A coin correction's log line says the coins it moved (+ from the bank, − to it)."""
+    if action["type"] != "fix_coins":
+        return None
+    index = ranch_named(before, action["ranch"])
+    return {"moved": fortune(after, index) - fortune(before, index)}
 
 
 def _dice(step):

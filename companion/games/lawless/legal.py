@@ -75,8 +75,8 @@ def legal(state: dict, seat: int | None, wanted: str | None = None) -> list[dict
     """Templates for ``seat``; ``wanted`` (an action type) lets ``apply`` skip building the
     card offers when the action is not a card, which keeps replays cheap."""
     phase = state["phase"]
-    if phase == "over":
-        return []
+    if phase == "over":  # the final count ("End of the Game"): the coins may still be fixed
+        return [coins_fix(state)] if seat is None else []
     if phase == "first_player":
         return (
             [template("first_player", None, player=choice_param(state["names"]))]
@@ -142,26 +142,32 @@ def sale_label(terrain: dict, herd: dict) -> dict:
 def fixes_for_table(state: dict) -> list[dict]:
     """The tablet's corrections: the pile, a hand, a ranch's coins (through the bank, so
     money stays conserved). Each choice says the count the companion has now."""
-    names, ranches = state["names"], state["ranches"]
-    bank = ledger.balance(state["ledger"], ledger.BANK)
+    names = state["names"]
     hands = [
         line("lawless.fix.hand", holder=name, count=state["hands"][player])
         for player, name in enumerate(names)
     ]
+    return [
+        fix_template("pile", count=count_param(state["pile"], DECK)),
+        fix_template("hand", holder=choice_param(names, labels=hands), count=int_param(0, DECK)),
+        coins_fix(state),
+    ]
+
+
+def coins_fix(state: dict) -> dict:
+    """Fix a ranch's coins: each ranch says the coins the companion counts."""
+    ranches = state["ranches"]
+    bank = ledger.balance(state["ledger"], ledger.BANK)
     purses = [
         line("lawless.fix.coins", ranch=r["name"], coins=fortune(state, i))
         for i, r in enumerate(ranches)
     ]
     most = bank + max(fortune(state, i) for i in range(len(ranches)))
-    return [
-        fix_template("pile", count=count_param(state["pile"], DECK)),
-        fix_template("hand", holder=choice_param(names, labels=hands), count=int_param(0, DECK)),
-        fix_template(
-            "coins",
-            ranch=choice_param([r["name"] for r in ranches], labels=purses),
-            coins=int_param(0, most),
-        ),
-    ]
+    return fix_template(
+        "coins",
+        ranch=choice_param([r["name"] for r in ranches], labels=purses),
+        coins=int_param(0, most),
+    )
 
 
 def _mines(state: dict, seat: int | None) -> list[dict]:

@@ -237,8 +237,12 @@ def describe(action: dict, seat: int | None) -> dict:
     elif action_type == "sell_herds" and not action.get("herds"):
         key += ".none"
     params = {"seat": action.get("seat")}
+    moved = (action.get("noted") or {}).get("moved")
+    if isinstance(moved, int):  # a coin correction says what it moved (game.notes)
+        key += ".from_bank" if moved > 0 else ".to_bank" if moved < 0 else ".same"
+        params["moved"] = abs(moved)
     for name, value in action.items():
-        if name in ("type", "seat", "drawn"):
+        if name in ("type", "seat", "drawn", "noted"):
             continue
         if name == "dice":
             params["roll"] = "+".join(str(face) for face in value)

@@ -40,7 +40,6 @@ from companion.games.nowheresville import round as rounds
 from companion.rules import ranking
 from companion.rules.base import RuleError, match_template, once_per_state
 from companion.rules.ledger import open_ledger
-from companion.rules.ranking import standing
 
 NAME = "nowheresville"
 PLAYERS = range(2, 6)
@@ -239,6 +238,6 @@ def standings(state: dict) -> list[dict]:
     The winner has the most (an exact tie at the top plays on, so never shares it)."""
     purses = [money.purse(state, seat) for seat in range(len(state["players"]))]
     return [
-        standing(seat, place, "final.money", amount=amount)
+        ranking.standing(seat, place, "final.money", amount=amount)
         for seat, (amount, place) in enumerate(zip(purses, ranking.places(purses)))
     ]

@@ -38,7 +38,32 @@ def catalogue_key(state: dict, action: dict) -> str | None:
 
 
 def known(action: dict) -> dict | None:
-    return (action.get("known") or {}).get(str(_number(action) or ""))
+    """The catalogue's entry for the card an action names; an entry without icons (kept
+    before they were required) is no entry."""
+    entry = (action.get("known") or {}).get(str(_number(action) or ""))
+    return entry if entry and entry.get("icons") else None
+
+
+def corrected(realm: str, icons: list, action: dict, before: list) -> tuple[list, dict]:
+    """A played card put right (``fix_card``): the icons typed win, so a wrong catalogue
+    entry is corrected from the play; with none typed, the catalogue's, else the icons the
+    card had (only its number was wrong)."""
+    if icons:
+        return icons, action
+    if known(action) is None:
+        return list(before), action
+    return with_known(realm, icons, action)
+
+
+def require_icons(outlaw: dict, action: dict) -> None:
+    """A numbered card entering play needs its icons (typed, the catalogue's or printed in
+    the rulebook), or the catalogue would keep a card with none. A play journalled under
+    rules version 2 (``icons_as_typed``) was recorded as typed."""
+    require(
+        bool(outlaw["icons"]) or outlaw["number"] is None or action.get("icons_as_typed"),
+        "outlaws108.icons_needed",
+        number=outlaw["number"],
+    )
 
 
 def with_known(realm: str, icons: list, action: dict) -> tuple[list, dict]:
@@ -68,8 +93,8 @@ def catalogue_entry(state: dict, action: dict) -> tuple[str, dict] | None:
     if kind not in PLAYS + ("fix_card", "describe_heaven") or number is None:
         return None
     outlaw = find(state, number)
-    if outlaw is None:
-        return None
+    if outlaw is None or not outlaw["icons"]:
+        return None  # a card without icons teaches nothing
     return str(number), {
         "icons": list(outlaw["icons"]),
         "navy_as": outlaw["navy_as"],

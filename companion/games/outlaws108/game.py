@@ -52,9 +52,20 @@ from companion.rules.turns import next_seat, order_from
 NAME = "outlaws108"
 PLAYERS = range(1, 6)
 OPTIONS = {"starting_player": 0}
-RULES_VERSION = 2  # 2: the card catalogue (known cards, Heaven scoring rules), fix_card
+RULES_VERSION = 3  # 3: a numbered card needs its icons; a typed Heaven score is typed
 #: v1 -> v2: a v1 play carries no ``known`` entry and is recorded as it was typed.
-MIGRATIONS = {1: lambda action: action}
+#: v2 -> v3: a play or correction of a numbered card without icons replays as it was typed.
+RECORDED_V2 = {f"{kind}_v2": kind for kind in (*catalogue.PLAYS, "fix_card")}
+MIGRATIONS = {
+    1: lambda action: action,
+    2: lambda action: (
+        {**action, "type": f"{action['type']}_v2"}
+        if f"{action.get('type')}_v2" in RECORDED_V2
+        else action
+    ),
+}
+#: Types only a replay of a version-2 journal holds; the table refuses them from devices.
+REPLAY_ONLY = frozenset(RECORDED_V2)
 
 SOLO_HAND_LIMIT = 8
 START_HAND = {"earth": 5, "heaven": 2}
@@ -295,6 +306,9 @@ def _scoring_templates(state: dict, seat: int | None) -> list[dict]:
 
 def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict), "bad_action")
+    if action.get("type") in REPLAY_ONLY:  # checked when it was played, under version 2
+        base = RECORDED_V2[action["type"]]
+        return _HANDLERS[base](state, {**action, "type": base, "icons_as_typed": True})
     _explain_refusal(state, action)
     # ``known`` is the catalogue's entry, put there by the table (companion/catalogue.py)
     match_template(
@@ -404,9 +418,10 @@ def _rows_refreshed(state: dict, action: dict) -> dict:
 
 
 def _score_heaven(state: dict, action: dict) -> dict:
+    """A Heaven card's points typed at the end: marked typed, no longer the catalogue's."""
     seat = action["seat"]
     outlaws = [
-        {**o, "points": action["points"]} if o["slot"] == action["outlaw"] else o
+        {**o, "points": action["points"], "computed": False} if o["slot"] == action["outlaw"] else o
         for o in state["areas"][seat]["outlaws"]
     ]
     return turn.with_area(state, seat, outlaws=outlaws)
@@ -433,7 +448,8 @@ def _fix_card(state: dict, action: dict) -> dict:
         slots=len(outlaws),
     )
     old = outlaws[slot - 1]
-    icons, action = catalogue.with_known(old["realm"], action["icons"], action)
+    # a correction: the icons typed win over the catalogue's (which learns them)
+    icons, action = catalogue.corrected(old["realm"], action["icons"], action, old["icons"])
     number = action["number"]
     if number:
         for other, area in enumerate(state["areas"]):
@@ -444,6 +460,7 @@ def _fix_card(state: dict, action: dict) -> dict:
                 seat=other,
             )
     fixed = cards.new_outlaw(slot, old["realm"], icons, action)
+    catalogue.require_icons(fixed, action)
     rule = (catalogue.known(action) or {}).get("scoring")
     if rule is None and number == old["number"]:
         rule = old.get("scoring")  # the same card: its rule stays
@@ -497,7 +514,8 @@ def view(state: dict, seat: int | None) -> dict:
 
 
 def describe(action: dict, seat: int | None) -> dict:
-    return views.log_line(action)
+    kind = action.get("type")
+    return views.log_line({**action, "type": RECORDED_V2.get(kind, kind)})
 
 
 def start_seat(state: dict) -> int:

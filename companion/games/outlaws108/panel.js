@@ -50,7 +50,12 @@
         "div",
         { class: "outlaws108-points" },
         ctx.t("outlaws108.panel.points", { points: outlaw.points }) +
-          (outlaw.computed ? " " + ctx.t("outlaws108.panel.computed") : ""),
+          /* worked out from the catalogue's rule, or typed at the end (computed: false) */
+          (outlaw.computed
+            ? " " + ctx.t("outlaws108.panel.computed")
+            : outlaw.computed === false
+              ? " " + ctx.t("outlaws108.panel.typed")
+              : ""),
       );
     }
     if (scoring && outlaw.realm === "heaven") {

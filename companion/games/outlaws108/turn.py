@@ -87,6 +87,7 @@ def play(state: dict, action: dict) -> dict:
     icons = action["heaven_icons"] if realm == "heaven" else action["icons"]
     icons, action = catalogue.with_known(realm, icons, action)
     outlaw = cards.new_outlaw(len(area["outlaws"]) + 1, realm, icons, action)
+    catalogue.require_icons(outlaw, action)
     outlaw = {**outlaw, "scoring": (catalogue.known(action) or {}).get("scoring")}
     # A Heaven card is paid for by exhausting an outlaw with its cost icon.
     require(realm != "heaven" or action.get("exhaust"), "outlaws108.heaven_needs_cost")

@@ -127,18 +127,11 @@ def end_template(state: dict, seat: int) -> dict:
     )
 
 
-def with_hits(state: dict, action: dict) -> dict:
-    """An ``end_battle`` journalled before it carried the hits (rules version 2) gets them
-    filled in, so an old game still replays."""
-    if (
-        action.get("type") != "end_battle"
-        or "attacker_hits" in action
-        or state.get("battle") is None
-        or state["battle"]["dice"] is None
-    ):
-        return action
-    dealt = hits(state["battle"], state["hits_capped"])
-    return {**action, "attacker_hits": dealt["attacker"], "defender_hits": dealt["defender"]}
+def ambush_hits(battle: dict) -> int:
+    """The defender's hits before the roll. They stand whatever follows: Last Stand's "deal
+    no hits" comes after the roll (SCU.2.3), when those attackers have already fallen. Only
+    a Last Stand journalled under rules version 3 cancelled them (``ambush_cancelled``)."""
+    return 0 if battle.get("ambush_cancelled") else battle.get("ambush", 0)
 
 
 def attackers_left(battle: dict) -> int | None:
@@ -146,8 +139,7 @@ def attackers_left(battle: dict) -> int | None:
     battle of rules version 2, which had no ambush)."""
     if battle["warriors"][0] is None or battle.get("recorded_v2"):
         return None
-    ambush = 0 if battle["declined"] else battle.get("ambush", 0)
-    return max(battle["warriors"][0] - ambush, 0)
+    return max(battle["warriors"][0] - ambush_hits(battle), 0)
 
 
 def battle(state: dict, action: dict, recorded_v2: bool = False) -> dict:
@@ -165,6 +157,20 @@ def attack_doves(state: dict, action: dict, recorded_v2: bool = False) -> dict:
 #: replays as it was played, in any phase, from 0 warriors, an ambush only adding hits.
 #: Only a replay meets these types; the table refuses them from any device (``REPLAY_ONLY``).
 RECORDED_V2 = {"battle_v2": "battle", "attack_doves_v2": "attack_doves"}
+
+
+#: What rules version 3 journalled and version 4 replays apart (``MIGRATIONS[3]``).
+RECORDED_V3 = {"last_stand_draw_v3": "last_stand_draw"}
+
+
+def recorded_v3(action: dict) -> dict:
+    """A version-3 action as version 4 reads it: its Last Stand cancelled the ambush, and an
+    ``end_battle`` without hits took those the companion counted."""
+    kind = action.get("type")
+    if kind == "last_stand_draw" or (kind == "end_battle" and "attacker_hits" not in action):
+        # the log of an unstated end says only that the battle is over
+        return {**action, "type": f"{kind}_v3"}
+    return action
 
 
 def recorded_v2(kind: str):
@@ -248,13 +254,20 @@ def last_stand_draw(state: dict, action: dict) -> dict:
     return {**state, "board": board, "battle": {**battle, "declined": True}}
 
 
+def last_stand_draw_v3(state: dict, action: dict) -> dict:
+    """A Last Stand journalled under rules version 3, which also cancelled the ambush."""
+    state = last_stand_draw(state, {**action, "type": "last_stand_draw"})
+    return {**state, "battle": {**state["battle"], "ambush_cancelled": True}}
+
+
 def hits(battle: dict, capped: bool) -> dict:
     """Hits each side deals: rolled (capped by its warriors if set) plus extras.
 
     Base Root 4.3.1: an ambush (the defender's hits before the roll) removes attackers
     first, so the attacker's rolled hits are capped by the warriors it still has; when the
     ambush removed them all the battle ends without a roll. Last Stand's "deal no hits"
-    (SCU.2.3) cancels the ambush too, so the cap is the attacker's full count again.
+    (SCU.2.3, « Après le lancer de dés ») drops the defender's roll, Last Stand hit and
+    later extras, never the ambush: those attackers fell before the roll.
     """
     dice = battle["dice"] or [0, 0]
     rolled = [max(dice), min(dice)]
@@ -265,7 +278,7 @@ def hits(battle: dict, capped: bool) -> dict:
             battle["warriors"][1],
         ]
         rolled = [r if w is None else min(r, w) for r, w in zip(rolled, warriors)]
-    ambush = 0 if battle["declined"] else battle.get("ambush", 0)
+    ambush = ambush_hits(battle)
     defenseless = battle["warriors"][1] == 0
     if left == 0:  # every attacker fell to the ambush: no roll, no hits dealt
         return {
@@ -279,7 +292,7 @@ def hits(battle: dict, capped: bool) -> dict:
     by_attacker = rolled[0] + battle["extra"][0] + (1 if defenseless else 0)
     by_defender = ambush + rolled[1] + battle["extra"][1] + (1 if battle["last_stand"] else 0)
     if battle["declined"]:
-        by_defender = 0
+        by_defender = ambush
     return {
         "attacker": by_attacker,
         "defender": by_defender,

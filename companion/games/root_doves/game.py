@@ -32,20 +32,24 @@ NAME = "root_doves"
 # boardgamegeek.com/boardgame/237182/root: the base game the Law of Root rules extend
 BGG_ID = 237182
 PLAYERS = range(2, 7)
-RULES_VERSION = 3  # 3: ambush lowers the cap; battles in Daylight; discard by place
+RULES_VERSION = 4  # 4: ambush casualties stand after Last Stand; end_battle states its hits
 #: v2 -> v3: a battle declared under version 2 replays by its version-2 rules (battle.py).
+#: v3 -> v4: a Last Stand cancelled the ambush, an ``end_battle`` could leave out its hits.
 MIGRATIONS = {
     2: lambda action: {
         **action,
         "type": {"battle": "battle_v2", "attack_doves": "attack_doves_v2"}.get(
             action.get("type"), action.get("type")
         ),
-    }
+    },
+    3: battle_rules.recorded_v3,
 }
 #: Corrections of a count, shown as corrections in the log (rules/fixes.py).
 CORRECTIONS = frozenset({"set_points", "set_hand"})
 #: Action types only a replay of an old journal holds; the table refuses them from devices.
-REPLAY_ONLY = frozenset({"battle_v2", "attack_doves_v2"})
+REPLAY_ONLY = frozenset(
+    {"battle_v2", "attack_doves_v2", "end_battle_v3", *battle_rules.RECORDED_V3}
+)
 OPTIONS = {
     "doves_seat": 0,  # which seat plays the United Doves Society
     "factions": "",  # each seat's faction, comma-separated (blank: the player's name)
@@ -131,9 +135,8 @@ def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     handler = HANDLERS.get(action["type"])
     require(handler is not None, "not_now", action=str(action["type"])[:30])
-    if action["type"] in REPLAY_ONLY:  # checked when it was played, under version 2
+    if action["type"] in REPLAY_ONLY:  # checked when it was played, under an older version
         return T.settle(handler(state, action))
-    action = battle_rules.with_hits(state, action)
     try:
         match_template(legal(state, action.get("seat")), action)
     except RuleError as refused:
@@ -277,6 +280,8 @@ HANDLERS = {
     "last_stand_draw": battle_rules.last_stand_draw,
     "end_battle": battle_rules.end_battle,
     **{old: battle_rules.recorded_v2(new) for old, new in battle_rules.RECORDED_V2.items()},
+    "last_stand_draw_v3": battle_rules.last_stand_draw_v3,
+    "end_battle_v3": battle_rules.end_battle,
     "remove_token": remove_token,
     "remove_building": remove_building,
     "lose_warriors": lose_warriors,

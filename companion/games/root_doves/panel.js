@@ -337,7 +337,9 @@
     const dice = b.dice
       ? b.dice.map((face) => ctx.die("root12", face))
       : [ctx.t("root_doves.panel.waiting_dice")];
-    const side = (name, hits, warriors) =>
+    /* An ambush removes attackers before the roll: that side shows its warriors before and
+       after it, so the cap on its rolled hits is in sight. */
+    const side = (name, hits, warriors, left) =>
       ctx.h(
         "div",
         {},
@@ -346,17 +348,31 @@
         ctx.h("div", { class: "muted" }, ctx.t("root_doves.panel.hits")),
         warriors === null
           ? null
-          : ctx.h("div", {}, ctx.t("root_doves.panel.warriors_here", { warriors })),
+          : ctx.h(
+              "div",
+              {},
+              left === null || left === warriors
+                ? ctx.t("root_doves.panel.warriors_here", { warriors })
+                : ctx.t("root_doves.panel.warriors_after_ambush", { warriors, left }),
+            ),
       );
+    const left = b.hits.attackers_left === undefined ? null : b.hits.attackers_left;
     return card(ctx, title, [
       ctx.h("div", {}, ctx.t("root_doves.panel.battle_in", { clearing: b.clearing })),
       ctx.h(
         "div",
         { class: "root_doves-battle" },
-        side(b.attacker_name, b.hits.attacker, b.warriors[0]),
+        side(b.attacker_name, b.hits.attacker, b.warriors[0], left),
         ctx.h("div", {}, ...dice),
-        side(b.defender_name, b.hits.defender, b.warriors[1]),
+        side(b.defender_name, b.hits.defender, b.warriors[1], null),
       ),
+      b.hits.ambush
+        ? ctx.h(
+            "div",
+            { class: "root_doves-line" },
+            ctx.t("root_doves.panel.ambush", { name: b.defender_name, hits: b.hits.ambush }),
+          )
+        : null,
       b.last_stand
         ? ctx.h(
             "div",

@@ -331,7 +331,9 @@ def refugee(state: dict, action: dict) -> dict:
     )
     require(origin not in chosen["used"], "root_doves.already_exfiltrated", clearing=origin)
     suit = state["clearings"][origin]
-    require(B.card_fits(action["card"], suit), "root_doves.card_must_match", suit=suit)
+    require(
+        B.card_fits(action["card"], suit), "root_doves.card_must_match", suit=suit, clearing=origin
+    )
     board = B.add_refugee(state["board"], action["card"])
     chosen = {**chosen, "used": chosen["used"] + [origin]}
     return with_turn({**state, "board": board}, exfiltration=chosen)
@@ -362,7 +364,12 @@ def perilous_rescue(state: dict, action: dict) -> dict:
         clearing=clearing,
     )
     suit = state["clearings"][clearing]
-    require(B.card_fits(action["card"], suit), "root_doves.card_must_match", suit=suit)
+    require(
+        B.card_fits(action["card"], suit),
+        "root_doves.card_must_match",
+        suit=suit,
+        clearing=clearing,
+    )
     return {**state, "board": B.add_refugee(state["board"], action["card"])}
 
 

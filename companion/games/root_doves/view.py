@@ -260,7 +260,8 @@ def mandate_items(state: dict, turn: dict) -> list[dict]:
 # -- log lines ------------------------------------------------------------------------------
 def describe(action: dict, seat: int | None) -> dict:
     """The log line for ``action`` (the same for every viewer: nothing here is secret)."""
-    kind = battle_rules.RECORDED_V2.get(action.get("type", ""), action.get("type", ""))
+    kind = action.get("type", "")
+    kind = {**battle_rules.RECORDED_V2, **battle_rules.RECORDED_V3}.get(kind, kind)
     params = {k: v for k, v in action.items() if k not in ("type", "seat", "drawn")}
     params["seat"] = action.get("seat")
     for name, value in list(params.items()):
