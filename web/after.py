@@ -16,7 +16,7 @@ from companion import registry, shelf
 from companion.errors import Forbidden
 from companion.table import Viewer
 from web.api import body, created, kept
-from web.context import catalog, language, service, t, viewer
+from web.context import catalog, holds, language, service, t, viewer
 from web.errors import ApiError
 from web.replay import once
 
@@ -204,7 +204,8 @@ def rematch(table_id):
         if not viewer(table_id).admin:
             raise Forbidden("rematch_needs_tablet")
         record = table.record
-        return created(service().create_table(record.game, record.players, record.options))
+        made = service().create_table(record.game, record.players, record.options, holds())
+        return created(made)
 
     return once(kept(data), make)
 

@@ -6,6 +6,8 @@ plain werkzeug request of the same WSGI environ, so both ways read a request one
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import current_app, g, request
 from werkzeug.wrappers import Request as Asked
 
@@ -106,6 +108,13 @@ def asker(table_id: str, asked: Asked | None = None) -> Credentials:
     """The credentials this request carries for ``table_id``, for a change: the writer
     thread works out whose they are in the same step as the change (``Service.on_behalf``)."""
     return Credentials(*credentials(table_id, asked))
+
+
+def holds(asked: Asked | None = None) -> Callable[[str], Credentials]:
+    """The credentials this request carries, for any table by its id: the writer thread
+    asks for the table the hardware feeds (``companion/steering.py``), which only it knows."""
+    asked = request._get_current_object() if asked is None else asked
+    return lambda table_id: Credentials(*credentials(table_id, asked))
 
 
 def credentials(table_id: str, asked: Asked | None = None) -> tuple[str | None, str | None]:

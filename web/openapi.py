@@ -304,10 +304,37 @@ def spec() -> dict:
             },
             "/api/tables/{table_id}/active": {
                 "post": {
-                    "summary": "Send hardware input to this table",
+                    "summary": "(tablet) send hardware input to this table: moved if this "
+                    "request steers it (or nothing has it), else the tablet it feeds is asked",
                     "parameters": [TABLE_ID],
                     "requestBody": _body({"type": "object"}),
-                    "responses": {"200": _reply("active"), **change_errors},
+                    "responses": {
+                        "200": _reply("moved: {active}"),
+                        "202": _reply("asked: {asked}"),
+                        **change_errors,
+                    },
+                }
+            },
+            "/api/tables/{table_id}/active/asks": {
+                "get": {
+                    "summary": "(tablet of the table the hardware feeds) the tables asking for it",
+                    "parameters": [TABLE_ID],
+                    "responses": {"200": _reply("asks"), **_errors(404)},
+                }
+            },
+            "/api/tables/{table_id}/active/give": {
+                "post": {
+                    "summary": "(tablet of the table the hardware feeds) give it to a table "
+                    "that asked",
+                    "parameters": [TABLE_ID],
+                    "requestBody": _body(
+                        {
+                            "type": "object",
+                            "required": ["table"],
+                            "properties": {"table": {"type": "string"}},
+                        }
+                    ),
+                    "responses": {"200": _reply("given: {active}"), **change_errors},
                 }
             },
             "/api/tables/{table_id}/export.json": {

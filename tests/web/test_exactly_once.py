@@ -75,6 +75,11 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
             {"device": "pixel-Red", "seat": 1},
         ),
         "/api/tables/<table_id>/active": ("tablet", f"/api/tables/{tid}/active", {}),
+        "/api/tables/<table_id>/active/give": (
+            "tablet",
+            f"/api/tables/{tid}/active/give",
+            {"table": world.get("outlaws", "T")},
+        ),
         "/api/language": ("tablet", "/api/language", {"lang": "fr"}),
         "/api/tables/<table_id>/catalogue": (
             "outlaws_tablet",
@@ -110,6 +115,9 @@ def ready(world, rule: str) -> None:
     if rule.endswith("/close"):  # the game is over: the tablet may close it
         for _ in range(10):
             tablet.act(tid, {"type": "add", "seat": 0, "amount": 5})
+    if rule.endswith("/active/give"):  # another tablet asked for the hardware
+        asked = world["outlaws_tablet"].post(f"/api/tables/{world['outlaws']}/active", {})
+        assert asked.status_code == 202
     if rule.endswith(("/unlock", "/lock")):
         tablet.post(f"/api/tables/{tid}/seats/1/pin", {"pin": "2468"})
     if rule.endswith("/lock"):
