@@ -87,6 +87,17 @@ class Service(SeatAccess, DeviceDesk, Steering):
         self.hardware_asks: dict[str, dict] = {}
 
     def _load(self, record: TableRecord) -> Table | None:
+        if not draws.committed(record.seed, record.seed_hash):
+            # the seed proves every draw to the players: one that is not the seed the table
+            # committed to (its hash shown since the start) would prove nothing, and draws
+            # made from it would not be the ones committed to. Leave the table unloaded.
+            self.refused[record.id] = {"game": record.game, "code": "seed_not_committed"}
+            log.error(
+                "table %s (%s) not loaded: its seed is not the one committed",
+                record.id,
+                record.game,
+            )
+            return None
         try:
             return self._rebuild_table(record)
         except versions.RulesVersionError as error:
