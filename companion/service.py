@@ -15,6 +15,7 @@ import logging
 import queue
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import replace
@@ -85,6 +86,8 @@ class Service(SeatAccess, DeviceDesk, Steering):
             self._load(record)
         self._active = journal.setting("active_table")
         self.hardware_asks: dict[str, dict] = {}
+        self.credentials_seen: OrderedDict[str, None] = OrderedDict()  # SeatAccess
+        self.joined_by: dict[tuple[str, int], tuple[str, str, int]] = {}  # SeatAccess
 
     def _load(self, record: TableRecord) -> Table | None:
         if not draws.committed(record.seed, record.seed_hash):

@@ -16,7 +16,7 @@ from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
 from companion import access, registry, shelf
-from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
+from web.context import PIN_COOKIE, SEAT_COOKIE, config, device, language, service, t, viewer
 from web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
@@ -163,7 +163,8 @@ def join_now(table_id, code):
     record = _record(table_id)
     if viewer(table_id).admin:
         return _tablet_stays_tablet(table_id, code, record.game, 403)
-    seat, token = service().join(table_id, code)
+    asker = device()  # a retry from the device that joined is answered as its first join
+    seat, token = service().join(table_id, code, None if asker.anonymous else asker.key)
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
     reply.set_cookie(
         SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="Strict"

@@ -39,6 +39,7 @@ from companion.config import Config
 log = logging.getLogger("companion.web")
 CLEANUP_INTERVAL_S = 1  # how often the deadlines are looked at
 SEND_NOW = "companion.send_now"  # the environ key of TableTask.send_now
+WHEN_CLOSED = "companion.when_closed"  # the environ key of TableChannel.when_closed
 # a stream whose client has this much unsent is stuck: it is ended (it reconnects and
 # catches up from the journal); far below waitress's high watermark, where a write waits
 BACKLOG_BYTES = 1 << 20
@@ -53,6 +54,7 @@ class TableTask(WSGITask):
     def get_environment(self):
         environ = super().get_environment()
         environ[SEND_NOW] = self.send_now
+        environ[WHEN_CLOSED] = self.channel.when_closed
         return environ
 
     def send_now(self, data: bytes) -> bool:
@@ -100,8 +102,26 @@ class TableChannel(HTTPChannel):
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         self.opened = time.monotonic()
+        self._closers: list = []
         super().__init__(server, sock, addr, adj, map=map)
         server.admit(self)
+
+    def when_closed(self, callback) -> None:
+        """Run ``callback`` (once, on waitress's loop) when this connection closes: the
+        client went away, or the server stops. A live stream ends then, and frees its slot
+        and its thread at once instead of at its next ping (``web/stream.py``)."""
+        self._closers.append(callback)
+        if not self.connected:  # closed already: it may have missed the list
+            self._run_closers()
+
+    def handle_close(self) -> None:
+        super().handle_close()
+        self._run_closers()
+
+    def _run_closers(self) -> None:
+        closers, self._closers = self._closers, []
+        for callback in closers:
+            callback()
 
     @property
     def peer(self) -> str:
@@ -238,11 +258,22 @@ class ServerThread:
                 )
         finally:
             for channel in list(server._map.values()):
-                channel.handle_close()
+                if isinstance(channel, HTTPChannel):  # the clients: the streams end
+                    channel.handle_close()
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._stop.is_set():
             return
+        # the answers under way end first, the loop still turning to send their last
+        # bytes (the streams end once the hub is closed): no answer is cut mid-write
+        dispatcher = self.server.task_dispatcher
+        deadline = time.monotonic() + timeout
+        while (dispatcher.active_count or dispatcher.queue) and time.monotonic() < deadline:
+            time.sleep(0.01)
         self._stop.set()
         self._thread.join(timeout=timeout)
         self.server.task_dispatcher.shutdown(timeout=timeout)
+        # last, the listener and its trigger: a worker ending its answer pulls the
+        # trigger, which must still be open (closed with the connections, it made an
+        # EBADF traceback per open stream)
+        self.server.close()

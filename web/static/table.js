@@ -191,6 +191,12 @@
       C.onState({ view: C.mergePatch(current, data.patch), log: data.log });
     });
     listenToTable(on);
+    on("evicted", () => {
+      source.close();
+      page.stream = null; // reconnecting would push out another page: the reader reloads
+      C.streamDown(true);
+      C.alarm(C.t("ui.evicted"));
+    });
     on("revoked", (data) => {
       source.close();
       page.stream = null; // never reconnect with a credential the server ended
