@@ -17,24 +17,30 @@ Connection hygiene, so that a phone on the Wi-Fi cannot take the table off the a
   are never cut by either rule: a request being answered is not "arriving" nor idle
   (streams send a ``ping`` every 15 s and end at their own maximum age);
 - ``max_request_body_size`` is ``max_body_bytes``: a declared ``Content-Length`` over it is
-  answered 413 from the headers, before one byte of the body is read or stored.
+  answered 413 from the headers, before one byte of the body is read or stored, in the
+  JSON every error is answered with (:class:`TableErrorTask`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from collections import Counter
 from functools import lru_cache
+from http.cookies import CookieError, SimpleCookie
 
 from flask import Flask
 from waitress.adjustments import Adjustments
 from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import WSGITask
+from waitress.task import ErrorTask, WSGITask
 
 from companion.config import Config
+from web.context import LANG_COOKIE
+from web.errors import HTTP_CODES
+from web.i18n import pick_language
 
 log = logging.getLogger("companion.web")
 CLEANUP_INTERVAL_S = 1  # how often the deadlines are looked at
@@ -93,12 +99,42 @@ def chunked(data: bytes) -> bytes:
     return b"%X\r\n%s\r\n" % (len(data), data)
 
 
+class TableErrorTask(ErrorTask):
+    """A request waitress refuses itself, before the app sees it (a body over
+    ``max_body_bytes`` from its Content-Length: 413; a header too large, a request it
+    cannot parse): answered as every error is (docs/api.md), ``{"error": {"code",
+    "message"}}`` in the viewer's language, not waitress's plain text."""
+
+    def execute(self) -> None:
+        error = self.request.error
+        headers = self.request.headers
+        cookies = SimpleCookie()
+        try:
+            cookies.load(headers.get("COOKIE", ""))
+        except CookieError:
+            pass
+        chosen = cookies.get(LANG_COOKIE)
+        lang = pick_language(chosen.value if chosen else None, None, headers.get("ACCEPT_LANGUAGE"))
+        code = HTTP_CODES.get(error.code, "bad_request")
+        catalog = self.channel.server.catalog
+        body = json.dumps(
+            {"error": {"code": code, "message": catalog.t(lang, "error." + code), "params": {}}},
+            ensure_ascii=False,
+        ).encode()
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.append(("Content-Type", "application/json"))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
 class TableChannel(HTTPChannel):
     """One client connection: knows when its current request began to arrive; admitted
     only if its address is within its share (see :meth:`TableServer.admit`)."""
 
     arrival_started: float | None = None
     task_class = TableTask
+    error_task_class = TableErrorTask
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         self.opened = time.monotonic()
@@ -164,6 +200,7 @@ class TableServer(TcpWSGIServer):
     request_deadline_s = 5.0
     idle_timeout_s = 30.0
     refused = 0
+    catalog = None  # the words of the errors waitress answers itself (TableErrorTask)
 
     def _open(self) -> list[TableChannel]:
         return [
@@ -227,6 +264,7 @@ def make_server(app: Flask, config: Config, **overrides) -> TableServer:
     )
     settings.update(overrides)
     server = TableServer(app, map={}, adj=Adjustments(**settings))
+    server.catalog = app.extensions["companion"]["catalog"]
     server.limit = server_config.connection_limit
     server.per_address = server_config.connections_per_address
     server.request_deadline_s = server_config.request_deadline_s
