@@ -207,3 +207,24 @@ def test_a_seed_that_is_not_the_committed_one_refuses_its_table_and_health_names
             }
         finally:
             service.close()
+
+
+def test_a_database_whose_last_entry_is_another_one_at_the_acknowledged_version_is_refused(
+    tmp_path,
+):
+    """Two histories from one journal: the witness saw +1 acknowledged at version 4, the
+    database holds +2 at version 4 (an older copy played on). As long, not the same."""
+    database, table_id = played(tmp_path / "old", 3, close=True)
+    histories = {}
+    for amount in (1, 2):
+        folder = tmp_path / f"history-{amount}"
+        copy = copy_database(database.parent, folder)
+        with Journal(copy) as journal:
+            service = Service(journal)
+            service.act(table_id, {"type": "add", "seat": 0, "amount": amount}, ADMIN)
+            service.close()
+        histories[amount] = folder
+    witness = DB_NAME + ".heads"
+    (histories[2] / witness).write_bytes((histories[1] / witness).read_bytes())
+    with pytest.raises(JournalError, match="entry v4 is not the one acknowledged"):
+        Journal(histories[2] / DB_NAME)
