@@ -6,8 +6,9 @@ every table's chain) before it is kept, then renamed into ``backup-NNNNNN.sqlite
 numbered, not dated: the Pi often has no clock. The last ``keep`` are kept. The companion
 makes one at each game's end and every ``every_minutes`` when something changed.
 
-``restore`` moves the current files aside (``damaged-NNNNNN/``, nothing is deleted), puts
-the newest good backup (or the one named) in place and witnesses it as it is.
+``restore`` copies the newest good backup (or the one named, its WAL included) beside the
+database, whole and synced, keeps the current files in ``damaged-NNNNNN/`` (nothing is
+deleted), renames the copy into place and witnesses it as it is.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion import chain, schema
+from companion import chain, integrity, schema
 from companion.journal import WITNESS_SUFFIX, Journal, JournalError
 
 log = logging.getLogger("companion.backups")
@@ -52,23 +53,13 @@ def make(database: Path, folder: Path, keep: int) -> Path:
     number = int(NAME.fullmatch(made[-1].name).group(1)) + 1 if made else 1
     target = folder / f"backup-{number:06d}.sqlite"
     partial = folder / (target.name + ".partial")
-    partial.unlink(missing_ok=True)
+    checked = copied(Path(database), partial)
+    if checked.problem:
+        raise JournalError(f"cannot back up the journal into {folder}: {checked.problem}")
     try:
-        source = sqlite3.connect(f"file:{Path(database).resolve()}?mode=ro", uri=True)
-        copy = sqlite3.connect(partial, isolation_level=None)
-        try:
-            source.backup(copy)  # every page in one step: one consistent read
-            copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
-        finally:
-            copy.close()
-            source.close()
-        checked = check(partial)
-        if checked.problem:
-            raise JournalError(f"the backup failed its check: {checked.problem}")
-        _fsync(partial)
         os.replace(partial, target)
         _fsync(folder)
-    except (sqlite3.Error, OSError) as error:
+    except OSError as error:
         partial.unlink(missing_ok=True)
         raise JournalError(f"cannot back up the journal into {folder}: {error}") from error
     for old in existing(folder)[: -max(keep, 1)]:
@@ -76,56 +67,96 @@ def make(database: Path, folder: Path, keep: int) -> Path:
     return target
 
 
+def copied(source: Path, target: Path) -> Checked:
+    """``source`` (its WAL too: what a reader of it sees) copied into ``target`` as one
+    self-contained file, checked and fsynced; on any problem (a failed check, a full card)
+    ``target`` is removed and the problem said. The source is only read."""
+    target.unlink(missing_ok=True)
+    try:
+        with integrity.read_only(source) as reading:
+            copy = sqlite3.connect(target, isolation_level=None)
+            try:
+                reading.backup(copy)  # every page in one step: one consistent read
+                copy.execute("PRAGMA journal_mode=DELETE")  # one self-contained file
+            finally:
+                copy.close()
+        checked = check(target)
+        if checked.problem is None:
+            _fsync(target)
+            return checked
+        problem = f"it failed its check: {checked.problem}"
+    except (sqlite3.Error, OSError) as error:
+        problem = f"cannot copy {source}: {error}"
+    target.unlink(missing_ok=True)
+    return Checked(target, {}, problem)
+
+
 def check(path: Path) -> Checked:
     """A backup (or any journal file) read-only: quick_check and every table's chain."""
     try:
-        db = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
+        with integrity.read_only(path) as db:
+            return _checked(path, db)
     except sqlite3.Error as error:
         return Checked(path, {}, str(error))
-    try:
-        result = db.execute("PRAGMA quick_check").fetchone()[0]
-        if result != "ok":
-            return Checked(path, {}, f"quick_check: {result}")
-        heads = {}
-        for table_id, start in schema.geneses(db).items():
-            rows = schema.rows(db, table_id)
-            broken = chain.first_break(start, rows)
-            if broken is not None:
-                return Checked(
-                    path, {}, f"table {table_id}: entry v{broken.version} is {broken.reason}"
-                )
-            heads[table_id] = (rows[-1].version, rows[-1].hash) if rows else (0, start)
-        return Checked(path, heads, None)
-    except sqlite3.Error as error:
-        return Checked(path, {}, str(error))
-    finally:
-        db.close()
+
+
+def _checked(path: Path, db: sqlite3.Connection) -> Checked:
+    result = db.execute("PRAGMA quick_check").fetchone()[0]
+    if result != "ok":
+        return Checked(path, {}, f"quick_check: {result}")
+    heads = {}
+    for table_id, start in schema.geneses(db).items():
+        rows = schema.rows(db, table_id)
+        broken = chain.first_break(start, rows)
+        if broken is not None:
+            return Checked(
+                path, {}, f"table {table_id}: entry v{broken.version} is {broken.reason}"
+            )
+        heads[table_id] = (rows[-1].version, rows[-1].hash) if rows else (0, start)
+    return Checked(path, heads, None)
 
 
 def restore(database: Path, folder: Path, chosen: Path | None = None) -> Checked:
     """Put a backup in place of ``database``: ``chosen``, or the newest that passes its
-    check. The files it replaces are moved to ``damaged-NNNNNN/`` beside it."""
+    check, as a reader of it sees it (its WAL included). The copy is made beside the
+    database, whole, checked and synced, *then* the current files are kept in
+    ``damaged-NNNNNN/`` and the copy renamed into place in one step; any failure before
+    that leaves every file as it was, and says so."""
     candidates = [chosen] if chosen is not None else list(reversed(existing(folder)))
     if not candidates:
         raise JournalError(f"no backup in {folder}")
+    database = Path(database)
+    incoming = database.with_name(database.name + ".restoring")
     problems = []
     for candidate in candidates:
-        checked = check(candidate)
+        checked = copied(Path(candidate), incoming)
         if checked.problem is None:
             break
-        problems.append(f"{candidate.name}: {checked.problem}")
+        problems.append(f"{Path(candidate).name}: {checked.problem}")
     else:
-        raise JournalError("no usable backup: " + "; ".join(problems))
-    database = Path(database)
-    aside = _set_aside(database)
-    shutil.copyfile(checked.path, database)
-    _fsync(database)
+        raise JournalError("no usable backup: " + "; ".join(problems) + " (nothing was changed)")
+    aside = None
+    try:
+        aside = keep_aside(database)
+        for suffix in ("-wal", "-shm", WITNESS_SUFFIX):  # kept aside: their links go
+            database.with_name(database.name + suffix).unlink(missing_ok=True)
+        os.replace(incoming, database)
+        _fsync(database.parent)
+    except OSError as error:
+        incoming.unlink(missing_ok=True)
+        kept = f"the files as they were are in {aside}" if aside else "nothing was kept aside"
+        raise JournalError(f"cannot put {candidate} in place: {error} ({kept})") from error
     with Journal(database, accept_loss=True):
         pass  # back in WAL mode, its chain checked, witnessed as it now is
-    return Checked(checked.path, checked.heads, None, aside)
+    return Checked(Path(candidate), checked.heads, None, aside)
 
 
-def _set_aside(database: Path) -> Path | None:
+def keep_aside(database: Path, copy: bool = False) -> Path | None:
+    """The journal's files as they are now (database, WAL, witness) kept in a new
+    ``damaged-NNNNNN/`` beside it, synced, before anything changes them; None if there
+    are none. The files stay in place: hard links (no room needed) for files about to be
+    replaced, whole copies (``copy``) for files about to be written in place."""
+    database = Path(database)
     present = [
         database.with_name(database.name + s)
         for s in SIDE_FILES
@@ -139,8 +170,22 @@ def _set_aside(database: Path) -> Path | None:
     aside = database.parent / f"damaged-{number:06d}"
     aside.mkdir()
     for path in present:
-        os.replace(path, aside / path.name)
+        kept = aside / path.name
+        if copy or not _linked(path, kept):
+            shutil.copyfile(path, kept)
+            _fsync(kept)
+    _fsync(aside)
+    _fsync(database.parent)
     return aside
+
+
+def _linked(path: Path, name: Path) -> bool:
+    """``path`` under a second ``name`` (False where the file system has no hard links)."""
+    try:
+        os.link(path, name)
+    except OSError:
+        return False
+    return True
 
 
 def _fsync(path: Path) -> None:

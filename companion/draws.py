@@ -32,6 +32,11 @@ def commitment(seed: bytes) -> str:
     return hashlib.sha256(seed).hexdigest()
 
 
+def committed(seed: bytes, seed_hash: str) -> bool:
+    """``seed`` is the one ``seed_hash`` committed to (compared in constant time)."""
+    return hmac.compare_digest(commitment(seed).encode(), str(seed_hash).encode())
+
+
 def _stream(seed: bytes, kind: str, k: int, attempt: int) -> int:
     message = f"{kind}:{k}" if attempt == 0 else f"{kind}:{k}:{attempt}"
     return int.from_bytes(hmac.new(seed, message.encode(), hashlib.sha256).digest(), "big")

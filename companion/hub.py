@@ -114,6 +114,24 @@ class Subscriber:
             self.closed = True
             self.events.put_nowait(None)
 
+    @property
+    def at_the_table(self) -> bool:
+        """The tablet's stream or a joined seat's: a stranger's stream gives way to it."""
+        return self.viewer.admin or self.viewer.seat is not None
+
+    def evict(self, reason: str) -> None:
+        """Made room for another stream: say why (an ``evicted`` event, after what is
+        queued), then end. The page does not reconnect by itself (``docs/api.md``)."""
+        with self._lock:
+            if self.closed:
+                return
+            text = encode({"reason": reason})
+            if self.sink is not None:
+                self.sink("evicted", None, text)
+            else:
+                self.events.put_nowait(("evicted", None, text))
+            self._end()
+
     def revoke(self, reason: str) -> None:
         """The credential this stream was opened with has ended: drop whatever is still
         queued (made for a viewer who may no longer see it), say why, and end."""
@@ -167,13 +185,17 @@ class Hub:
         patches: bool = False,
     ) -> Subscriber:
         """A new stream for ``device`` (at most ``cap`` of its own, the hub's per-device
-        cap if None), within the caps per address and in all. Over a cap, the *greediest*
-        device of that group (the most streams; on a tie the one with the oldest stream)
-        loses its *oldest* stream, if it holds more than its share (the cap divided
-        evenly among the group's devices, the newcomer counted). A device within its share
-        is never evicted: if every device is, the new stream is refused (503). So a phone
-        that reconnects is never locked out by its own dead stream, and a client with
-        many ids cannot push out the table's. ``patches``: the stream takes merge patches
+        cap if None), within the caps per address and in all. The slots of those two caps
+        are the table's first: the stream of the tablet or of a joined seat pushes out a
+        stranger's (the oldest of the stranger device with the most), and a stranger's
+        never pushes out one of theirs. Among streams of one kind, over a cap, the
+        *greediest* device of that group (the most streams; on a tie the one with the
+        oldest stream) loses its *oldest* stream, if it holds more than its share (the
+        cap divided evenly among the group's devices, the newcomer counted). A device
+        within its share is never evicted: if every device is, the new stream is refused
+        (503). So a phone that reconnects is never locked out by its own dead stream, and
+        a client with many ids cannot push out the table's. An evicted stream is told
+        why (:meth:`Subscriber.evict`). ``patches``: the stream takes merge patches
         after its first full view (which the caller hands it and records with
         :meth:`Subscriber.sent`)."""
         sub = Subscriber(table_id, viewer, device, next(self._numbers), address, patches=patches)
@@ -181,16 +203,22 @@ class Hub:
         with self._lock:
             live = list(self._subscribers)
             evict: list[Subscriber] = []
-            groups = [([s for s in live if s.device == device], own)]
+            groups = [([s for s in live if s.device == device], own, False)]
             if address:
-                groups.append(([s for s in live if s.address == address], self.max_per_address))
-            groups.append((live, self.max_streams))
-            for group, limit in groups:
-                evict += _make_room([s for s in group if s not in evict], limit, device)
+                groups.append(
+                    ([s for s in live if s.address == address], self.max_per_address, True)
+                )
+            groups.append((live, self.max_streams, True))
+            for group, limit, shared in groups:
+                left = [s for s in group if s not in evict]
+                evict += (
+                    _make_room_for(sub, left, limit) if shared else _make_room(left, limit, device)
+                )
             for old in evict:
-                old.close()
                 self._subscribers.remove(old)
             self._subscribers.append(sub)
+        for old in evict:
+            old.evict("too_many_streams")
         return sub
 
     def unsubscribe(self, sub: Subscriber) -> None:
@@ -282,6 +310,25 @@ class Hub:
             subs, self._subscribers = self._subscribers, []
         for sub in subs:
             sub.close()
+
+
+def _make_room_for(newcomer: Subscriber, group: list[Subscriber], limit: int) -> list[Subscriber]:
+    """The streams of ``group`` (a cap shared by many devices) to end so that
+    ``newcomer``'s fits in ``limit``: strangers' first if it is the table's; a stranger's
+    only among strangers, in the slots the table's streams leave."""
+    strangers = [s for s in group if not s.at_the_table]
+    if not newcomer.at_the_table:
+        return _make_room(strangers, limit - (len(group) - len(strangers)), newcomer.device)
+    over = len(group) + 1 - max(limit, 0)
+    evict: list[Subscriber] = []
+    while len(evict) < over and len(evict) < len(strangers):
+        left = [s for s in strangers if s not in evict]
+        counts = Counter(s.device for s in left)
+        evict.append(max(left, key=lambda s: (counts[s.device], -s.number)))
+    if len(evict) < over:
+        table = [s for s in group if s.at_the_table]
+        evict += _make_room(table, limit, newcomer.device)
+    return evict
 
 
 def _make_room(group: list[Subscriber], limit: int, newcomer: str) -> list[Subscriber]:

@@ -20,6 +20,8 @@ The report — printed at start-up and served in ``/api/health`` — says what w
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -27,6 +29,7 @@ from companion.schema import geneses
 from companion.witness import Heads, Read
 
 WAL_HEADER = 32
+WITNESS_SUFFIX = ".heads"  # the witness file beside the database
 FRAME_HEADER = 24
 
 
@@ -128,20 +131,56 @@ def inspect(path: str | Path, witnessed: Read) -> Inspection:
         elif witnessed.heads:
             found.refusal = compare({}, witnessed)
             found.lost = True
+        else:
+            unwitnessed(found, witnessed)
         return found
     try:
-        db = sqlite3.connect(f"file:{Path(path).resolve()}?mode=ro", uri=True)
-    except sqlite3.Error as error:
-        found.refusal = f"cannot open the journal {found.database}: {error}"
-        return found
-    try:
-        _check(db, found, witnessed)
+        with read_only(path) as db:
+            _check(db, found, witnessed)
     except sqlite3.DatabaseError as error:
         found.quick_check = found.quick_check if found.quick_check != "not run" else "failed"
         found.refusal = f"the journal {found.database} cannot be read: {error}"
-    finally:
-        db.close()
+    except sqlite3.Error as error:
+        found.refusal = f"cannot open the journal {found.database}: {error}"
+    if found.refusal is None:
+        unwitnessed(found, witnessed)
     return found
+
+
+@contextmanager
+def read_only(path: str | Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to the journal ``path`` (it never checkpoints). The ``-wal``
+    and ``-shm`` files SQLite makes for it are removed after: a look leaves the folder as
+    it found it (a refused start creates nothing)."""
+    path = Path(path)
+    made = [
+        side
+        for side in (path.with_name(path.name + suffix) for suffix in ("-wal", "-shm"))
+        if not side.exists()
+    ]
+    db = None
+    try:
+        db = sqlite3.connect(f"file:{path.resolve()}?mode=ro", uri=True)
+        yield db
+    finally:
+        if db is not None:
+            db.close()
+        for side in made:
+            side.unlink(missing_ok=True)
+
+
+def unwitnessed(found: Inspection, witnessed: Read) -> None:
+    """A witness that cannot be read says nothing, and with no WAL beside the database
+    nothing else can say whether its end was lost (a deleted WAL leaves an earlier commit
+    that looks whole): refused as history lost, which ``--accept-loss`` may accept."""
+    if witnessed.state == "unreadable" and not found.wal_bytes:
+        found.refusal = (
+            f"the witness {found.database}{WITNESS_SUFFIX} cannot be read and there is no "
+            "WAL: whether acknowledged actions were lost cannot be told. The files are left "
+            "as they are; 'companion restore' brings back the newest backup, 'companion "
+            "check --accept-loss' keeps the journal as it is"
+        )
+        found.lost = True
 
 
 def _check(db: sqlite3.Connection, found: Inspection, witnessed: Read) -> None:

@@ -35,7 +35,7 @@ from companion.errors import JournalError
 from companion.witness import Heads, Witness
 
 log = logging.getLogger("companion.journal")
-WITNESS_SUFFIX = ".heads"
+WITNESS_SUFFIX = integrity.WITNESS_SUFFIX
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,9 @@ secret from its screen. Opening and closing a private session are public log lin
 
 from __future__ import annotations
 
+import hmac
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -34,8 +36,15 @@ if TYPE_CHECKING:
     from companion.journal import Journal
 
 
+CREDENTIALS_REMEMBERED = 512  # known tokens kept for the limits, by hash (a table has a few)
+
+
 class SeatAccess:
     journal: Journal
+    credentials_seen: OrderedDict[str, None]
+    # (table, seat) -> (hash of the join code spent, the signed device that spent it, the
+    # seat's issue then): a join retried by that device is answered again (``join``)
+    joined_by: dict[tuple[str, int], tuple[str, str, int]]
     hub: Hub
     pin_tries: private.PinTries
     sessions: private.Sessions
@@ -44,6 +53,32 @@ class SeatAccess:
 
     def viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
+
+    def credential_known(self, token: str) -> bool:
+        """``token`` is (or was) the tablet's or a seat's credential at some table here: a
+        script that brings it counts as a device of its own for the stream caps and the
+        request rate (``web/context.py``), not as its address's anonymous device. Only
+        tokens found are remembered, by their hash (this is for the limits: who a token
+        stands for is asked again with every request)."""
+        if not token or len(token) > 200:
+            return False
+        hashed = access.digest(token)
+        if hashed in self.credentials_seen:
+            return True
+
+        def task() -> bool:
+            for table_id in list(self.tables):
+                found = self._viewer_for(table_id, token, token)
+                if found.admin or found.seat is not None:
+                    return True
+            return False
+
+        if not self.call(task):
+            return False
+        self.credentials_seen[hashed] = None
+        while len(self.credentials_seen) > CREDENTIALS_REMEMBERED:
+            self.credentials_seen.popitem(last=False)
+        return True
 
     def on_behalf(
         self,
@@ -110,23 +145,50 @@ class SeatAccess:
 
         return self.call(task)
 
-    def join(self, table_id: str, code: Any) -> tuple[int, str]:
-        """Spend a seat's single-use join code; the device gets the seat's token."""
+    def join(self, table_id: str, code: Any, device: str | None = None) -> tuple[int, str]:
+        """Spend a seat's single-use join code; the device gets the seat's token. The
+        same code again from the same signed ``device`` (its answer was lost on the way:
+        it never got the cookie) is answered as the first join was, with a fresh token
+        for the seat (the one sent before stops working, and any stream it opened ends),
+        until the tablet re-issues the seat. Any other device gets 403."""
 
         def task():
             self.table(table_id)
             if isinstance(code, str):
-                for seat, _token, join_code, _issue in self.journal.seats(table_id):
+                for seat, _token, join_code, issue in self.journal.seats(table_id):
                     if access.same_code(code, join_code):
-                        token = access.new_token()
-                        self.journal.spend_join_code(table_id, seat, access.digest(token))
-                        self.hub.publish(
-                            "seats", {"joined": seat}, table_id, only=lambda v: v.admin
-                        )
-                        return seat, token
+                        if device:
+                            self.joined_by[(table_id, seat)] = (access.digest(code), device, issue)
+                        return seat, self._seat_token(table_id, seat)
+                again = self._joined_again(table_id, code, device)
+                if again is not None:
+                    self.hub.revoke(table_id, again, "reissued")
+                    return again, self._seat_token(table_id, again)
             raise Forbidden("join_code_spent")
 
         return self.call(task)
+
+    def _seat_token(self, table_id: str, seat: int) -> str:
+        token = access.new_token()
+        self.journal.spend_join_code(table_id, seat, access.digest(token))
+        self.hub.publish("seats", {"joined": seat}, table_id, only=lambda v: v.admin)
+        return token
+
+    def _joined_again(self, table_id: str, code: str, device: str | None) -> int | None:
+        """The seat ``code`` joined, if ``device`` is the one that spent it and the seat
+        was not re-issued since."""
+        if not device:
+            return None
+        issues = {seat: issue for seat, _t, _code, issue in self.journal.seats(table_id)}
+        for (table, seat), (code_hash, joiner, issue) in self.joined_by.items():
+            if (
+                table == table_id
+                and issues.get(seat) == issue
+                and access.matches(code, code_hash)
+                and hmac.compare_digest(joiner.encode(), device.encode())
+            ):
+                return seat
+        return None
 
     def reissue(self, table_id: str, seat: Any, viewer: Viewer) -> str:
         """A new join code for ``seat`` (lost phone); the old device loses access, and the

@@ -15,6 +15,7 @@ import logging
 import queue
 import secrets
 import threading
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import replace
@@ -44,6 +45,7 @@ from companion.rules import shapes
 from companion.rules.base import RuleError
 from companion.seats import SeatAccess
 from companion.setup_check import check_options, check_players, check_thrown
+from companion.steering import Holds, Steering
 from companion.table import Table, Viewer
 from companion.viewer import Asker
 
@@ -51,7 +53,7 @@ _STOP = object()
 log = logging.getLogger("companion")
 
 
-class Service(SeatAccess, DeviceDesk):
+class Service(SeatAccess, DeviceDesk, Steering):
     def __init__(
         self,
         journal: Journal,
@@ -95,8 +97,22 @@ class Service(SeatAccess, DeviceDesk):
         for record in journal.tables(include_ended=True):
             self._load(record)
         self._active = journal.setting("active_table")
+        self.hardware_asks: dict[str, dict] = {}
+        self.credentials_seen: OrderedDict[str, None] = OrderedDict()  # SeatAccess
+        self.joined_by: dict[tuple[str, int], tuple[str, str, int]] = {}  # SeatAccess
 
     def _load(self, record: TableRecord) -> Table | None:
+        if not draws.committed(record.seed, record.seed_hash):
+            # the seed proves every draw to the players: one that is not the seed the table
+            # committed to (its hash shown since the start) would prove nothing, and draws
+            # made from it would not be the ones committed to. Leave the table unloaded.
+            self.refused[record.id] = {"game": record.game, "code": "seed_not_committed"}
+            log.error(
+                "table %s (%s) not loaded: its seed is not the one committed",
+                record.id,
+                record.game,
+            )
+            return None
         try:
             return self._rebuild_table(record)
         except versions.RulesVersionError as error:
@@ -296,20 +312,19 @@ class Service(SeatAccess, DeviceDesk):
 
         return self.call(task)
 
-    def active_table_id(self) -> str | None:
-        """The table hardware input goes to (kept in memory: asked on every die)."""
-        return self._active
-
-    def forget_active(self) -> None:
-        """The active table was deleted: hardware input goes nowhere until one is chosen."""
-        self.journal.set_setting("active_table", "")
-        self._active = None
-
     # -- changes -------------------------------------------------------------------------
-    def create_table(self, game_name: str, players: Any, options: Any) -> dict:
-        return self.call(lambda: self._create_table(game_name, players, options))
+    def create_table(
+        self, game_name: str, players: Any, options: Any, holds: Holds | None = None
+    ) -> dict:
+        """A new table. Asked over the network (``holds``: the credentials the request
+        carries, by table), it takes the hardware only if that is free or the request
+        steers it (``companion/steering.py``); made on the Pi itself (``holds`` None: the
+        operator), it always does."""
+        return self.call(lambda: self._create_table(game_name, players, options, holds))
 
-    def _create_table(self, game_name: Any, players: Any, options: Any) -> dict:
+    def _create_table(
+        self, game_name: Any, players: Any, options: Any, holds: Holds | None
+    ) -> dict:
         if not isinstance(game_name, str) or game_name not in registry.names():
             raise NotFound("no_such_game")
         game = registry.game(game_name)
@@ -335,14 +350,16 @@ class Service(SeatAccess, DeviceDesk):
             record,
             [(seat, access.digest(access.new_token()), code) for seat, code in enumerate(codes)],
         )
+        steers = holds is None or self._steers(holds)
         self.tables[record.id] = table
-        self.journal.set_setting("active_table", record.id)
-        self._active = record.id
+        if steers:
+            self._take_hardware(record.id)
         return {
             "id": record.id,
             "admin_token": admin_token,
             "join_codes": codes,
             "seed_hash": record.seed_hash,
+            "active": steers,
         }
 
     def act(
@@ -698,17 +715,6 @@ class Service(SeatAccess, DeviceDesk):
                 "integrity": self.integrity,
             }
         )
-
-    def set_active(self, table_id: str, viewer: Viewer) -> None:
-        def task():
-            self.table(table_id)
-            if not viewer.admin:
-                raise Forbidden("needs_token")
-            self.journal.set_setting("active_table", table_id)
-            self._active = table_id
-            self.hub.publish("active", {"table": table_id})
-
-        self.call(task)
 
 
 __all__ = ["Service", "CompanionError"]

@@ -80,10 +80,14 @@ def check(config: Config, accept_loss: bool = False, export: str | None = None) 
     if accept_loss:
         with holding(config.data.dir):
             before = integrity.inspect(database, _witness(database))
+            # what opening it discards (a torn WAL's frames, the witness) is kept first
+            aside = backups.keep_aside(database, copy=True) if before.refusal else None
             journal, service = open_checked(config, accept_loss=True)
             service.close()
             journal.close()
         print(f"accepted: {before.refusal or 'nothing was lost'}")
+        if aside is not None:
+            print(f"the files as they were are in {aside}")
         return check(config)
     try:
         journal, service = open_checked(config)
@@ -103,17 +107,34 @@ def check(config: Config, accept_loss: bool = False, export: str | None = None) 
 
 
 def restore(config: Config, chosen: str | None = None) -> int:
+    database = config.data.database
     with holding(config.data.dir):
-        done = backups.restore(
-            config.data.database, backup_folder(config), Path(chosen) if chosen else None
-        )
+        witnessed = _witness(database)  # what was acknowledged before the restore
+        done = backups.restore(database, backup_folder(config), Path(chosen) if chosen else None)
     print(
         f"restored {done.path.name}: "
         + ", ".join(f"table {t} at version {v}" for t, (v, _) in sorted(done.heads.items()))
     )
+    for line in not_restored(done.heads, witnessed.heads):
+        print(line)
     if done.aside is not None:
         print(f"the files it replaced are in {done.aside}")
     return 0
+
+
+def not_restored(restored: dict, acknowledged: dict) -> list[str]:
+    """What the replaced journal's witness had acknowledged that the restored one lacks."""
+    lines = []
+    for table_id, (version, _) in sorted(acknowledged.items()):
+        have = restored.get(table_id, (None, None))[0]
+        if have is None:
+            lines.append(f"NOT RESTORED: table {table_id} (it was at version {version})")
+        elif have < version:
+            lines.append(
+                f"NOT RESTORED: table {table_id} versions {have + 1} to {version} "
+                f"({version - have} acknowledged action(s))"
+            )
+    return lines
 
 
 def export(config: Config, table_id: str, out: str | None) -> int:

@@ -55,3 +55,51 @@ def test_an_anonymous_device_holds_one_stream():
     hub = Hub()
     streams = open_streams(hub, "anon:10.0.0.9", 3, "10.0.0.9", cap=1)
     assert [s.closed for s in streams] == [True, True, False]
+
+
+def drained(sub) -> list[tuple[str, str]]:
+    out = []
+    while not sub.events.empty():
+        item = sub.events.get_nowait()
+        if item is not None:
+            out.append((item[0], item[2]))
+    return out
+
+
+@pytest.mark.parametrize("who", [Viewer(admin=True), Viewer(seat=1)])
+def test_the_tablet_and_a_joined_seat_push_out_strangers_when_full(who):
+    """Before: forty signed ids minted by cookie-less requests, one stream each, filled the
+    hub, and a phone that had just joined, or the tablet reopening its stream, got 503."""
+    hub = Hub(max_streams_per_device=4, max_streams=40)
+    strangers = [open_streams(hub, f"minted-{n}", 1, f"10.0.0.{n % 4}")[0] for n in range(40)]
+    mine = hub.subscribe("t", who, "the-table", "10.0.0.50")
+    assert not mine.closed and hub.count() == 40
+    assert [s.closed for s in strangers] == [True] + [False] * 39  # the oldest stranger's
+    assert drained(strangers[0]) == [("evicted", '{"reason":"too_many_streams"}')]
+
+
+def test_the_table_takes_the_slots_of_its_own_address_from_strangers_there():
+    """A neighbour behind the tablet's own address cannot hold the address's slots."""
+    hub = Hub(max_streams_per_device=4, max_streams=40, max_streams_per_address=3)
+    crowd = [open_streams(hub, f"minted-{n}", 1, "10.0.0.9")[0] for n in range(3)]
+    tablet = hub.subscribe("t", Viewer(admin=True), "tablet", "10.0.0.9")
+    assert not tablet.closed and [s.closed for s in crowd] == [True, False, False]
+
+
+def test_a_stranger_never_pushes_out_the_table():
+    hub = Hub(max_streams_per_device=4, max_streams=4)
+    table = [hub.subscribe("t", Viewer(seat=n), f"phone-{n}") for n in range(3)]
+    first = hub.subscribe("t", Viewer(), "stranger-1")
+    with pytest.raises(Busy):  # the one slot the table leaves is taken, by a device within
+        hub.subscribe("t", Viewer(), "stranger-2")  # its share of it
+    many = open_streams(hub, "stranger-1", 3)  # its own cap: its own oldest goes
+    assert first.closed and [s.closed for s in many] == [True, True, False]
+    assert not any(s.closed for s in table)
+
+
+def test_an_evicted_stream_is_told_why_after_what_it_was_sent():
+    hub = Hub(max_streams_per_device=1)
+    old = hub.subscribe("t", Viewer(seat=0), "phone")
+    hub.publish("roll", {"dice": []}, "t")
+    hub.subscribe("t", Viewer(seat=0), "phone")
+    assert [kind for kind, _ in drained(old)] == ["roll", "evicted"]

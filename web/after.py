@@ -18,7 +18,7 @@ from companion.playlog import bgstats_play
 from companion.rematch import carry_phones
 from companion.table import Viewer
 from web.api import body, created, kept
-from web.context import catalog, language, service, t, viewer
+from web.context import catalog, holds, language, service, t, viewer
 from web.errors import ApiError
 from web.replay import once
 
@@ -161,7 +161,7 @@ def rematch(table_id):
         if not viewer(table_id).admin:
             raise Forbidden("rematch_needs_tablet")
         record = table.record
-        made = service().create_table(record.game, record.players, record.options)
+        made = service().create_table(record.game, record.players, record.options, holds())
         carry_phones(service(), table_id, made["id"])  # each phone to its new seat
         return created(made)
 

@@ -14,12 +14,15 @@ from companion.service import Service
 from web.address import join_url
 from web.context import (
     ADMIN_COOKIE,
+    CSRF_COOKIE,
     LANG_COOKIE,
     PIN_COOKIE,
     Asked,
     asker,
+    bearer,
     catalog,
     device,
+    holds,
     service,
     t,
     viewer,
@@ -58,8 +61,16 @@ def change(data: dict, asked: Asked | None = None) -> Unbound | None:
 
 def kept(data: dict) -> Request | None:
     """The same for a change the journal does not keep (a new table, a PIN, a lock, a
-    throw): bound to the device that sent it, whose viewer the change itself may alter."""
-    return _bound(data, device().key)
+    throw): bound to the device that sent it, whose viewer the change itself may alter.
+    Every client without a signed device id shares its address's device, so such a
+    request is bound to what that client alone sent as well (its CSRF cookie, its bearer
+    token): another client at the address that learns the key gets a 409, never the first
+    answer (a new table's admin cookie)."""
+    who = device()
+    if who.anonymous:
+        own = request.cookies.get(CSRF_COOKIE, "") + "\n" + (bearer() or "")
+        return _bound(data, who.key + "\n" + own)  # hashed into the fingerprint
+    return _bound(data, who.key)
 
 
 def _bound(data: dict, who: str) -> Request | None:
@@ -107,9 +118,10 @@ def create_table():
 
 
 def _create_table(data: dict):
-    return created(
-        service().create_table(data.get("game"), data.get("players"), data.get("options"))
+    made = service().create_table(
+        data.get("game"), data.get("players"), data.get("options"), holds()
     )
+    return created(made)
 
 
 def created(made: dict):
@@ -121,6 +133,7 @@ def created(made: dict):
             "id": tid,
             "admin_token": made["admin_token"],
             "seed_hash": made["seed_hash"],
+            "active": made["active"],
             "table_url": url_for("pages.table", table_id=tid, _external=True),
             "seats": [
                 {
@@ -363,11 +376,29 @@ def give_die(table_id):
 
 @bp.post("/tables/<table_id>/active")
 def make_active(table_id):
+    """This table's tablet asks for the hardware: moved (200) if it may steer it, else the
+    tablet of the table it feeds is asked (202)."""
+
     def done():
-        service().set_active(table_id, viewer(table_id))
-        return jsonify({"active": table_id})
+        moved = service().set_active(table_id, holds())
+        return jsonify(moved), 200 if "active" in moved else 202
 
     return once(kept(body()), done)
+
+
+@bp.get("/tables/<table_id>/active/asks")
+def hardware_asks(table_id):
+    return jsonify({"asks": service().hardware_asked(table_id, viewer(table_id))})
+
+
+@bp.post("/tables/<table_id>/active/give")
+def give_hardware(table_id):
+    """The tablet of the table the hardware feeds gives it to a table that asked."""
+    data = body()
+    return once(
+        kept(data),
+        lambda: jsonify(service().give_hardware(table_id, data.get("table"), viewer(table_id))),
+    )
 
 
 @bp.get("/health")

@@ -6,9 +6,12 @@ plain werkzeug request of the same WSGI environ, so both ways read a request one
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import current_app, g, request
 from werkzeug.wrappers import Request as Asked
 
+from companion.access import digest
 from companion.table import Viewer
 from companion.viewer import Credentials
 from web.devices import Device
@@ -59,18 +62,23 @@ DEVICE_KEY = "companion.device"  # the environ key the request's device is kept 
 
 def device(asked: Asked | None = None, extensions: dict | None = None) -> Device:
     """Who counts as one device for stream caps and rate limits: the id in a cookie this
-    server signed (``web/devices.py``), else the anonymous device of the address, which is
-    offered a fresh signed id with this reply (:func:`unsigned_device`). A made-up cookie is
-    anonymous: it cannot escape the limits by coming back as someone new. Worked out once
-    per request and kept in its environ, which both ways of answering it share."""
+    server signed (``web/devices.py``); else a bearer token that is a credential here (a
+    script playing a seat is that seat's device, as docs/api.md says); else the anonymous
+    device of the address, which is offered a fresh signed id with this reply
+    (:func:`unsigned_device`). A made-up cookie or token is anonymous: it cannot escape the
+    limits by coming back as someone new. Worked out once per request and kept in its
+    environ, which both ways of answering it share."""
     asked = request if asked is None else asked
     environ = asked.environ
     if DEVICE_KEY not in environ:
         address = asked.remote_addr or ""
-        ids = (extensions or ext())["devices"]
-        found = ids.verify(asked.cookies.get(DEVICE_COOKIE, ""))
+        extensions = extensions or ext()
+        found = extensions["devices"].verify(asked.cookies.get(DEVICE_COOKIE, ""))
+        token = bearer(asked)
         if found is not None:
             environ[DEVICE_KEY] = Device("dev:" + found, address, False)
+        elif token and extensions["service"].credential_known(token):
+            environ[DEVICE_KEY] = Device("bearer:" + digest(token)[:32], address, False)
         else:
             environ[DEVICE_KEY] = Device("anon:" + address, address, True)
     return environ[DEVICE_KEY]
@@ -106,6 +114,13 @@ def asker(table_id: str, asked: Asked | None = None) -> Credentials:
     """The credentials this request carries for ``table_id``, for a change: the writer
     thread works out whose they are in the same step as the change (``Service.on_behalf``)."""
     return Credentials(*credentials(table_id, asked))
+
+
+def holds(asked: Asked | None = None) -> Callable[[str], Credentials]:
+    """The credentials this request carries, for any table by its id: the writer thread
+    asks for the table the hardware feeds (``companion/steering.py``), which only it knows."""
+    asked = request._get_current_object() if asked is None else asked
+    return lambda table_id: Credentials(*credentials(table_id, asked))
 
 
 def credentials(table_id: str, asked: Asked | None = None) -> tuple[str | None, str | None]:

@@ -180,7 +180,7 @@ STAMPED = (
     (
         "Content-Security-Policy",
         "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-        "connect-src 'self'; frame-ancestors 'none'",
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     ),
 )
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from companion import registry
+from web.openapi_pages import PAGES
 
 ERROR = {"$ref": "#/components/schemas/Error"}
 
@@ -306,10 +307,37 @@ def spec() -> dict:
             },
             "/api/tables/{table_id}/active": {
                 "post": {
-                    "summary": "Send hardware input to this table",
+                    "summary": "(tablet) send hardware input to this table: moved if this "
+                    "request steers it (or nothing has it), else the tablet it feeds is asked",
                     "parameters": [TABLE_ID],
                     "requestBody": _body({"type": "object"}),
-                    "responses": {"200": _reply("active"), **change_errors},
+                    "responses": {
+                        "200": _reply("moved: {active}"),
+                        "202": _reply("asked: {asked}"),
+                        **change_errors,
+                    },
+                }
+            },
+            "/api/tables/{table_id}/active/asks": {
+                "get": {
+                    "summary": "(tablet of the table the hardware feeds) the tables asking for it",
+                    "parameters": [TABLE_ID],
+                    "responses": {"200": _reply("asks"), **_errors(404)},
+                }
+            },
+            "/api/tables/{table_id}/active/give": {
+                "post": {
+                    "summary": "(tablet of the table the hardware feeds) give it to a table "
+                    "that asked",
+                    "parameters": [TABLE_ID],
+                    "requestBody": _body(
+                        {
+                            "type": "object",
+                            "required": ["table"],
+                            "properties": {"table": {"type": "string"}},
+                        }
+                    ),
+                    "responses": {"200": _reply("given: {active}"), **change_errors},
                 }
             },
             "/api/tables/{table_id}/export.json": {
@@ -362,6 +390,44 @@ def spec() -> dict:
                     "responses": {"200": _reply("deleted"), **change_errors},
                 }
             },
+            "/api/tables/{table_id}/catalogue": {
+                "get": {
+                    "summary": "(tablet or a seat) the card catalogue of the table's game, "
+                    "as a file",
+                    "parameters": [TABLE_ID],
+                    "responses": {"200": _reply("catalogue"), **_errors(403, 404)},
+                },
+                "post": {
+                    "summary": "(tablet) import a catalogue file: every entry checked, then "
+                    "all kept",
+                    "parameters": [TABLE_ID],
+                    "requestBody": _body(
+                        {"type": "object", "required": ["file"], "properties": {"file": {}}}
+                    ),
+                    "responses": {"200": _reply("imported"), **change_errors},
+                },
+            },
+            "/api/i18n/{lang}.json": {
+                "get": {
+                    "summary": "The words the pages use (?game=: that game's too)",
+                    "parameters": [
+                        {
+                            "name": "lang",
+                            "in": "path",
+                            "required": True,
+                            "schema": {"type": "string", "enum": ["en", "fr"]},
+                        },
+                        {"name": "game", "in": "query", "schema": {"type": "string"}},
+                    ],
+                    "responses": {"200": _reply("words"), **_errors(404)},
+                }
+            },
+            "/api/openapi.json": {
+                "get": {
+                    "summary": "This document",
+                    "responses": {"200": _reply("the OpenAPI document")},
+                }
+            },
             "/api/health": {
                 "get": {
                     "summary": "Devices and their state",
@@ -381,5 +447,6 @@ def spec() -> dict:
                     "responses": {"200": _reply("set"), **_errors(400, 403, 415)},
                 }
             },
+            **PAGES,
         },
     }

@@ -18,7 +18,7 @@ from flask import Blueprint, Response, redirect, render_template, request, send_
 from companion import access, catalogue, registry, shelf
 from companion.viewer import Viewer
 from web.address import join_url
-from web.context import PIN_COOKIE, SEAT_COOKIE, config, language, service, t, viewer
+from web.context import PIN_COOKIE, SEAT_COOKIE, config, device, language, service, t, viewer
 from web.errors import ApiError
 
 bp = Blueprint("pages", __name__)
@@ -207,7 +207,8 @@ def join_now(table_id, code):
     if viewer(table_id).admin:
         return _tablet_stays_tablet(table_id, code, record.game, 403)
     held = viewer(table_id).seat  # a seat this phone holds at this table already
-    seat, token = service().join(table_id, code)
+    asker = device()  # a retry from the device that joined is answered as its first join
+    seat, token = service().join(table_id, code, None if asker.anonymous else asker.key)
     if held is not None and held != seat:  # the join page asked: the old seat is let go
         service().reissue(table_id, held, Viewer(seat=held))
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)

@@ -17,28 +17,35 @@ Connection hygiene, so that a phone on the Wi-Fi cannot take the table off the a
   are never cut by either rule: a request being answered is not "arriving" nor idle
   (streams send a ``ping`` every 15 s and end at their own maximum age);
 - ``max_request_body_size`` is ``max_body_bytes``: a declared ``Content-Length`` over it is
-  answered 413 from the headers, before one byte of the body is read or stored.
+  answered 413 from the headers, before one byte of the body is read or stored, in the
+  JSON every error is answered with (:class:`TableErrorTask`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 import time
 from collections import Counter
 from functools import lru_cache
+from http.cookies import CookieError, SimpleCookie
 
 from flask import Flask
 from waitress.adjustments import Adjustments
 from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
-from waitress.task import WSGITask
+from waitress.task import ErrorTask, WSGITask
 
 from companion.config import Config
+from web.context import LANG_COOKIE
+from web.errors import HTTP_CODES
+from web.i18n import pick_language
 
 log = logging.getLogger("companion.web")
 CLEANUP_INTERVAL_S = 1  # how often the deadlines are looked at
 SEND_NOW = "companion.send_now"  # the environ key of TableTask.send_now
+WHEN_CLOSED = "companion.when_closed"  # the environ key of TableChannel.when_closed
 # a stream whose client has this much unsent is stuck: it is ended (it reconnects and
 # catches up from the journal); far below waitress's high watermark, where a write waits
 BACKLOG_BYTES = 1 << 20
@@ -53,6 +60,7 @@ class TableTask(WSGITask):
     def get_environment(self):
         environ = super().get_environment()
         environ[SEND_NOW] = self.send_now
+        environ[WHEN_CLOSED] = self.channel.when_closed
         return environ
 
     def send_now(self, data: bytes) -> bool:
@@ -91,17 +99,65 @@ def chunked(data: bytes) -> bytes:
     return b"%X\r\n%s\r\n" % (len(data), data)
 
 
+class TableErrorTask(ErrorTask):
+    """A request waitress refuses itself, before the app sees it (a body over
+    ``max_body_bytes`` from its Content-Length: 413; a header too large, a request it
+    cannot parse): answered as every error is (docs/api.md), ``{"error": {"code",
+    "message"}}`` in the viewer's language, not waitress's plain text."""
+
+    def execute(self) -> None:
+        error = self.request.error
+        headers = self.request.headers
+        cookies = SimpleCookie()
+        try:
+            cookies.load(headers.get("COOKIE", ""))
+        except CookieError:
+            pass
+        chosen = cookies.get(LANG_COOKIE)
+        lang = pick_language(chosen.value if chosen else None, None, headers.get("ACCEPT_LANGUAGE"))
+        code = HTTP_CODES.get(error.code, "bad_request")
+        catalog = self.channel.server.catalog
+        body = json.dumps(
+            {"error": {"code": code, "message": catalog.t(lang, "error." + code), "params": {}}},
+            ensure_ascii=False,
+        ).encode()
+        self.status = f"{error.code} {error.reason}"
+        self.response_headers.append(("Content-Type", "application/json"))
+        self.set_close_on_finish()
+        self.content_length = len(body)
+        self.write(body)
+
+
 class TableChannel(HTTPChannel):
     """One client connection: knows when its current request began to arrive; admitted
     only if its address is within its share (see :meth:`TableServer.admit`)."""
 
     arrival_started: float | None = None
     task_class = TableTask
+    error_task_class = TableErrorTask
 
     def __init__(self, server, sock, addr, adj, map=None) -> None:
         self.opened = time.monotonic()
+        self._closers: list = []
         super().__init__(server, sock, addr, adj, map=map)
         server.admit(self)
+
+    def when_closed(self, callback) -> None:
+        """Run ``callback`` (once, on waitress's loop) when this connection closes: the
+        client went away, or the server stops. A live stream ends then, and frees its slot
+        and its thread at once instead of at its next ping (``web/stream.py``)."""
+        self._closers.append(callback)
+        if not self.connected:  # closed already: it may have missed the list
+            self._run_closers()
+
+    def handle_close(self) -> None:
+        super().handle_close()
+        self._run_closers()
+
+    def _run_closers(self) -> None:
+        closers, self._closers = self._closers, []
+        for callback in closers:
+            callback()
 
     @property
     def peer(self) -> str:
@@ -144,6 +200,7 @@ class TableServer(TcpWSGIServer):
     request_deadline_s = 5.0
     idle_timeout_s = 30.0
     refused = 0
+    catalog = None  # the words of the errors waitress answers itself (TableErrorTask)
 
     def _open(self) -> list[TableChannel]:
         return [
@@ -207,6 +264,7 @@ def make_server(app: Flask, config: Config, **overrides) -> TableServer:
     )
     settings.update(overrides)
     server = TableServer(app, map={}, adj=Adjustments(**settings))
+    server.catalog = app.extensions["companion"]["catalog"]
     server.limit = server_config.connection_limit
     server.per_address = server_config.connections_per_address
     server.request_deadline_s = server_config.request_deadline_s
@@ -238,11 +296,22 @@ class ServerThread:
                 )
         finally:
             for channel in list(server._map.values()):
-                channel.handle_close()
+                if isinstance(channel, HTTPChannel):  # the clients: the streams end
+                    channel.handle_close()
 
     def stop(self, timeout: float = 5.0) -> None:
         if self._stop.is_set():
             return
+        # the answers under way end first, the loop still turning to send their last
+        # bytes (the streams end once the hub is closed): no answer is cut mid-write
+        dispatcher = self.server.task_dispatcher
+        deadline = time.monotonic() + timeout
+        while (dispatcher.active_count or dispatcher.queue) and time.monotonic() < deadline:
+            time.sleep(0.01)
         self._stop.set()
         self._thread.join(timeout=timeout)
         self.server.task_dispatcher.shutdown(timeout=timeout)
+        # last, the listener and its trigger: a worker ending its answer pulls the
+        # trigger, which must still be open (closed with the connections, it made an
+        # EBADF traceback per open stream)
+        self.server.close()

@@ -29,7 +29,7 @@ from flask import Blueprint, Response, request
 from companion.hub import encode
 from web.context import config, credentials, device, service
 from web.replay import digits
-from web.server import SEND_NOW
+from web.server import SEND_NOW, WHEN_CLOSED
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -67,6 +67,9 @@ def events(table_id):
     svc = service()
     hub = svc.hub
     send_now = request.environ.get(SEND_NOW)
+    when_closed = request.environ.get(WHEN_CLOSED)
+    if when_closed is not None:  # the client went away: the slot and the thread free now
+        when_closed(lambda: hub.unsubscribe(sub))
 
     def sink(kind: str, event_id: int | None, text: str) -> bool:
         return send_now(wire(kind, text, event_id))

@@ -83,7 +83,7 @@ def test_a_tablet_whose_table_the_reader_does_not_feed_says_so_by_its_dice(brows
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
     first = make_table(page, live)
-    make_table(page, live)  # the newest table takes the reader
+    make_table(page, live)  # the newest table takes the reader (its tablet steers it)
     live.api(
         "POST",
         f"/api/tables/{first['id']}/actions",
@@ -96,3 +96,30 @@ def test_a_tablet_whose_table_the_reader_does_not_feed_says_so_by_its_dice(brows
     page.wait_for_selector("#dice-area #elsewhere", state="detached")
     assert live.service.active_table_id() == first["id"]
     context.close()
+
+
+def test_another_tablet_asks_for_the_reader_and_the_tablet_it_feeds_gives_it(browser, live, shoot):
+    """A second tablet's new table leaves the reader where it is; its ask opens a one-tap
+    question on the tablet of the game being played, naming who asks; the tap moves it and
+    both dashboards say where it now goes."""
+    playing, asking = (browser.new_context(viewport={"width": 1280, "height": 800}) for _ in "ab")
+    here, there = playing.new_page(), asking.new_page()
+    first = make_table(here, live)
+    second = make_table(there, live, players=("Xena", "Yves"))
+    assert second["active"] is False and live.service.active_table_id() == first["id"]
+    here.goto(f"{live.url}/table/{first['id']}")
+    there.goto(f"{live.url}/table/{second['id']}")
+    here.wait_for_selector("#reader-where[data-here=yes]")
+    there.wait_for_selector("#reader-where[data-here=no]")
+    there.click("#use-reader")
+    here.wait_for_selector("#reader-ask")
+    assert "Xena, Yves" in here.inner_text("#reader-ask")
+    shoot(here, "reader-asked")
+    assert live.service.active_table_id() == first["id"]  # asking moved nothing
+    here.click("#reader-give")
+    here.wait_for_selector("#reader-where[data-here=no]")
+    there.wait_for_selector("#reader-where[data-here=yes]")
+    assert live.service.active_table_id() == second["id"]
+    shoot(there, "reader-given")
+    playing.close()
+    asking.close()

@@ -28,6 +28,7 @@ ADMIN_ONLY = [
     "/api/tables/{id}/seats/1/reissue",
     "/api/tables/{id}/cards",
     "/api/tables/{id}/active",
+    "/api/tables/{id}/active/give",
     "/api/tables/{id}/seats/1/pin",
 ]
 

@@ -7,9 +7,11 @@ import random
 import time
 from pathlib import Path
 
+import pytest
+
 from companion import backups
 from companion.backups import BackupTimer
-from companion.journal import Journal
+from companion.journal import Journal, JournalError
 from companion.service import Service
 from companion.table import Viewer
 from tests.reliability.drive import existing_games, player_names, record
@@ -122,18 +124,25 @@ def test_a_backup_is_made_when_a_game_ends(tmp_path):
         journal.close()
 
 
-def test_only_the_last_k_are_kept_and_restore_passes_over_a_bad_one(tmp_path):
+def backed_up(tmp_path: Path, count: int) -> tuple[dict, Path, Path]:
+    """A tally table acted on ``count`` times, backed up (keep 3) after each action:
+    (the table, the backup folder, the database, closed)."""
     journal = Journal(tmp_path / "data" / DB_NAME)
     service = Service(journal).start()
     folder = tmp_path / "backups"
     try:
         made = service.create_table("tally", ["Ann", "Bruno"], {"target": 50})
-        for _ in range(5):
+        for _ in range(count):
             service.act(made["id"], {"type": "add", "seat": 0, "amount": 1}, Viewer(admin=True))
             backups.make(Path(journal.path), folder, keep=3)
     finally:
         service.close()
         journal.close()
+    return made, folder, Path(journal.path)
+
+
+def test_only_the_last_k_are_kept_and_restore_passes_over_a_bad_one(tmp_path):
+    made, folder, _ = backed_up(tmp_path, 5)
     kept = backups.existing(folder)
     assert [p.name for p in kept] == [f"backup-00000{n}.sqlite" for n in (3, 4, 5)]
     kept[-1].write_bytes(kept[-1].read_bytes()[:4096])  # the newest, cut short
@@ -141,3 +150,20 @@ def test_only_the_last_k_are_kept_and_restore_passes_over_a_bad_one(tmp_path):
     assert done.path == kept[-2] and done.heads[made["id"]][0] == 4
     with Journal(tmp_path / "data" / DB_NAME) as reopened:
         assert len(reopened.entries(made["id"])) == 4
+
+
+def test_a_backup_that_fails_its_check_is_not_kept_and_pushes_no_good_one_out(
+    tmp_path, monkeypatch
+):
+    """The rotation keeps the last ``keep`` *good* backups: a copy that fails its check
+    (here: the check says so) is removed and numbered nothing, and the good ones stay."""
+    _, folder, database = backed_up(tmp_path, 3)
+    good = {p.name: p.read_bytes() for p in backups.existing(folder)}
+    monkeypatch.setattr(
+        backups, "check", lambda path: backups.Checked(path, {}, "quick_check: page 3 bad")
+    )
+    for _ in range(3):
+        with pytest.raises(JournalError, match="page 3 bad"):
+            backups.make(database, folder, keep=3)
+    assert {p.name: p.read_bytes() for p in backups.existing(folder)} == good
+    assert sorted(p.name for p in folder.iterdir()) == sorted(good)  # no partial left

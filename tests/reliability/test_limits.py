@@ -265,3 +265,41 @@ def read_until_closed(raw: socket.socket, pings: int = 40) -> bool:
             return True
         seen += data
     return False
+
+
+def test_each_bearer_credential_is_a_device_of_its_own_for_streams_and_rate(tmp_path):
+    """docs/api.md: a script playing with tokens has four streams per token, and the rate
+    of a device. Before: every cookie-less script was its address's anonymous device — one
+    stream for all its viewers (they pushed each other out) and the anonymous rate."""
+    with companion_app(
+        tmp_path,
+        streams={"heartbeat_s": 0.01},
+        server={"requests_per_minute": 6000, "requests_per_minute_anonymous": 20},
+    ) as (service, app):
+        _, made = new_table(app, "tally", ["Ann", "Bruno"])
+        seat = Device(app).client.post(f"/join/{made['id']}/{made['seats'][0]['join_code']}")
+        ann = seat.headers["Set-Cookie"].split(";", 1)[0].split("=", 1)[1]
+        scripts = []
+        for token in (made["admin_token"], ann):
+            script = app.test_client(use_cookies=False)
+            script.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {token}"
+            scripts.append(script)
+        streams = [
+            s.get(f"/api/tables/{made['id']}/events", buffered=False)
+            for s in scripts
+            for _ in range(4)
+        ]
+        try:
+            for reply in streams:
+                frames, ended = frames_until_idle(reply)
+                assert not ended, "a bearer's stream was pushed out by another of the script's"
+            for script in scripts:
+                codes = {script.get(f"/api/tables/{made['id']}").status_code for _ in range(40)}
+                assert codes == {200}
+            forged = app.test_client(use_cookies=False)
+            forged.environ_base["HTTP_AUTHORIZATION"] = "Bearer made-up-token"
+            codes = [forged.get(f"/api/tables/{made['id']}").status_code for _ in range(40)]
+            assert 429 in codes  # a made-up token is the anonymous device
+        finally:
+            for reply in streams:
+                reply.close()

@@ -6,6 +6,13 @@ labels, in the viewer's language, with their numbers formatted."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from tests.support.values import numbers
+from tests.web.conftest import join
+
 
 def lawless_table(tablet):
     return tablet.post(
@@ -164,3 +171,32 @@ def test_what_an_abilene_throw_paid_is_in_the_log_and_the_export(tablet):
     assert text.endswith(" — Ann pays $300 in jail fees")
     refused = tablet.act(tid, {"type": "end_turn", "seat": 0, "noted": {"payments": []}})
     assert refused.status_code == 422 and refused.json["error"]["code"] == "bad_param"
+
+
+@pytest.mark.parametrize("file", ["export.json", "export.bgstats.json"])
+def test_the_holder_of_a_secret_exports_no_secret(tablet, device, file):
+    """An export is a file to share: built from the table's public view and log, never
+    from the asking seat's own, whose secrets it would carry (a sealed bid still sealed)."""
+    made = tablet.post("/api/tables", {"game": "tally", "players": ["Ann", "Bruno"]}).json
+    tid = made["id"]
+    ann = join(device(), made, 0)
+    assert tablet.act(tid, {"type": "call_bids", "seat": 0}).status_code == 200
+    assert ann.act(tid, {"type": "bid", "seat": 0, "amount": 777}).status_code == 200
+    assert 777 in numbers(ann.get(f"/api/tables/{tid}/log").json)  # hers to see
+    exported = ann.get(f"/api/tables/{tid}/{file}")
+    assert exported.status_code == 200
+    assert 777 not in numbers(json.loads(exported.get_data(as_text=True)))
+    assert "777" not in " ".join(texts(json.loads(exported.get_data(as_text=True))))
+
+
+def texts(value) -> list[str]:
+    """Every string anywhere in a JSON value (the lines said in words)."""
+    if isinstance(value, dict):
+        return [t for item in value.values() for t in texts(item)]
+    if isinstance(value, list):
+        return [t for item in value for t in texts(item)]
+    return [value] if isinstance(value, str) and not _hex(value) else []
+
+
+def _hex(text: str) -> bool:
+    return len(text) >= 32 and all(c in "0123456789abcdef" for c in text)

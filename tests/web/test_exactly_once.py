@@ -75,6 +75,11 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
             {"device": "pixel-Red", "seat": 1},
         ),
         "/api/tables/<table_id>/active": ("tablet", f"/api/tables/{tid}/active", {}),
+        "/api/tables/<table_id>/active/give": (
+            "tablet",
+            f"/api/tables/{tid}/active/give",
+            {"table": world.get("outlaws", "T")},
+        ),
         "/api/language": ("tablet", "/api/language", {"lang": "fr"}),
         "/api/tables/<table_id>/catalogue": (
             "outlaws_tablet",
@@ -110,6 +115,9 @@ def ready(world, rule: str) -> None:
     if rule.endswith("/close"):  # the game is over: the tablet may close it
         for _ in range(10):
             tablet.act(tid, {"type": "add", "seat": 0, "amount": 5})
+    if rule.endswith("/active/give"):  # another tablet asked for the hardware
+        asked = world["outlaws_tablet"].post(f"/api/tables/{world['outlaws']}/active", {})
+        assert asked.status_code == 202
     if rule.endswith(("/unlock", "/lock")):
         tablet.post(f"/api/tables/{tid}/seats/1/pin", {"pin": "2468"})
     if rule.endswith("/lock"):
@@ -286,3 +294,23 @@ def test_a_malformed_key_is_refused(world, key):
         {"action": {"type": "add", "seat": 0, "amount": 3}, "idempotency_key": key},
     )
     assert reply.status_code == 422 and reply.json["error"]["code"] == "bad_idempotency_key"
+
+
+def test_a_replayed_new_table_answers_only_the_client_that_made_it(world):
+    """Before: any cookie-less client at the same address that knew the key got the first
+    answer, the new table's admin cookie with it (they all share one anonymous device)."""
+    app = world["app"]
+    first, other = Device(app), Device(app)
+    for client in (first, other):
+        client.client.delete_cookie("tc_device")  # both: the address's anonymous device
+    new = {"game": "tally", "players": ["X", "Y"], "idempotency_key": KEY}
+    made = first.post("/api/tables", new)
+    assert made.status_code == 201
+    before = fingerprint(world["service"])
+    stolen = other.post("/api/tables", new)
+    assert stolen.status_code == 409 and stolen.json["error"]["code"] == "idempotency_mismatch"
+    assert not any(c.startswith("tc_admin_") for c in stolen.headers.getlist("Set-Cookie"))
+    assert fingerprint(world["service"]) == before
+    first.client.delete_cookie("tc_device")  # the lost answer's cookies were lost with it
+    again = first.post("/api/tables", new)  # the maker's own retry still gets its answer
+    assert again.status_code == 201 and again.json["id"] == made.json["id"]

@@ -71,3 +71,11 @@ def test_the_vendored_renderer_is_the_released_file():
     digest = hashlib.sha256((vendor / "preact.umd.js").read_bytes()).hexdigest()
     assert digest in notes, "the vendored file changed: update web/static/vendor/README.md"
     assert (vendor / "preact.LICENSE").read_text(encoding="utf-8").startswith("The MIT License")
+
+
+@pytest.mark.parametrize("path", ["/", "/new", "/api/health"])
+def test_the_policy_pins_the_base_and_where_forms_go(tablet, path):
+    """An injected ``<base href>`` could point every relative script and link elsewhere,
+    and an injected form could post a join code to another site: neither is allowed."""
+    rules = policy(tablet.get(path))
+    assert rules["base-uri"] == ["'none'"] and rules["form-action"] == ["'self'"]

@@ -4,7 +4,14 @@
    One drawing from `dice` below and the page's view; every event only changes `dice`. */
 "use strict";
 (function (C) {
-  const dice = { roll: null, typed: null, rolling: false, elsewhere: false, offerReader: false };
+  const dice = {
+    roll: null,
+    typed: null,
+    rolling: false,
+    elsewhere: false,
+    offerReader: false,
+    activeId: null,
+  };
 
   C.drawDice = function () {
     const area = document.getElementById("dice-area");
@@ -23,6 +30,7 @@
           ? C.h("span", { class: "prompt", text: C.t("ui.rolling") })
           : null,
         prompt && prompt.kind === "dice" ? asked(page, prompt) : null,
+        page.admin ? readerLine(page) : null,
         dice.offerReader ? readerButton(page) : null,
       ),
     );
@@ -48,6 +56,7 @@
   };
   /* Hardware input goes to one table: offer to bring it here when it is elsewhere. */
   C.showActive = function (activeId, admin, tableId) {
+    dice.activeId = activeId;
     dice.elsewhere = admin && !!activeId && activeId !== tableId;
     dice.offerReader = admin && activeId !== tableId;
     C.drawDice();
@@ -82,9 +91,51 @@
     );
   }
 
+  /* Where the hardware goes, said on the tablet whichever table it feeds. */
+  function readerLine(page) {
+    const here = dice.activeId === page.id;
+    return C.h("p", {
+      class: "muted",
+      id: "reader-where",
+      "data-here": here ? "yes" : "no",
+      text: C.t(here ? "ui.reader_here" : dice.activeId ? "ui.reader_elsewhere" : "ui.reader_free"),
+    });
+  }
+
+  /* Another table's tablet asks for the hardware: this tablet (the one it feeds) sees who
+     asks and gives it with one tap, or keeps it. */
+  C.askForReader = function (tableId, ask) {
+    const give = () =>
+      C.sendAndClose(() => C.post(`/api/tables/${tableId}/active/give`, { table: ask.table }));
+    C.openDialog(() =>
+      C.h(
+        "form",
+        { method: "dialog", class: "stack", id: "reader-ask" },
+        C.h("h2", { text: C.t("ui.reader_ask", { game: C.t("game." + ask.game) }) }),
+        C.h("p", { text: ask.players.join(", ") }),
+        C.h(
+          "div",
+          { class: "row" },
+          C.h(
+            "button",
+            { type: "button", class: "primary big", id: "reader-give", onclick: give },
+            C.t("ui.reader_give"),
+          ),
+          C.h(
+            "button",
+            { type: "button", class: "big", id: "reader-keep", onclick: C.closeDialog },
+            C.t("ui.reader_keep"),
+          ),
+        ),
+      ),
+    );
+  };
+
   function readerButton(page) {
     const bring = () =>
-      C.post(`/api/tables/${page.id}/active`, {}).catch((e) => C.toast(e.message));
+      C.post(`/api/tables/${page.id}/active`, {})
+        .then((reply) => reply.asked && C.toast(C.t("ui.reader_asked"), true))
+        .catch((e) => C.toast(e.message));
     return C.h(
       "button",
       { type: "button", id: "use-reader", class: "big", onclick: bring },

@@ -23,6 +23,7 @@
     if (body.dataset.onTablet === "yes") privateOnTablet();
     C.soundToggle();
     if (page.admin) showActive((await C.get("/api/health")).active_table);
+    if (page.admin) askedForReader();
     if (page.admin && document.getElementById("catalogue")) catalogueTools(); // its game keeps one
     if (page.admin) C.watchDevices(() => (page.view ? page.view.table.players : []));
   };
@@ -49,6 +50,12 @@
 
   function showActive(activeId) {
     C.showActive(activeId, page.admin, page.id);
+  }
+
+  /* Asks made while this page was closed are waiting on the server. */
+  async function askedForReader() {
+    const asks = (await C.get(`/api/tables/${page.id}/active/asks`)).asks;
+    if (asks.length) C.askForReader(page.id, asks[asks.length - 1]);
   }
 
   /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
@@ -184,6 +191,12 @@
       C.onState({ view: C.mergePatch(current, data.patch), log: data.log });
     });
     listenToTable(on);
+    on("evicted", () => {
+      source.close();
+      page.stream = null; // reconnecting would push out another page: the reader reloads
+      C.streamDown(true);
+      C.alarm(C.t("ui.evicted"));
+    });
     on("revoked", (data) => {
       source.close();
       page.stream = null; // never reconnect with a credential the server ended
@@ -218,6 +231,7 @@
     on("active", (data) => showActive(data.table));
     on("archived", (data) => C.toast(C.t(data.archived ? "ui.archived" : "ui.unarchived"), true));
     on("rematch", (data) => C.followRematch(data));
+    on("hardware_asked", (ask) => page.admin && C.askForReader(page.id, ask));
     on("seats", () => page.admin && C.seatCodes(page.id));
     on("alarm", (data) => C.alarm(C.t("ui.history_lost", data)));
   }
