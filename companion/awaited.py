@@ -9,6 +9,8 @@ player's phone must call.
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 
 def awaited_seats(prompt: dict | None, turn: int | None) -> list[int]:
     """The seats the table waits for, in seat order of the prompt.
@@ -30,5 +32,5 @@ def awaited_seats(prompt: dict | None, turn: int | None) -> list[int]:
     return [seat] if _is_seat(seat) else []
 
 
-def _is_seat(value: object) -> bool:
+def _is_seat(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)

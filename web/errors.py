@@ -64,7 +64,8 @@ def _labelled(params: dict) -> dict:
             if catalog().has(key):
                 out["name"] = t(key)
                 break
-    game = _request_game()
+    words = any(field != "name" and isinstance(value, str) for field, value in params.items())
+    game = _request_game() if words else None
     for field, value in (
         params.items() if game else ()
     ):  # a game's word ("fox") in the viewer's language
@@ -94,7 +95,10 @@ def _request_game() -> str | None:
     table = service().tables.get(table_id) if isinstance(table_id, str) else None
     if table is not None:
         return table.record.game
-    sent = request.get_json(silent=True) if request.is_json else None
+    try:  # the body this error may be about (too large, too deep) is never read twice
+        sent = request.get_json(silent=True) if request.is_json else None
+    except (HTTPException, RecursionError, ValueError):
+        sent = None
     game = sent.get("game") if isinstance(sent, dict) else None
     return game if isinstance(game, str) else None
 

@@ -20,7 +20,12 @@ pytestmark = pytest.mark.browser
 
 def refused_requests(page) -> list[str]:
     refused: list[str] = []
-    page.on("response", lambda r: r.status >= 400 and refused.append(f"{r.status} {r.url}"))
+
+    def seen(reply) -> None:
+        if reply.status >= 400:
+            refused.append(f"{reply.status} {reply.url}")
+
+    page.on("response", seen)
     return refused
 
 

@@ -76,8 +76,9 @@ def recover(database: Path, accept_loss: bool = False) -> dict[str, Recovered]:
 
 
 # What the table adds to an action before it is journalled, which no client sends: the
-# draws it resolved, and what a game's card catalogue already knew (companion/catalogue.py).
-ADDED_BY_THE_TABLE = ("drawn", "known")
+# draws it resolved, what a game's card catalogue already knew (companion/catalogue.py), and
+# the public facts a game notes of the move (companion/noted.py: the coins a fix moved).
+ADDED_BY_THE_TABLE = ("drawn", "known", "noted")
 
 
 def without_draws(action: dict) -> dict:

@@ -215,7 +215,7 @@ def test_a_whole_game_to_a_winner(players, mode):
 def test_the_final_standings_give_everyone_a_place_and_their_money(players, mode):
     """ "A player's amount of Money is kept secret during the game" (The Goal and the End of
     the Game): at the end every place and every purse is shown, the winner first."""
-    from web.after import bgstats
+    from companion.playlog import bgstats_play
 
     end = Autopilot(started(players, money=mode, saloon="in"), rotating).until(nv.final)
     money = purses(end)
@@ -231,11 +231,13 @@ def test_the_final_standings_give_everyone_a_place_and_their_money(players, mode
         "title": "Nowheresville",
         "players": names,
         "created": "2026-12-01T20:15:03+00:00",
+        "id": "t1",
         "seed_hash": "ab" * 32,
+        "log": [],
         "standings": [{**row, "name": names[row["seat"]]} for row in rows],
     }
-    scores = bgstats(play_file)["plays"][0]["playerScores"]
-    assert [s["score"] for s in scores] == [str(amount) for amount in money]
+    scores = bgstats_play(play_file)["players"]
+    assert [s["score"] for s in scores] == money
     assert [s["rank"] for s in scores] == [row["place"] for row in rows]
     assert [s["winner"] for s in scores] == [seat == end["winner"] for seat in range(players)]
 

@@ -53,7 +53,7 @@ SINGULAR_COUNTS = {"en": (1,), "fr": (0, 1)}
 
 
 def samples(text: str, count: int) -> dict:
-    out = {}
+    out: dict[str, object] = {}
     for match in PLACEHOLDER.finditer(text):
         name, spec = match.group(1), match.group(2)
         if SEAT_PARAM.search(name) or name in ("seats", "holder"):

@@ -8,6 +8,8 @@ actions that name an offer or a loan, so the refusal names the real reason
 
 from __future__ import annotations
 
+from typing import TypeGuard
+
 from companion.games.abilene import money
 from companion.rules.base import require
 
@@ -61,5 +63,5 @@ def _name(state: dict, seat: int) -> str:
     return state["players"][seat]
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
