@@ -246,6 +246,7 @@
       C.post(`/api/tables/${page.id}/close`, { idempotency_key: C.key() }, 3),
     );
     C.applyLink();
+    C.fitBoard();
   }
 
   function promptLine(prompt) {
