@@ -15,6 +15,7 @@ def dashboard(browser, live, game="tally", players=("Ann", "Bruno")):
     page = context.new_page()
     made = make_table(page, live, game, players)
     page.goto(f"{live.url}/table/{made['id']}")
+    page.click("#tools-summary")  # the devices are one of the tablet's tools, one tap away
     page.wait_for_selector("#devices dl")
     return context, page, made
 

@@ -263,6 +263,7 @@
       C.post(`/api/tables/${page.id}/close`, { idempotency_key: C.key() }, 3),
     );
     C.applyLink();
+    C.fitBoard();
   }
 
   /* A table whose game cannot show its state (companion/faults.py): no board, and the
