@@ -13,7 +13,7 @@ import pytest
 from companion import registry
 from companion.table import Viewer
 from tests.browser.test_live import make_table
-from tests.browser.test_tablet_layout import TABLET, phone_for
+from tests.support.screens import TABLET, phone_for
 
 pytestmark = pytest.mark.browser
 

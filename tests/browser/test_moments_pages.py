@@ -8,8 +8,8 @@ import pytest
 
 from companion import registry
 from tests.browser.test_live import make_table
-from tests.browser.test_tablet_layout import TABLET, phone_for
 from tests.reliability.server import Client, join_seat
+from tests.support.screens import TABLET, phone_for
 from tests.support.tally import game as tally
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ import pytest
 
 from companion import registry
 from tests.browser.test_live import make_table
-from tests.browser.test_tablet_layout import TABLET
+from tests.support.screens import TABLET
 
 pytestmark = pytest.mark.browser
 NAMES = ("Ann", "Bruno", "Claudia", "Dan", "Eve", "Farid")

@@ -21,6 +21,7 @@ import pytest
 from companion import draws, registry
 from tests.browser.moments import Moment, herds_out, walk_until
 from tests.reliability.drive import player_names
+from tests.support.screens import PHONE
 
 pytestmark = pytest.mark.browser
 LAYOUT = (Path(__file__).parent / "layout.js").read_text()
@@ -28,7 +29,6 @@ ORIENTATIONS = {
     "landscape": {"width": 1280, "height": 800},
     "portrait": {"width": 800, "height": 1280},
 }
-PHONE = {"width": 390, "height": 844}
 MEASURES = Path(__file__).resolve().parents[2] / "test-output"
 SETUP = Moment("setup", lambda s: True)
 NO_POINTS = frozenset({"score", "set_points"})  # typed at random, 30 points end the game

@@ -17,8 +17,8 @@ from companion.rules.base import RuleError
 from companion.table import Viewer
 from tests.browser.reading import Words
 from tests.browser.test_live import make_table
-from tests.browser.test_tablet_layout import TABLET, phone_for
 from tests.reliability.drive import fill
+from tests.support.screens import TABLET, phone_for
 
 pytestmark = pytest.mark.browser
 NAMES = ("Ann", "Bruno", "Claudia", "Dan")
