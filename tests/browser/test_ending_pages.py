@@ -8,6 +8,7 @@ import pytest
 
 from tests.browser.test_live import make_table
 from tests.browser.test_table_experience import TABLET, open_join_link
+from tests.support.screens import open_tools
 
 pytestmark = pytest.mark.browser
 
@@ -100,6 +101,7 @@ def test_lawless_coins_are_fixed_on_the_final_screen_until_the_game_is_closed(br
     tablet = context.new_page()
     tablet.goto(f"{live.url}/table/{made['id']}")
     tablet.wait_for_selector("#standings")
+    open_tools(tablet)  # the corrections are tablet tools, one tap away
     fix = tablet.locator("#actions button[data-action=fix_coins]")
     fix.wait_for()
     shoot(tablet, "lawless-final-count")

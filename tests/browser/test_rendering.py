@@ -233,10 +233,9 @@ def test_an_update_keeps_nodes_scroll_and_a_half_filled_form(browser, live, monk
     assert form_state(tablet) == filled
     log_after = tablet.evaluate(SCROLLED, "#log")
     # new lines come in at the top: the lines the player was reading stay where they were
-    assert (log_after["first"], log_after["firstAt"]) == (
-        log_before["first"],
-        log_before["firstAt"],
-    )
+    # (to the pixel: the board drawn to fit its pane may move them by a rounding)
+    assert log_after["first"] == log_before["first"]
+    assert abs(log_after["firstAt"] - log_before["firstAt"]) <= 1
     assert log_after["top"] >= log_before["top"] > 0
     assert tablet.evaluate(SCROLLED, ".board-area")["top"] == board_before["top"]
     assert phone.evaluate(SCROLLED, ".abilene-scroll")["left"] == ranches_before["left"] > 0

@@ -17,3 +17,12 @@ def phone_for(browser, live, made, seat: int, lang: str = "en"):
     page.wait_for_url("**/seat/*")
     page.wait_for_selector("#actions h2")
     return page
+
+
+def open_tools(page, wanted: bool = True) -> None:
+    """One tap on the tablet's *Table tools* (the joining codes, the other actions:
+    corrections, other seats' loans; the devices, the catalogue) to open it, or to close it
+    when ``wanted`` is False. A page without the sheet (a phone's) is left as it is."""
+    shown = page.evaluate("() => document.getElementById('tools')?.open ?? null")
+    if shown is not None and shown != wanted:
+        page.click("#tools-summary")

@@ -126,6 +126,11 @@
     const all = joined === codes.length;
     if (all && drawer.dataset.all !== "yes") drawer.open = false;
     if (!all) drawer.open = true;
+    // the tablet's tools sheet, where the codes are, shows them by itself until every seat
+    // has joined, then closes (once each way: the tablet may open or close it meanwhile)
+    const tools = document.getElementById("tools");
+    if (tools && all && drawer.dataset.all === "no") tools.open = false;
+    if (tools && !all && drawer.dataset.all !== "no") tools.open = true;
     drawer.dataset.all = all ? "yes" : "no";
   }
 
