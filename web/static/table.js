@@ -369,14 +369,17 @@
   function logLine(entry) {
     const line = entry.line;
     const classes = [entry.fix ? "fix" : "", entry.undone ? "undone" : ""].join(" ").trim();
+    const said =
+      C.t(line.key, C.wordParams(line.params)) +
+      (line.then ? " — " + C.t(line.then.key, C.wordParams(line.then.params)) : "") +
+      (line.also || []).map((also) => " — " + C.t(also.key, C.wordParams(also.params))).join("");
+    // the tablet shows a long line in four (companion.css): the whole of it is its title
     return C.h(
       "li",
-      { key: entry.version, "data-version": entry.version, class: classes || null },
+      { key: entry.version, "data-version": entry.version, class: classes || null, title: said },
       C.h("span", { class: "v", text: "#" + entry.version }),
       entry.fix ? C.h("strong", { class: "fix-mark", text: C.t("core.fix") + " — " }) : "",
-      C.t(line.key, C.wordParams(line.params)),
-      line.then ? " — " + C.t(line.then.key, C.wordParams(line.then.params)) : "",
-      (line.also || []).map((also) => " — " + C.t(also.key, C.wordParams(also.params))).join(""),
+      said,
       entry.by ? C.h("span", { class: "by muted", text: " · " + answeredBy(entry.by) }) : null,
     );
   }
