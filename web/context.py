@@ -7,6 +7,7 @@ plain werkzeug request of the same WSGI environ, so both ways read a request one
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from flask import current_app, g, request
 from werkzeug.wrappers import Request as Asked
@@ -57,6 +58,7 @@ def t(key: str, /, **params) -> str:
     return catalog().t(language(), key, **params)
 
 
+HELD_LOOKED_AT = 4  # seat or tablet cookies read for a device id (_held_credential)
 DEVICE_KEY = "companion.device"  # the environ key the request's device is kept under
 
 
@@ -74,7 +76,7 @@ def device(asked: Asked | None = None, extensions: dict | None = None) -> Device
         address = asked.remote_addr or ""
         extensions = extensions or ext()
         found = extensions["devices"].verify(asked.cookies.get(DEVICE_COOKIE, ""))
-        token = bearer(asked)
+        token = bearer(asked) or _held_credential(asked, extensions["service"])
         if found is not None:
             environ[DEVICE_KEY] = Device("dev:" + found, address, False)
         elif token and extensions["service"].credential_known(token):
@@ -82,6 +84,20 @@ def device(asked: Asked | None = None, extensions: dict | None = None) -> Device
         else:
             environ[DEVICE_KEY] = Device("anon:" + address, address, True)
     return environ[DEVICE_KEY]
+
+
+def _held_credential(asked: Asked, service: Any) -> str | None:
+    """The first seat or tablet cookie of this request that is a credential here: a phone
+    whose device id this server cannot read (the cookie lost, the page opened before it was
+    offered) is still the device of the seat it holds, never its address's anonymous one
+    that every other phone on the Wi-Fi shares."""
+    seat, admin = SEAT_COOKIE.format(""), ADMIN_COOKIE.format("")
+    held = [v for name, v in asked.cookies.items() if name.startswith((seat, admin))]
+    # a few at most: a request stuffed with made-up seat cookies costs no more than a phone's
+    for value in held[:HELD_LOOKED_AT]:
+        if service.credential_known(value):
+            return value
+    return None
 
 
 def unsigned_device(asked: Asked | None = None) -> bool:

@@ -15,6 +15,7 @@ from companion.config import load
 from companion.journal import Journal
 from companion.service import Service
 from web import create_app
+from web.devices import load_key
 from web.server import ServerThread, make_server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -52,7 +53,11 @@ class LiveServer:
         self.journal = self.stack.enter_context(Journal(self.config.data.database))
         self.service = self.stack.enter_context(Service(self.journal))
         self.devices = start_devices(self.config, self.service, self.stack, sim=True)
-        app = create_app(self.config, self.service)
+        # the device key kept in the data folder, as `companion serve` loads it: a restart
+        # here is the real service's restart, phones keep the device ids it signed
+        app = create_app(
+            self.config, self.service, device_key=load_key(self.config.data.device_key)
+        )
         self.server = make_server(app, self.config)
         self.port = int(self.server.effective_port)
         self.url = f"http://127.0.0.1:{self.port}"

@@ -135,6 +135,8 @@ def test_random_presses_on_the_dashboard(browser, live, game, players):
     for _ in range(STEPS):
         before = top_version(page)
         refused_before = len(refusals)
+        # the dice already drawn are no answer to this press: only a roll drawn after it is
+        page.evaluate("document.querySelectorAll('.rolled').forEach(r => r.dataset.seen = 'yes')")
         pressed = press_something(page, rng)
         if pressed == "nothing":
             break
@@ -146,7 +148,7 @@ def test_random_presses_on_the_dashboard(browser, live, game, players):
                 const first = document.querySelector('#log li');
                 const now = first ? Number(first.dataset.version) : 0;
                 return now !== before || !document.getElementById('toast').hidden
-                    || document.querySelector('.rolled');
+                    || document.querySelector('.rolled:not([data-seen])');
             }""",
             arg=[before],
             timeout=5000,
@@ -167,6 +169,8 @@ def test_random_presses_on_the_dashboard(browser, live, game, players):
         changed += top_version(page) != before
         if top_version(page) != before:
             outcomes.append(f"{pressed}: changed")
+        elif len(refusals) == refused_before:
+            outcomes.append(f"{pressed}: no effect seen")
         if live.api("GET", f"/api/tables/{made['id']}", token=made["admin_token"])["table"][
             "ended"
         ]:

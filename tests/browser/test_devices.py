@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_live import make_table
+from tests.support.screens import open_tools
 
 pytestmark = pytest.mark.browser
 
@@ -15,7 +16,8 @@ def dashboard(browser, live, game="tally", players=("Ann", "Bruno")):
     page = context.new_page()
     made = make_table(page, live, game, players)
     page.goto(f"{live.url}/table/{made['id']}")
-    page.click("#tools-summary")  # the devices are one of the tablet's tools, one tap away
+    page.wait_for_selector("#join-summary:has-text('seats joined')")
+    open_tools(page)  # the devices are one of the tablet's tools, one tap away
     page.wait_for_selector("#devices dl")
     return context, page, made
 

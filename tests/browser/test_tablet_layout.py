@@ -165,7 +165,25 @@ def tools_in_one_tap(page) -> list[str]:
         box = page.locator(part).bounding_box()
         if not page.is_visible(part) or box is None or box["y"] < 0:
             found.append(f"{part} not shown after one tap on the tools")
+    found += covered_by_the_sheet(page)
     return found
+
+
+def covered_by_the_sheet(page) -> list[str]:
+    """With the tools sheet open, every answer of the prompt bar and Undo is still the
+    element a finger reaches at its own centre (document.elementFromPoint): the sheet covers
+    the journal, never what the table does next."""
+    hidden = page.evaluate(
+        """() => [...document.querySelectorAll('#prompt-actions button, #undo:not([hidden])')]
+        .filter(b => b.getClientRects().length).filter(b => {
+          const r = b.getBoundingClientRect();
+          const x = r.left + r.width / 2, y = r.top + r.height / 2;
+          if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
+          const top = document.elementFromPoint(x, y);
+          return top && !b.contains(top);
+        }).map(b => b.textContent.trim())"""
+    )
+    return [f"the open tools sheet covers {name!r}" for name in hidden]
 
 
 def waits_for(view: dict) -> int:
@@ -210,9 +228,11 @@ def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game
             if version:
                 page.wait_for_selector(f"#log li[data-version='{version}']")
             # the sheet shows the joining codes by itself while seats are still to join
-            # (seats.js); here the phones join later, so the table closes it to play
-            open_tools(page, False)
+            # (seats.js), and covers neither the prompt's answers nor Undo meanwhile; here
+            # the phones join later, so the table closes it to play
             where = f"{game} {orientation} {moment.name}"
+            failures += [f"{where}: {p}" for p in covered_by_the_sheet(page)]
+            open_tools(page, False)
             got = page.evaluate(LAYOUT)
             failures += [f"{where}: {p}" for p in problems_on_tablet(got)]
             failures += [f"{where}: page error {e}" for e in errors]

@@ -193,6 +193,9 @@
     listenToTable(on);
     on("evicted", () => {
       source.close();
+      // a stream this page had already left for a newer one (after a restart, say) was
+      // the one pushed out: the page goes on with the newer
+      if (page.stream !== source) return;
       page.stream = null; // reconnecting would push out another page: the reader reloads
       C.streamDown(true);
       C.alarm(C.t("ui.evicted"));
