@@ -144,6 +144,9 @@ def run_footprint(args, results: dict) -> None:
         out["game"] = footprint.game_memory(folder, turns=args.turns)
         log("footprint: the same game, streams taking whole views")
         out["game_whole"] = footprint.game_memory(folder, turns=args.turns, patches=False)
+        churn = (200, 200) if args.quick else (2000, 2000)
+        log(f"footprint: memory after {churn[0]} actions, then {churn[1]} stream connects")
+        out["churn"] = footprint.churn_memory(folder, *churn)
 
 
 def run_page(args, results: dict) -> None:

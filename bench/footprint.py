@@ -10,7 +10,9 @@ the turn, waiting each time for every stream to receive the new state.
 
 from __future__ import annotations
 
+import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from bench.clients import SSEClients
@@ -107,4 +109,74 @@ def game_memory(
             "cpu_s": cpu,
             "cpu_ms_per_change": cpu * 1000 / version,
             "bytes_per_change_per_stream": streams_bytes / version / streams,
+        }
+
+
+def churn_memory(folder: Path, actions: int = 2000, connects: int = 2000, at_once: int = 8) -> dict:
+    """Issue 33's two moments: the RSS after ``actions`` changes made over the API (one
+    stream open throughout), then after ``connects`` stream connections, ``at_once`` at a
+    time, each opened with a seat's token, read to its first event and closed by the client
+    (a phone that sleeps and wakes). VmRSS right after each, again after a second's rest,
+    and VmHWM (the peak) at the end."""
+    with Serve(folder / "churn", label="serve-churn") as serve:
+        time.sleep(1.0)
+        idle = serve.rss()[0]
+        done = 0
+        while done < actions:  # a game that ends before is followed by the next
+            made = serve.create_table(GAME, PLAYERS)
+            table_id, admin = made["id"], made["admin_token"]
+            seats = [serve.join(seat["join_url"]) for seat in made["seats"]]
+            path = f"/api/tables/{table_id}/events?patch=merge"
+            table = f"/api/tables/{table_id}"
+            version = 0
+            with SSEClients(serve.port, path, [{"Authorization": f"Bearer {admin}"}]) as one:
+                while done < actions:
+                    view = serve.api("GET", table, token=admin)
+                    if view["table"]["ended"]:
+                        break
+                    seat = view["prompt"]["seat"]
+                    serve.api("POST", f"{table}/roll", {}, token=admin)
+                    one.wait(version + 1)  # the reader's throw, on the stream
+                    end = {"action": {"type": "end_turn", "seat": seat}}
+                    version = serve.api("POST", f"{table}/actions", end, token=admin)["version"]
+                    done += 2
+                one.wait(version)
+        after_actions = serve.rss()[0]
+        time.sleep(1.0)
+        after_actions_rest = serve.rss()[0]
+
+        def connect(number: int) -> bool:
+            token = seats[number % len(seats)]
+            with socket.create_connection(("127.0.0.1", serve.port), timeout=10) as sock:
+                sock.sendall(
+                    f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n".encode()
+                )
+                got = b""
+                while True:  # the reply's head and its first whole event
+                    _, ended, body = got.partition(b"\r\n\r\n")
+                    if ended and b"\n\n" in body:
+                        break
+                    chunk = sock.recv(65536)
+                    if not chunk:
+                        break
+                    got += chunk
+                return got.startswith(b"HTTP/1.1 200")
+
+        with ThreadPoolExecutor(at_once) as pool:
+            answered = sum(pool.map(connect, range(connects)))
+        after_connects = serve.rss()[0]
+        time.sleep(1.0)
+        rss, hwm = serve.rss()
+        return {
+            "idle_kib": idle,
+            "actions": done,
+            "after_actions_kib": after_actions,
+            "after_actions_rest_kib": after_actions_rest,
+            "connects": connects,
+            "connects_answered": answered,
+            "at_once": at_once,
+            "after_connects_kib": after_connects,
+            "after_connects_rest_kib": rss,
+            "peak_hwm_kib": hwm,
         }

@@ -249,6 +249,23 @@ class Report(PeersReport, DieReport):
                     verdict(g["game_max_kib"] * 1024 < 60e6),
                 ]
             )
+        churn = f.get("churn")
+        if churn:
+            for moment, key in (
+                (f"after {churn['actions']} actions", "after_actions_kib"),
+                (f"after {churn['connects']} stream connects", "after_connects_kib"),
+            ):
+                rows.append(
+                    [
+                        "4",
+                        f"RSS of `companion serve --sim`, {moment} (issue 33)",
+                        mb(churn[key]),
+                        "",
+                        "",
+                        "< 60 MB",
+                        verdict(churn[key] * 1024 < 60e6),
+                    ]
+                )
         for key, how in (("game", "patch streams"), ("game_whole", "whole-view streams")):
             v = f.get(key)
             if v and "cpu_ms_per_change" in v:
@@ -418,6 +435,28 @@ class Report(PeersReport, DieReport):
                 ["peak (VmHWM) at the end", mb(g["peak_hwm_kib"])],
             ],
         )
+        churn = f.get("churn")
+        if churn:
+            self.add(
+                f"Then a fresh `companion serve`: {churn['actions']} actions over the API "
+                f"(Abilene, a throw and the end of each turn, one stream open), then "
+                f"{churn['connects']} stream connects, {churn['at_once']} at a time, each read "
+                f"to its first event and closed ({churn['connects_answered']} answered 200).",
+                "",
+            )
+            self.table(
+                ["Moment", "VmRSS"],
+                [
+                    ["idle, 1 s after start", mb(churn["idle_kib"])],
+                    [f"after {churn['actions']} actions", mb(churn["after_actions_kib"])],
+                    [
+                        f"after {churn['connects']} stream connects",
+                        mb(churn["after_connects_kib"]),
+                    ],
+                    ["a second later", mb(churn["after_connects_rest_kib"])],
+                    ["peak (VmHWM)", mb(churn["peak_hwm_kib"])],
+                ],
+            )
         self.guarded("the Pi Zero 2 W estimate", self.pi_estimate)
 
     def page_details(self) -> None:

@@ -15,7 +15,7 @@ import threading
 from contextlib import ExitStack
 from pathlib import Path
 
-from companion import registry, upkeep
+from companion import arenas, registry, upkeep
 from companion.backups import BackupTimer
 from companion.collector import Collector
 from companion.config import Config, ConfigError, load
@@ -106,6 +106,7 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
     from web.server import ServerThread, make_server
 
     stop = stop or threading.Event()
+    arenas.few_arenas()  # before the server's and the devices' threads start
     with ExitStack() as stack:
         stack.enter_context(upkeep.holding(config.data.dir))
         journal, service = upkeep.open_checked(

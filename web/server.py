@@ -49,6 +49,11 @@ WHEN_CLOSED = "companion.when_closed"  # the environ key of TableChannel.when_cl
 # a stream whose client has this much unsent is stuck: it is ended (it reconnects and
 # catches up from the journal); far below waitress's high watermark, where a write waits
 BACKLOG_BYTES = 1 << 20
+# the frames of one change's fan-out kept encoded (here and in web/stream.py): one text per
+# distinct viewer (the tablet, each seat, the public), whole or as a patch; 16 covers a
+# six-seat table. Each kept frame can be a whole view (~18 KB for Abilene at 2,000
+# actions), so the 64 kept before held ~3 MB that did no work (docs/deployment.md)
+FRAMES_KEPT = 16
 
 
 class TableTask(WSGITask):
@@ -92,7 +97,7 @@ class TableTask(WSGITask):
         return True
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=FRAMES_KEPT)
 def chunked(data: bytes) -> bytes:
     """``data`` as one chunk of a chunked body. Cached: one change sends the same bytes to
     every stream of the same viewer (the bytes are the key: no stream gets another's)."""

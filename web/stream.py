@@ -29,7 +29,7 @@ from flask import Blueprint, Response, request
 from companion.hub import encode
 from web.context import config, credentials, device, service
 from web.replay import digits
-from web.server import SEND_NOW, WHEN_CLOSED
+from web.server import FRAMES_KEPT, SEND_NOW, WHEN_CLOSED
 
 bp = Blueprint("stream", __name__, url_prefix="/api")
 
@@ -40,7 +40,7 @@ def frame(kind: str, text: str, event_id: int | None = None) -> str:
     return f"{head}event: {kind}\ndata: {text}\n\n"
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=FRAMES_KEPT)
 def wire(kind: str, text: str, event_id: int | None) -> bytes:
     """:func:`frame` as the bytes a stream writes. Cached: a change gives every stream of
     one viewer the same text, so it is framed and encoded once, not once per screen (the

@@ -215,11 +215,13 @@ def log_line(action: dict) -> dict:
             **params,
         )
     if kind == "fix_card":
+        # a card put right without a number (it has none printed to key) says so in words,
+        # never "No. 0" or "No. —"
         return line(
-            "outlaws108.log.fix_card",
+            "outlaws108.log.fix_card" if action["number"] else "outlaws108.log.fix_card_unnumbered",
             player=action["player"],
             slot=action["place"],
-            number=action["number"] or "—",
+            **({"number": action["number"]} if action["number"] else {}),
             icons=", ".join(action["icons"]) or "—",
         )
     if kind in ("score_heaven", "score_campaign"):
