@@ -18,10 +18,10 @@ checked whole before anything is written, so a bad file changes nothing.
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Any
 
 from companion.errors import Forbidden, NotFound
+from companion.game_contract import GameRules, catalogue_of
 from companion.journal import Journal, JournalError
 from companion.rules import shapes
 from companion.rules.errors import RuleError
@@ -32,33 +32,35 @@ MOST_ENTRIES = 1000
 LONGEST_KEY = 12
 
 
-def kept_by(game: ModuleType) -> bool:
-    return all(hasattr(game, name) for name in ("catalogue_key", "catalogue_entry", "check_entry"))
+def kept_by(game: GameRules) -> bool:
+    return catalogue_of(game) is not None
 
 
-def resolve(game: ModuleType, journal: Journal, game_name: str, state: dict, action: Any) -> Any:
+def resolve(game: GameRules, journal: Journal, game_name: str, state: dict, action: Any) -> Any:
     """``action`` with ``known`` filled from the catalogue when it names a known entry
     (anything malformed is passed on untouched, for the table to refuse)."""
     if not isinstance(action, dict):
         return action
     if "known" in action:
         raise RuleError("bad_param", name="known")
-    if not kept_by(game):
+    hooks = catalogue_of(game)
+    if hooks is None:
         return action
-    key = game.catalogue_key(state, action)
+    key = hooks.key(state, action)
     if key is None:
         return action
     entry = journal.catalogue(game_name).get(key)
     return action if entry is None else {**action, "known": {key: entry}}
 
 
-def learn(game: ModuleType, journal: Journal, game_name: str, state: dict, action: dict) -> None:
+def learn(game: GameRules, journal: Journal, game_name: str, state: dict, action: dict) -> None:
     """After a commit: keep what the action taught. A known entry changes only by an import,
     by a logged correction of it, or where it knew nothing yet (a Heaven card's scoring
     rule typed after the card was first kept without one)."""
-    if not kept_by(game):
+    hooks = catalogue_of(game)
+    if hooks is None:
         return
-    taught = game.catalogue_entry(state, action)
+    taught = hooks.entry(state, action)
     if taught is None:
         return
     key, entry = taught
@@ -89,7 +91,7 @@ def _order(key: str) -> tuple:
     return (0, int(key), "") if key.isascii() and key.isdigit() else (1, 0, key)
 
 
-def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -> dict:
+def import_file(game: GameRules, game_name: str, journal: Journal, data: Any) -> dict:
     """Check a whole exported file, then keep every entry in it (replacing known ones)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RuleError("catalogue_bad_file")
@@ -98,12 +100,16 @@ def import_file(game: ModuleType, game_name: str, journal: Journal, data: Any) -
     entries = data.get("entries")
     if not isinstance(entries, dict) or len(entries) > MOST_ENTRIES:
         raise RuleError("catalogue_bad_file")
+    hooks = catalogue_of(game)
+    if hooks is None:
+        raise NotFound("no_catalogue")
+    check = hooks.check
     checked = {}
     for typed, entry in entries.items():
         try:
             # a card's key as a label keeps it: "093" and "０９３" are card 93
             key = shapes.shaped(typed, "label", LONGEST_KEY, "card")
-            checked[key] = game.check_entry(key, entry)
+            checked[key] = check(key, entry)
         except RuleError as error:
             shown = typed[:12] if error.code != "unprintable_text" else "?"
             because = {"because": error.code, **error.params, "card": shown}

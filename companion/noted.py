@@ -10,7 +10,7 @@ meets them as they were, and devices may never send them (the table refuses the 
 
 from __future__ import annotations
 
-from types import ModuleType
+from companion.game_contract import GameRules
 
 KEY = "noted"
 
@@ -20,8 +20,7 @@ def bare(action: dict) -> dict:
     return {k: v for k, v in action.items() if k != KEY} if KEY in action else action
 
 
-def noted(game: ModuleType, before: dict, after: dict, action: dict) -> dict:
+def noted(game: GameRules, before: dict, after: dict, action: dict) -> dict:
     """``action`` with the facts the game notes of it, if any."""
-    notes = getattr(game, "notes", None)
-    facts = notes(before, after, action) if notes is not None else None
+    facts = game.notes(before, after, action)
     return {**action, KEY: facts} if facts else action

@@ -127,7 +127,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
             # a journal its rules refuse to replay: say which table, never guess
             raise JournalError(
                 f"table {record.id} ({record.game}) does not replay under rules version "
-                f"{getattr(registry.game(record.game), 'RULES_VERSION', '?')} "
+                f"{registry.game(record.game).RULES_VERSION} "
                 f"(recorded under {record.rules_version}): {error!r}"
             ) from error
 
@@ -329,7 +329,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
             raise NotFound("no_such_game")
         game = registry.game(game_name)
         names = check_players(players, game.PLAYERS)
-        merged = check_options(options, game.OPTIONS, getattr(game, "OPTION_CHOICES", {}))
+        merged = check_options(options, game.OPTIONS, game.OPTION_CHOICES)
         seed = draws.new_seed()
         admin_token = access.new_token()
         record = TableRecord(

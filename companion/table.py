@@ -14,7 +14,6 @@ omniscient: it sees the public view and may submit any seat's *public* actions.
 from __future__ import annotations
 
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from companion import barrier, draws, faults, logline, noted, refusals
@@ -23,6 +22,7 @@ from companion.awaited import awaited_seats
 from companion.entries import ActionApplied, ActionCorrected, ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
 from companion.errors import Conflict, Forbidden
+from companion.game_contract import GameRules
 from companion.journal import Entry, TableRecord
 from companion.rules import fixes
 from companion.rules.base import RuleError, normalised
@@ -37,7 +37,7 @@ class Table(TakeBack):
     def __init__(
         self,
         record: TableRecord,
-        game: ModuleType,
+        game: GameRules,
         entries: list[Entry],
         snapshots: list[tuple[int, int]] = (),
         checkpoint_every: int = CHECKPOINT_EVERY,
@@ -153,7 +153,7 @@ class Table(TakeBack):
         for kept in ("drawn", noted.KEY):  # the table writes them, never a device
             if kept in action:
                 raise RuleError("bad_param", name=kept)
-        if action["type"] in getattr(self.game, "REPLAY_ONLY", ()):
+        if action["type"] in self.game.REPLAY_ONLY:
             raise RuleError("not_now", action=action["type"])  # only old journals hold it
         self._check_open(action, viewer)
         # typed text as its declared shape keeps it (companion/rules/shapes.py), journalled so
@@ -215,7 +215,7 @@ class Table(TakeBack):
         """What the game asks drawn for ``action``, keyed by kind: the k-th item of a kind
         counts the items of that kind the actions in effect before it drew
         (``drawn_before``)."""
-        spec = self.game.draws(state, action) if hasattr(self.game, "draws") else {}
+        spec = self.game.draws(state, action)
         return draws.resolve(seed, drawn_before, spec) if spec else {}
 
     def _check_actor(self, action: dict, viewer: Viewer) -> None:
@@ -343,13 +343,11 @@ class Table(TakeBack):
 
     def standings(self) -> list[dict] | None:
         """The game's final places (public: what the end of the game reveals), if it has any."""
-        rank = getattr(self.game, "standings", None)
-        return rank(self.state) if rank and self.ended else None
+        return (self.game.standings(self.state) or None) if self.ended else None
 
     def start_seat(self) -> int | None:
         """The seat that took the first turn, if the game says (``start_seat``)."""
-        first = getattr(self.game, "start_seat", None)
-        return first(self.state) if first else None
+        return self.game.start_seat(self.state)
 
     def prompt(self) -> dict | None:
         """What the table waits for, made once per state (every viewer and the input
@@ -398,7 +396,7 @@ class Table(TakeBack):
     def after_the_end(self) -> frozenset:
         """What the game still takes once it is over, until the tablet closes it: its
         ``AFTER_THE_END`` (Lawless: the coins, counted at the end)."""
-        return frozenset() if self.closed else getattr(self.game, "AFTER_THE_END", frozenset())
+        return frozenset() if self.closed else frozenset(self.game.AFTER_THE_END)
 
     def legal_for(self, viewer: Viewer, first: int | None = None) -> list[dict]:
         if self.ended and not self.after_the_end():
@@ -443,7 +441,7 @@ class Table(TakeBack):
             "at": entry.at,
         }
         if isinstance(entry.body, ActionApplied) and fixes.is_fix(
-            entry.body.action.get("type"), getattr(self.game, "CORRECTIONS", ())
+            entry.body.action.get("type"), self.game.CORRECTIONS
         ):
             out["fix"] = True  # a count set by hand on the tablet: shown as a correction
         return out

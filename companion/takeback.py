@@ -72,11 +72,7 @@ class TakeBack:
     def _disclosed(self, before: dict, action: dict, revealed: bool) -> tuple[dict, ...]:
         """No free fishing: what the entry being taken back showed everyone of a secret
         (the game's ``discloses``, a reveal, the final result) stays in the public log."""
-        lines = list(
-            self.game.discloses(before, self.state, action)
-            if hasattr(self.game, "discloses")
-            else []
-        )
+        lines = list(self.game.discloses(before, self.state, action))
         if revealed:
             lines.append(line("core.disclosed_reveal"))
         if self.ended:

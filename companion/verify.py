@@ -143,7 +143,7 @@ def _check(
     drawn = dict(action.get("drawn") or {})
     before = draws.counts(a for _v, a in effective)
     bare = {k: v for k, v in action.items() if k != "drawn"}
-    spec = game.draws(state, bare) if hasattr(game, "draws") else {}
+    spec = game.draws(state, bare)
     derived = draws.resolve(seed, before, spec) if spec else {}
     if draws.DIE in drawn:
         derived[draws.DIE] = draws.dice(

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from types import ModuleType
 
 from companion.entries import ActionApplied, ActionCorrected, JournalEntry
 from companion.errors import CompanionError
+from companion.game_contract import GameRules
 from companion.journal import Entry
 
 Upcast = Callable[[dict], dict]
@@ -30,18 +30,18 @@ class RulesVersionError(CompanionError):
     """A table's actions cannot be replayed under the rules this companion has."""
 
 
-def current(game: ModuleType) -> int:
+def current(game: GameRules) -> int:
     return int(game.RULES_VERSION)
 
 
-def upcaster(game: ModuleType, recorded: int) -> Upcast:
+def upcaster(game: GameRules, recorded: int) -> Upcast:
     """The function that brings an action made under ``recorded`` to the current rules."""
     now = current(game)
     if recorded == now:
         return lambda action: action
     if recorded > now:
         raise RulesVersionError("rules_newer", game=game.NAME, recorded=recorded, current=now)
-    steps = getattr(game, "MIGRATIONS", {})
+    steps = game.MIGRATIONS
     missing = [v for v in range(recorded, now) if v not in steps]
     if missing:
         raise RulesVersionError(
@@ -57,7 +57,7 @@ def upcaster(game: ModuleType, recorded: int) -> Upcast:
     return upcast
 
 
-def bring_up(game: ModuleType, recorded: int, entries: list[Entry]) -> list[Entry]:
+def bring_up(game: GameRules, recorded: int, entries: list[Entry]) -> list[Entry]:
     """The entries as the current rules read them: each action upcast from the version it
     was made under (its ``"rules"``, else the table's ``recorded`` version)."""
     made: dict[int, Upcast] = {}
@@ -79,7 +79,7 @@ def bring_up(game: ModuleType, recorded: int, entries: list[Entry]) -> list[Entr
     return out
 
 
-def stamp(game: ModuleType, entry: JournalEntry) -> JournalEntry:
+def stamp(game: GameRules, entry: JournalEntry) -> JournalEntry:
     """A new entry, marked with the rules version its action is made under."""
     if isinstance(entry, ActionApplied | ActionCorrected):
         return replace(entry, rules=current(game))

@@ -9,7 +9,7 @@ import types
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import draws
+from companion import draws, game_contract
 from companion.entries import ActionApplied
 from companion.games.root_doves import game as root
 from companion.journal import Entry, Journal, TableRecord
@@ -32,6 +32,7 @@ def root_table(pile):
         {name: getattr(root, name) for name in dir(root) if not name.startswith("__")}
     )
     game.setup = lambda players, options: pacified_with_pile(pile)
+    rules = game_contract.complete(game)  # as the registry completes every game it loads
     record = TableRecord(
         "t1",
         "root_doves",
@@ -44,7 +45,7 @@ def root_table(pile):
         "",
         False,
     )
-    return Table(record, game, [])
+    return Table(record, rules, [])
 
 
 def commit(table, prepared):

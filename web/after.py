@@ -140,7 +140,7 @@ def open_in_bgstats(table_id):
 def bgstats(table_id: str) -> dict:
     """The play in the format BG Stats imports (``companion/playlog.py``)."""
     play = play_record(table_id)
-    return bgstats_play(play, getattr(registry.game(play["game"]), "BGG_ID", None))
+    return bgstats_play(play, registry.game(play["game"]).BGG_ID)
 
 
 def _download(text: str, name: str, mimetype: str) -> Response:

@@ -102,10 +102,7 @@ def games():
                 "title": t("game." + name),
                 "players": {"min": game.PLAYERS.start, "max": game.PLAYERS.stop - 1},
                 "options": game.OPTIONS,
-                "choices": {
-                    name: list(values)
-                    for name, values in getattr(game, "OPTION_CHOICES", {}).items()
-                },
+                "choices": {name: list(values) for name, values in game.OPTION_CHOICES.items()},
             }
         )
     return jsonify({"games": out})

@@ -87,7 +87,7 @@ def _choice_keys(games: list[registry.GamePackage]) -> set[str]:
     keys = set()
     for package in games:
         try:
-            choices = getattr(registry.game(package.name), "OPTION_CHOICES", {})
+            choices = registry.game(package.name).OPTION_CHOICES
         except KeyError:
             continue
         keys |= {f"value.{package.name}.{value}" for values in choices.values() for value in values}

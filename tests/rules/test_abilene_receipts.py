@@ -5,7 +5,7 @@ action it journals) and so in both exports."""
 
 from __future__ import annotations
 
-from companion import noted
+from companion import noted, registry
 from companion.games.abilene import game as abilene
 from tests.rules.test_abilene_sale import opened, truth, vote
 from tests.support.play import setup
@@ -16,7 +16,7 @@ ANN, BOB, CY = 0, 1, 2
 def journalled(state: dict, action: dict) -> tuple[dict, dict]:
     """The action as the table journals it, and the state after it."""
     after = abilene.apply(state, action)
-    return noted.noted(abilene, state, after, action), after
+    return noted.noted(registry.game("abilene"), state, after, action), after
 
 
 def said(action: dict, seat: int | None = None) -> list[tuple[str, dict]]:
