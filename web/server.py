@@ -49,6 +49,12 @@ WHEN_CLOSED = "companion.when_closed"  # the environ key of TableChannel.when_cl
 # a stream whose client has this much unsent is stuck: it is ended (it reconnects and
 # catches up from the journal); far below waitress's high watermark, where a write waits
 BACKLOG_BYTES = 1 << 20
+# TableTask.send_now and TableServer use waitress's channel and server internals, which no
+# release promises to keep (``outbuf_lock``, ``total_outbufs_len``, ``write_soon``,
+# ``send``, the accept hook): read at this version, which pyproject.toml pins exactly.
+# tests/web/test_waitress_pin.py fails when another one is installed; moving to it means
+# reading those internals again, then changing both.
+WAITRESS_READ = "3.0.2"
 # the frames of one change's fan-out kept encoded (here and in web/stream.py): one text per
 # distinct viewer (the tablet, each seat, the public), whole or as a patch; 16 covers a
 # six-seat table. Each kept frame can be a whole view (~18 KB for Abilene at 2,000

@@ -83,6 +83,15 @@ def template(action_type: str, seat: int | None, secret: bool = False, **params:
     return out
 
 
+def blocked(offered: dict, code: str, **params: Any) -> dict:
+    """``offered`` (a :func:`template`) shown but not open now: the page draws it dimmed
+    and, tapped, says why in the game's words (``code``: the refusal the rules would give,
+    with its ``params``) without sending anything. For a move the player may hold in hand
+    and cannot pay for (a card the companion does not see): its button stays where the
+    player looks for it, and says at a glance that it cannot be played now."""
+    return {**offered, "blocked": {"code": code, "params": params}}
+
+
 def int_param(low: int, high: int, step: int = 1, default: int | None = None) -> dict:
     """Whole numbers from ``low`` to ``high``; with ``step``, only ``low + k * step``
     (money in $100s): the page's +/- buttons move by the step. ``default`` is what the

@@ -70,7 +70,9 @@ def pressable(page, tools: bool) -> list:
     return [
         b
         for b in page.query_selector_all(
-            "#prompt-actions button[data-action], #actions button[data-action], #virtual-roll"
+            # a blocked move says why without sending (tests/browser/test_blocked_moves.py)
+            "#prompt-actions button[data-action]:not(.blocked),"
+            " #actions button[data-action]:not(.blocked), #virtual-roll"
         )
         if b.is_visible() and b.evaluate(UNCOVERED)
     ]

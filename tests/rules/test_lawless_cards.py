@@ -360,3 +360,17 @@ def test_the_mayor_may_reorder_the_row_before_each_turn():
     assert after["row"] == state["row"] and after["pile"] == state["pile"]
     assert not offered(after, "mayor_reorder", CID)
     assert not offered(act(state, "draw_pile"), "mayor_reorder", CID)
+
+
+def test_a_card_no_points_can_pay_for_is_offered_blocked_with_the_refusal_it_would_get():
+    """The companion does not see the hand: every card with copies left is offered, and one
+    that neither the points left nor the coins can pay for is offered blocked (the page
+    dims it and, tapped, says why), with the very refusal that playing it gets."""
+    state = lay_out(start(), BOB, characters={"novice": 1})
+    state = act(act(state, "place_terrain", quality="poor"), "draw_row", position=1)
+    saloon = offered(state, "play_saloon")[0]
+    error = refused(state, "play_saloon", "lawless.points_unaffordable")
+    assert saloon["blocked"] == {"code": error.code, "params": error.params}
+    assert "blocked" not in offered(state, "place_terrain")[0]  # one point: 4 are left
+    rich = lay_out(state, ANN, coins=3)  # one point to buy, and then the Saloon is paid
+    assert "blocked" not in offered(rich, "play_saloon")[0]

@@ -44,15 +44,22 @@ window.Companion = window.Companion || {};
       (page.admin && template.seat !== null ? " — " + C.seatName(template.seat) : "");
     // a secret submission stands out, a correction looks apart
     const kind = template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "";
+    // offered but not open now (a card the ranch cannot pay for): dimmed where the player
+    // looks for it, and tapped it says why in the rules' words, sending nothing
+    const blocked = template.blocked;
+    const why = blocked ? C.t("error." + blocked.code, C.wordParams(blocked.params)) : null;
     return C.h(
       "button",
       {
         key: `${template.type} ${template.seat}`,
         type: "button",
-        class: [kind, ends ? "end-turn" : ""].join(" ").trim() || null,
+        class: [kind, ends ? "end-turn" : "", blocked ? "blocked" : ""].join(" ").trim() || null,
         "data-action": template.type,
         "data-seat": template.seat === null ? "" : template.seat,
-        onclick: () => (ends ? endTurn(page, template) : C.openForm(template)),
+        "aria-disabled": blocked ? "true" : null,
+        title: why,
+        onclick: () =>
+          blocked ? C.toast(why) : ends ? endTurn(page, template) : C.openForm(template),
       },
       label,
     );

@@ -20,7 +20,9 @@ from companion.games.lawless.ranch import (
     shooting_targets,
 )
 from companion.games.lawless.table import (
+    COST,
     DECK,
+    FACE_DOWN_COST,
     POINT_PRICE,
     copies_left,
     current,
@@ -32,6 +34,7 @@ from companion.games.lawless.table import (
 )
 from companion.rules import ledger
 from companion.rules.base import (
+    blocked,
     choice_param,
     dice_param,
     int_param,
@@ -189,16 +192,48 @@ def _actions(state: dict, seat: int | None, wanted: str | None = None) -> list[d
         return []
     out = [template("end_turn", seat)]
     filled = [i + 1 for i, card in enumerate(state["row"]) if card]
-    if filled:
-        out.append(template("draw_row", seat, position=choice_param(filled)))
+    if filled:  # a face-up card costs its space
+        out.append(
+            _priced(state, template("draw_row", seat, position=choice_param(filled)), min(filled))
+        )
     if state["pile"] > 0:
-        out.append(template("draw_pile", seat))
+        out.append(_priced(state, template("draw_pile", seat), FACE_DOWN_COST))
     most = fortune(state, state["current"]) // POINT_PRICE
     if most > 0:
         out.append(template("buy_points", seat, count=int_param(1, most)))
     if hand(state, state["current"]) > 0 and (wanted is None or is_card_action(wanted)):
-        out += _cards(state, seat, wanted)
+        out += [
+            _priced(state, offered, least_cost(offered["type"]))
+            for offered in _cards(state, seat, wanted)
+        ]
     return out
+
+
+def least_cost(action_type: str) -> int | None:
+    """The fewest action points a card of ``action_type`` costs (a Lynching costs more for
+    some targets); None where no card is played."""
+    if action_type in PLACEMENTS:
+        return 1
+    kind = PLAIN_CARDS.get(action_type) or action_type.removeprefix("play_")
+    return COST.get(kind) if action_type.startswith("play_") else None
+
+
+def _priced(state: dict, offered: dict, cost: int | None) -> dict:
+    """A move costing ``cost`` action points that no purchase of points can pay for now is
+    offered blocked, with the refusal it would get (``table.require_points``)."""
+    left = state["points"]
+    coins = fortune(state, state["current"])
+    if cost is None or left + coins // POINT_PRICE >= cost:
+        return offered
+    return blocked(
+        offered,
+        "lawless.points_unaffordable",
+        cost=cost,
+        left=left,
+        price=POINT_PRICE,
+        coins=coins,
+        missing=cost - left,
+    )
 
 
 def is_card_action(action_type: object) -> bool:
