@@ -1,7 +1,8 @@
 """The tree stays clean under its linters and formatters, so a change that breaks the house
 style fails the suite like any other regression: ruff (lint and format, configured in
 pyproject.toml) and mypy (its default strictness, ``[tool.mypy]``) for the Python, Prettier
-at 100 columns (.prettierrc.json) for the pages' JavaScript. ``./scripts/test`` installs
+at 100 columns (.prettierrc.json) and ESLint's recommended rules (eslint.config.mjs) for the
+pages' JavaScript. ``./scripts/test`` installs
 them; none is ever a reason to skip."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PRETTIER = ROOT / "node_modules" / ".bin" / "prettier"
+ESLINT = ROOT / "node_modules" / ".bin" / "eslint"
 NPM_LOG = ROOT / "test-output" / "npm-install.log"
 
 
@@ -51,6 +53,20 @@ def test_the_javascript_is_formatted():
     assert done.returncode == 0, (
         "run `node_modules/.bin/prettier --write '**/*.js'`:\n" + done.stdout + done.stderr
     )
+
+
+def installed(command: Path, name: str) -> str:
+    if not command.exists():
+        log = NPM_LOG.read_text(errors="replace")[-2000:] if NPM_LOG.exists() else "(no log)"
+        pytest.fail(f"{name} is not installed (./scripts/test runs `npm install`):\n{log}")
+    return str(command)
+
+
+def test_eslint_finds_nothing():
+    # every page script, panel and browser probe (eslint.config.mjs): an undefined name, a
+    # leftover variable, a global made by accident, == where === was meant
+    done = run([installed(ESLINT, "ESLint"), "--max-warnings", "0", "."])
+    assert done.returncode == 0, "node_modules/.bin/eslint .:\n" + done.stdout + done.stderr
 
 
 def test_the_types_check():

@@ -70,7 +70,7 @@ window.Companion = window.Companion || {};
       reply = await fetch(path, { credentials: "same-origin" });
     } catch (error) {
       C.setLink(false);
-      throw new Error(C.t("ui.unreachable"));
+      throw new Error(C.t("ui.unreachable"), { cause: error });
     }
     if (!reply.ok) throw new Error(reply.statusText);
     return reply.json();

@@ -313,6 +313,7 @@
       t: C.t,
       seat: view.viewer.seat,
       h: C.h,
+      el: C.el,
       s: C.s,
       die: C.die,
       number: C.number,

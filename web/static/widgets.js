@@ -33,6 +33,10 @@ window.Companion = window.Companion || {};
       ? element(tag, props(attrs), String(attrs.text))
       : element(tag, props(attrs), ...children);
   C.s = C.h; // an <svg> puts its children in the SVG namespace
+  /* The panels' one element helper: attributes, or just a class name ("" for none), then
+     children, any of them an array; null, undefined and false draw nothing (Preact). */
+  C.el = (tag, attrs, ...children) =>
+    C.h(tag, typeof attrs === "string" ? (attrs ? { class: attrs } : {}) : attrs, ...children);
   C.Fragment = Fragment;
   /* Draw a vnode into a container; the next call diffs against this one. */
   C.mount = (container, vnode) => render(vnode, container);

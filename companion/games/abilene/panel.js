@@ -7,9 +7,6 @@
   "use strict";
 
   /* An element from a list of children, leaving out the empty ones. */
-  function el(ctx, tag, attrs, kids) {
-    return ctx.h(tag, attrs, ...kids.filter((k) => k !== null && k !== undefined));
-  }
 
   function name(view, seat) {
     const row = view.players[seat];
@@ -26,7 +23,7 @@
 
   function card(ctx, title, kids, extraClass) {
     const cls = "panel-box" + (extraClass ? " " + extraClass : "");
-    return el(ctx, "section", { class: cls }, [
+    return ctx.el("section", { class: cls }, [
       ctx.h("h3", { class: "panel-title" }, title),
       ...kids,
     ]);
@@ -112,8 +109,7 @@
       "abilene.panel.owes",
     ];
     // On a phone the free cowboys (5 less those in jail) give way to the money.
-    const head = el(
-      ctx,
+    const head = ctx.el(
       "tr",
       {},
       heads.map((k) =>
@@ -126,7 +122,7 @@
     );
     const rows = view.players.map((p) => playerRow(view, ctx, p));
     return card(ctx, ctx.t("abilene.panel.ranches"), [
-      ctx.h("div", { class: "abilene-scroll" }, el(ctx, "table", {}, [head, ...rows])),
+      ctx.h("div", { class: "abilene-scroll" }, ctx.el("table", {}, [head, ...rows])),
     ]);
   }
 
@@ -225,7 +221,7 @@
       );
     }
     return card(ctx, ctx.t("abilene.panel.sale", { seller: name(view, sale.seller) }), [
-      el(ctx, "div", { class: "abilene-chips" }, chips),
+      ctx.el("div", { class: "abilene-chips" }, chips),
       mine,
     ]);
   }
@@ -244,8 +240,7 @@
   }
 
   function list(view, ctx, items) {
-    return el(
-      ctx,
+    return ctx.el(
       "ul",
       {},
       items.map((p) => payment(view, ctx, p)),
@@ -302,8 +297,7 @@
               ctx.t("abilene.panel.price", { percent: s.percent, price: dollars(ctx, s.price) }),
           ),
         ),
-        el(
-          ctx,
+        ctx.el(
           "div",
           { class: "abilene-chips" },
           Object.keys(s.votes).map((key) => corralCard(view, ctx, s, key)),
@@ -347,7 +341,7 @@
       );
     });
     return [
-      items.length ? card(ctx, ctx.t("abilene.panel.loans"), [el(ctx, "ul", {}, items)]) : null,
+      items.length ? card(ctx, ctx.t("abilene.panel.loans"), [ctx.el("ul", {}, items)]) : null,
       view.dues.length
         ? card(ctx, ctx.t("abilene.panel.dues"), [list(view, ctx, view.dues)], "abilene-mine")
         : null,
@@ -417,7 +411,7 @@
         ctx.h("td", { class: "abilene-money" }, s.money === null ? "—" : dollars(ctx, s.money)),
       ),
     );
-    return card(ctx, ctx.t("abilene.panel.result"), [el(ctx, "table", {}, [head].concat(rows))]);
+    return card(ctx, ctx.t("abilene.panel.result"), [ctx.el("table", {}, [head].concat(rows))]);
   }
 
   function rules(view, ctx) {
@@ -432,9 +426,9 @@
     );
   }
 
-  Companion.registerPanel("abilene", {
+  window.Companion.registerPanel("abilene", {
     render(view, ctx) {
-      return el(ctx, "div", { class: "abilene" }, [
+      return ctx.el("div", { class: "abilene" }, [
         mine(view, ctx),
         header(view, ctx),
         result(view, ctx),

@@ -23,12 +23,8 @@
   const CHARACTERS = ["sheriff", "mayor", "undertaker", "veteran", "experienced", "novice"];
   const CATEGORIES = ["terrains", "herds", "cowboys", "coins"];
 
-  function el(ctx, tag, attrs, kids) {
-    return ctx.h(tag, attrs, ...kids.filter((k) => k !== null && k !== undefined && k !== false));
-  }
-
   function box(ctx, title, kids, extra) {
-    return el(ctx, "section", { class: "panel-box" + (extra ? " " + extra : "") }, [
+    return ctx.el("section", { class: "panel-box" + (extra ? " " + extra : "") }, [
       title ? ctx.h("h3", { class: "panel-title" }, title) : null,
       ...kids,
     ]);
@@ -48,7 +44,7 @@
     if (view.phase === "first_player") return null;
     const ranch = view.ranches[view.current];
     return box(ctx, null, [
-      el(ctx, "div", { class: "lawless-head" }, [
+      ctx.el("div", { class: "lawless-head" }, [
         ctx.h(
           "span",
           { class: "panel-big" },
@@ -103,7 +99,7 @@
       String(view.face_down_cost),
     );
     return box(ctx, ctx.t("lawless.panel.row"), [
-      el(ctx, "div", { class: "lawless-row" }, [
+      ctx.el("div", { class: "lawless-row" }, [
         ...slots,
         pile,
         ctx.h("span", {}, ctx.t("lawless.panel.pile", { pile: view.pile })),
@@ -198,7 +194,7 @@
     const marks = [];
     if (terrain.raided) marks.push(ctx.t("lawless.panel.raided"));
     if (terrain.mine) marks.push(ctx.t("lawless.panel.mine"));
-    return el(ctx, "div", { class: cls, "data-terrain": terrain.id }, [
+    return ctx.el("div", { class: cls, "data-terrain": terrain.id }, [
       ctx.h(
         "div",
         { class: "lawless-terrain-label" },
@@ -212,8 +208,7 @@
           }),
       ),
       marks.length ? ctx.h("div", {}, marks.join(" · ")) : null,
-      el(
-        ctx,
+      ctx.el(
         "div",
         { class: "lawless-herds" },
         terrain.herds.map((h) => herdCard(ctx, h)),
@@ -253,7 +248,7 @@
           ctx.t("lawless.panel.trophies", { trophies: ranch.trophies }),
         ),
       );
-    return el(ctx, "div", { class: "lawless-chips" }, out);
+    return ctx.el("div", { class: "lawless-chips" }, out);
   }
 
   function ranchBoard(view, ctx, ranch) {
@@ -266,7 +261,7 @@
       ctx,
       null,
       [
-        el(ctx, "div", { class: "lawless-head" }, [
+        ctx.el("div", { class: "lawless-head" }, [
           ctx.h("h3", {}, ranch.name),
           ctx.h(
             "span",
@@ -277,8 +272,7 @@
           ctx.h("span", {}, ctx.t("lawless.panel.watch", { bonus: ranch.surveillance_bonus })),
         ]),
         ranch.terrains.length
-          ? el(
-              ctx,
+          ? ctx.el(
               "div",
               { class: "lawless-terrains" },
               ranch.terrains.map((t) => terrainCard(ctx, t)),
@@ -328,7 +322,7 @@
     const s = view.step;
     if (!s) return null;
     const kids = stepParts(view, ctx, s);
-    return kids.length ? box(ctx, null, [el(ctx, "div", { class: "lawless-step" }, kids)]) : null;
+    return kids.length ? box(ctx, null, [ctx.el("div", { class: "lawless-step" }, kids)]) : null;
   }
 
   function killers(view, ctx) {
@@ -345,7 +339,7 @@
         }),
       ),
     );
-    return box(ctx, ctx.t("lawless.panel.killers"), [el(ctx, "ul", {}, items)]);
+    return box(ctx, ctx.t("lawless.panel.killers"), [ctx.el("ul", {}, items)]);
   }
 
   function news(view, ctx) {
@@ -354,18 +348,17 @@
       .slice(-6)
       .reverse()
       .map((entry) => ctx.h("li", {}, line(ctx, entry)));
-    return box(ctx, ctx.t("lawless.panel.news"), [el(ctx, "ul", {}, items)]);
+    return box(ctx, ctx.t("lawless.panel.news"), [ctx.el("ul", {}, items)]);
   }
 
   function scoringHead(ctx) {
-    const groups = el(ctx, "tr", {}, [
+    const groups = ctx.el("tr", {}, [
       ctx.h("th", { rowspan: 2 }, ctx.t("lawless.panel.ranch")),
       ...CATEGORIES.map((c) => ctx.h("th", { colspan: 2 }, ctx.t("lawless.panel.category." + c))),
       ctx.h("th", { rowspan: 2 }, ctx.t("lawless.panel.total")),
     ]);
     const unit = (c) => (c === "coins" ? "lawless.panel.unit_coins" : "lawless.panel.unit_cards");
-    const units = el(
-      ctx,
+    const units = ctx.el(
       "tr",
       {},
       CATEGORIES.flatMap((c) => [
@@ -433,11 +426,11 @@
     const winners = table.winners.map((seat) => table.players[seat].name).join(", ");
     return box(ctx, ctx.t("lawless.panel.scoring"), [
       ctx.h("div", { class: "panel-big" }, ctx.t("lawless.panel.winner", { names: winners })),
-      el(ctx, "div", { class: "lawless-head lawless-standings" }, standings(ctx, table)),
+      ctx.el("div", { class: "lawless-head lawless-standings" }, standings(ctx, table)),
       ctx.h(
         "div",
         { class: "lawless-scroll" },
-        el(ctx, "table", {}, [
+        ctx.el("table", {}, [
           ...scoringHead(ctx),
           ...scoringRows(ctx, table, twoRanches),
           ...totals,
@@ -467,16 +460,15 @@
     return own.concat(view.ranches.filter((r) => !view.me.ranches.includes(r.index)));
   }
 
-  Companion.registerPanel("lawless", {
+  window.Companion.registerPanel("lawless", {
     render(view, ctx) {
-      return el(ctx, "div", { class: "lawless" }, [
+      return ctx.el("div", { class: "lawless" }, [
         mine(view, ctx),
         scoring(view, ctx),
         header(view, ctx),
         step(view, ctx),
         row(view, ctx),
-        el(
-          ctx,
+        ctx.el(
           "div",
           { class: "lawless-ranches" },
           ordered(view).map((r) => ranchBoard(view, ctx, r)),

@@ -23,10 +23,6 @@
   const CAPS = { bullets: 6, courage: 3, experience: 3 };
   const SLOTS = ["original", "accomplice", "accomplice2"];
 
-  function el(ctx, tag, cls, ...children) {
-    return ctx.h(tag, cls ? { class: cls } : {}, ...children);
-  }
-
   function placeName(ctx, place) {
     return ctx.t("value.nowheresville." + place);
   }
@@ -66,19 +62,17 @@
 
   function cardNode(ctx, card) {
     if (card.kind === "gear") {
-      return el(
-        ctx,
+      return ctx.el(
         "span",
         "nowheresville-card",
-        el(ctx, "b", "", "#" + card.id),
+        ctx.el("b", "", "#" + card.id),
         ["hat", "safe", "envelope"].map((symbol) => [icon(ctx, symbol), String(card[symbol])]),
       );
     }
-    return el(
-      ctx,
+    return ctx.el(
       "span",
       "nowheresville-card",
-      el(ctx, "b", "", "#" + card.id),
+      ctx.el("b", "", "#" + card.id),
       icon(ctx, "gun"),
       ctx.t("nowheresville.ui.gun", {
         experience: card.experience,
@@ -89,7 +83,7 @@
   }
 
   function chip(ctx, text, state) {
-    return el(ctx, "span", "nowheresville-chip" + (state ? " is-" + state : ""), text);
+    return ctx.el("span", "nowheresville-chip" + (state ? " is-" + state : ""), text);
   }
 
   function pips(full, count, cls) {
@@ -102,24 +96,22 @@
 
   function pipLine(ctx, label, full, count, cls) {
     const p = pips(full, count, cls);
-    return el(ctx, "div", "", label + " ", el(ctx, "span", p.cls, p.text));
+    return ctx.el("div", "", label + " ", ctx.el("span", p.cls, p.text));
   }
 
   function header(view, ctx) {
     const out = [
-      el(
-        ctx,
+      ctx.el(
         "div",
         "nowheresville-head",
-        el(ctx, "span", "panel-big", ctx.t("nowheresville.ui.round", { round: view.round })),
-        el(ctx, "span", "", ctx.t("nowheresville.ui.phase." + view.phase)),
-        el(ctx, "span", "nowheresville-muted", ctx.t("nowheresville.ui.goal", { goal: view.goal })),
+        ctx.el("span", "panel-big", ctx.t("nowheresville.ui.round", { round: view.round })),
+        ctx.el("span", "", ctx.t("nowheresville.ui.phase." + view.phase)),
+        ctx.el("span", "nowheresville-muted", ctx.t("nowheresville.ui.goal", { goal: view.goal })),
       ),
     ];
     if (view.winner !== null && view.winner !== undefined) {
       out.push(
-        el(
-          ctx,
+        ctx.el(
           "div",
           "nowheresville-winner",
           ctx.t("nowheresville.ui.winner", {
@@ -147,12 +139,11 @@
         }),
       ),
     );
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "panel-box nowheresville-final",
-      el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.final", { goal: view.final.goal })),
-      el(ctx, "ul", "", rows),
+      ctx.el("h3", "panel-title", ctx.t("nowheresville.ui.final", { goal: view.final.goal })),
+      ctx.el("ul", "", rows),
     );
   }
 
@@ -168,8 +159,7 @@
             }),
           )
         : null;
-    return el(
-      ctx,
+    return ctx.el(
       "p",
       "",
       ctx.t("nowheresville.ui.my_plan"),
@@ -188,22 +178,20 @@
         pot: placeName(ctx, row.pot),
         amount: row.amount,
       });
-    return el(
-      ctx,
+    return ctx.el(
       "ul",
       "",
-      view.mine.takings.map((row) => el(ctx, "li", "", taking(row))),
+      view.mine.takings.map((row) => ctx.el("li", "", taking(row))),
     );
   }
 
   function mine(view, ctx) {
     const plan = view.planning && view.planning.mine;
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "panel-box",
-      el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.my_money")),
-      el(ctx, "div", "panel-big", ctx.t("nowheresville.ui.money", { amount: view.mine.money })),
+      ctx.el("h3", "panel-title", ctx.t("nowheresville.ui.my_money")),
+      ctx.el("div", "panel-big", ctx.t("nowheresville.ui.money", { amount: view.mine.money })),
       plan ? myPlan(view, ctx, plan) : null,
       view.mine.takings.length ? takings(view, ctx) : null,
     );
@@ -211,11 +199,10 @@
 
   function planning(view, ctx) {
     const plan = view.planning;
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "panel-box",
-      el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.planning")),
+      ctx.el("h3", "panel-title", ctx.t("nowheresville.ui.planning")),
       plan.seats.map((seat) => {
         const done = plan.submitted.indexOf(seat) >= 0,
           skipped = plan.skipped.indexOf(seat) >= 0;
@@ -260,14 +247,12 @@
         }),
       ),
     );
-    return el(
-      ctx,
+    return ctx.el(
       "div",
       "nowheresville-notes",
       count ? svg : null,
       // the number and its noun are one sentence: the plural is the locale's
-      el(
-        ctx,
+      ctx.el(
         "span",
         "nowheresville-pot",
         ctx.t("nowheresville.ui.notes_face_down", { notes: count }),
@@ -280,8 +265,7 @@
       return notes(ctx, view.pots[place]);
     }
     if (place === "town") {
-      return el(
-        ctx,
+      return ctx.el(
         "div",
         view.victim ? "" : "nowheresville-muted",
         view.victim
@@ -290,8 +274,7 @@
       );
     }
     if (PRICE[place]) {
-      return el(
-        ctx,
+      return ctx.el(
         "div",
         "nowheresville-muted",
         ctx.t("nowheresville.ui.money", { amount: PRICE[place] }),
@@ -304,14 +287,12 @@
     const res = view.resolution,
       now = res && res.place === place;
     const names = now && res.order.length ? res.order.concat(res.unordered) : here[place] || [];
-    return el(
-      ctx,
+    return ctx.el(
       "div",
       "nowheresville-place" + (now ? " is-now" : "") + (names.length ? "" : " is-empty"),
-      el(ctx, "h3", "", placeName(ctx, place)),
+      ctx.el("h3", "", placeName(ctx, place)),
       placeBody(view, ctx, place),
-      el(
-        ctx,
+      ctx.el(
         "div",
         "",
         names.map((name) =>
@@ -330,8 +311,7 @@
     Object.keys(view.placements).forEach((name) => {
       (here[view.placements[name]] = here[view.placements[name]] || []).push(name);
     });
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "",
       ROWS.map((row) => {
@@ -339,8 +319,7 @@
           (place) => view.places.indexOf(place) >= 0 && (place !== "hideout" || here.hideout),
         );
         return shown.length
-          ? el(
-              ctx,
+          ? ctx.el(
               "div",
               "nowheresville-row",
               shown.map((place) => placeCard(view, ctx, place, here)),
@@ -368,8 +347,7 @@
       pipLine(ctx, ctx.t("param.nowheresville.bullets"), CAPS.bullets, b.bullets),
       pipLine(ctx, ctx.t("param.nowheresville.courage"), CAPS.courage, b.courage),
       pipLine(ctx, ctx.t("nowheresville.ui.experience_tokens"), CAPS.experience, b.experience),
-      el(
-        ctx,
+      ctx.el(
         "div",
         "",
         ctx.t("nowheresville.ui.experience_total", { total: b.experience_total }),
@@ -383,15 +361,13 @@
 
   function banditCards(ctx, b) {
     const hidden = b.face_down
-      ? el(
-          ctx,
+      ? ctx.el(
           "span",
           "nowheresville-card is-hidden",
           ctx.t("nowheresville.ui.face_down", { count: b.face_down }),
         )
       : null;
-    return el(
-      ctx,
+    return ctx.el(
       "div",
       "",
       b.equipment.map((card) => cardNode(ctx, card)),
@@ -403,17 +379,15 @@
     const b = view.bandits[name];
     const where = view.placements[name];
     const slot = ctx.t("value.nowheresville." + slotOf(view, name));
-    return el(
-      ctx,
+    return ctx.el(
       "div",
       "panel-box nowheresville-bandit" + (name === view.current ? " is-now" : ""),
-      el(
-        ctx,
+      ctx.el(
         "h3",
         "",
         name,
         " ",
-        el(ctx, "span", "nowheresville-muted", slot),
+        ctx.el("span", "nowheresville-muted", slot),
         where ? [" ", chip(ctx, placeName(ctx, where))] : null,
       ),
       banditTokens(ctx, b),
@@ -422,18 +396,15 @@
   }
 
   function gang(view, ctx, seat) {
-    return el(
-      ctx,
+    return ctx.el(
       "div",
       "",
-      el(
-        ctx,
+      ctx.el(
         "h3",
         "",
         view.players[seat],
         view.heal_cards[seat]
-          ? el(
-              ctx,
+          ? ctx.el(
               "span",
               "nowheresville-muted",
               " \u2014 " +
@@ -448,8 +419,7 @@
   }
 
   function gangs(view, ctx, seats) {
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "nowheresville-gangs",
       seats.map((seat) => gang(view, ctx, seat)),
@@ -457,8 +427,7 @@
   }
 
   function fighter(ctx, fight, f) {
-    return el(
-      ctx,
+    return ctx.el(
       "li",
       f.fallen ? "nowheresville-muted" : "",
       ctx.t("nowheresville.ui.fighter", {
@@ -477,21 +446,18 @@
     const place = placeName(ctx, fight.place);
     const first = fight.chooses_first.join(", ");
     const runaways = fight.runaways.length
-      ? el(
-          ctx,
+      ? ctx.el(
           "p",
           "nowheresville-muted",
           ctx.t("nowheresville.ui.runaways", { names: fight.runaways.join(", ") }),
         )
       : null;
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "panel-box",
-      el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.shootout", { place })),
-      el(ctx, "p", "", ctx.t("nowheresville.ui.chooses_first", { names: first })),
-      el(
-        ctx,
+      ctx.el("h3", "panel-title", ctx.t("nowheresville.ui.shootout", { place })),
+      ctx.el("p", "", ctx.t("nowheresville.ui.chooses_first", { names: first })),
+      ctx.el(
         "ul",
         "",
         fight.fighters.map((f) => fighter(ctx, fight, f)),
@@ -502,12 +468,10 @@
 
   function robbery(view, ctx) {
     const r = view.robbery;
-    return el(
-      ctx,
+    return ctx.el(
       "section",
       "panel-box",
-      el(
-        ctx,
+      ctx.el(
         "h3",
         "panel-title",
         ctx.t("nowheresville.ui.robbery", {
@@ -515,8 +479,7 @@
           place: placeName(ctx, r.place),
         }),
       ),
-      el(
-        ctx,
+      ctx.el(
         "div",
         "nowheresville-total",
         r.roll ? ctx.die("d6", r.roll) : "?",
@@ -525,8 +488,7 @@
         String(r.bonus),
         r.courage ? " + " + r.courage : "",
         r.roll ? " = " + r.total : "",
-        el(
-          ctx,
+        ctx.el(
           "span",
           "nowheresville-muted",
           " (" + ctx.t("nowheresville.ui.needed", { needed: r.needed }) + ")",
@@ -559,19 +521,17 @@
     if (item.kind === "robbery") {
       text += " " + ctx.t(item.success ? "nowheresville.ui.success" : "nowheresville.ui.failure");
     }
-    return el(ctx, "li", "", text);
+    return ctx.el("li", "", text);
   }
 
   function news(view, ctx) {
     const items = view.news.slice(-8).reverse();
     return items.length
-      ? el(
-          ctx,
+      ? ctx.el(
           "section",
           "panel-box nowheresville-news",
-          el(ctx, "h3", "panel-title", ctx.t("nowheresville.ui.news")),
-          el(
-            ctx,
+          ctx.el("h3", "panel-title", ctx.t("nowheresville.ui.news")),
+          ctx.el(
             "ul",
             "",
             items.map((item) => newsLine(view, ctx, item)),
@@ -580,13 +540,12 @@
       : null;
   }
 
-  Companion.registerPanel("nowheresville", {
+  window.Companion.registerPanel("nowheresville", {
     render(view, ctx) {
       const seats = view.players.map((_, seat) => seat);
       const own = view.mine ? view.mine.seat : null;
       const others = seats.filter((seat) => seat !== own);
-      return el(
-        ctx,
+      return ctx.el(
         "div",
         "nowheresville",
         header(view, ctx),

@@ -352,7 +352,7 @@
     );
   }
 
-  Companion.registerPanel("outlaws108", {
+  window.Companion.registerPanel("outlaws108", {
     render(view, ctx) {
       let areas = view.areas;
       if (ctx.seat !== null && ctx.seat !== undefined) {

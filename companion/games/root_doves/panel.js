@@ -19,16 +19,8 @@
     skipped: "⤼",
   };
 
-  function el(ctx, tag, attrs, kids) {
-    return ctx.h(
-      tag,
-      attrs,
-      ...(kids || []).filter((k) => k !== null && k !== undefined && k !== false),
-    );
-  }
-
   function card(ctx, title, kids, extra) {
-    return el(ctx, "section", { class: "panel-box" + (extra ? " " + extra : "") }, [
+    return ctx.el("section", { class: "panel-box" + (extra ? " " + extra : "") }, [
       ctx.h("h3", { class: "panel-title" }, title),
       ...kids,
     ]);
@@ -80,7 +72,7 @@
     const rows = view.players.map((_, seat) => {
       const dominance = view.dominance[seat];
       const share = Math.min(100, Math.round((100 * view.vp[seat]) / view.win_at));
-      return el(ctx, "tr", { class: seat === view.turn ? "root_doves-now" : "" }, [
+      return ctx.el("tr", { class: seat === view.turn ? "root_doves-now" : "" }, [
         ctx.h("td", {}, label(view, ctx, seat)),
         dominance
           ? ctx.h(
@@ -391,7 +383,7 @@
     ]);
   }
 
-  Companion.registerPanel("root_doves", {
+  window.Companion.registerPanel("root_doves", {
     render(view, ctx) {
       /* A battle in progress comes first for everyone; the Doves' own device then shows their
          turn and board before the table's track. */
