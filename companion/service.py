@@ -70,6 +70,9 @@ class Service(SeatAccess, DeviceDesk, Steering):
         self.checkpoint_every = checkpoint_every  # in memory, for cheap undo
         self.reply_timeout = reply_timeout
         self.tables: dict[str, Table] = {}
+        # a finished table -> its rematch, for a page that opens its stream after the
+        # rematch began (a phone that slept through it: companion/rematch.py)
+        self.rematches: dict[str, str] = {}
         self.devices: dict[str, dict] = {}
         self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
         self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one

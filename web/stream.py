@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, request
 
+from companion import rematch
 from companion.hub import encode
 from web.context import config, credentials, device, service
 from web.replay import digits
@@ -85,6 +86,10 @@ def events(table_id):
             yield frame(
                 "state", encode({"view": view, "log": log, "devices": svc.devices}), version
             )
+            # a rematch that began while this page was away (a phone that slept)
+            if table_id in svc.rematches:
+                for told in svc.call(lambda: rematch.told_late(svc, table_id, sub.viewer)):
+                    yield frame("rematch", encode(told))
             # the headers and the first view are out: from here the thread that makes an
             # event writes it (web/server.py); this one only waits for the end
             attached = send_now is not None and sub.attach(sink)

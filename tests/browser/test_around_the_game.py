@@ -86,6 +86,32 @@ def test_a_rematch_takes_every_phone_to_its_seat_of_the_new_table(browser, live,
     assert tablet.evaluate("document.body.dataset.admin") == "yes"
 
 
+def test_a_phone_asleep_during_the_rematch_goes_to_its_seat_when_it_wakes(browser, live):
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = finished_tally(live, tablet)
+    awake = phone_for(browser, live, made, 0)
+    asleep = phone_for(browser, live, made, 1)
+    old_page = asleep.url
+    phone = asleep.context
+    asleep.close()  # the screen went dark: no page, no stream, its cookies kept
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.click("#rematch")
+    tablet.wait_for_url(lambda url: made["id"] not in url)
+    new_id = tablet.url.rsplit("/", 1)[1]
+    awake.wait_for_url(f"**/seat/{new_id}")
+    woken = phone.new_page()  # the player wakes the phone: the browser reloads the page
+    woken.goto(old_page)
+    woken.wait_for_url(f"**/seat/{new_id}")
+    woken.wait_for_selector("#actions h2")
+    assert woken.evaluate("document.body.dataset.seat") == "1"
+    assert not any(live.service.join_codes(new_id, Viewer(admin=True)).values())
+    # the tablet coming back to the finished game from the history stays on it
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.wait_for_selector("#standings")
+    tablet.wait_for_timeout(500)
+    assert made["id"] in tablet.url
+
+
 def test_archiving_and_deleting_tell_the_open_pages_in_words(browser, live, shoot):
     context = browser.new_context(viewport=TABLET)
     home = context.new_page()
