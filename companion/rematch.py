@@ -12,6 +12,7 @@ rematch, and a seat's page that opens the old table's stream later is handed its
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from companion.table import Viewer
@@ -51,11 +52,15 @@ def _told(service, old_id: str, new_id: str) -> list[tuple[dict, Callable[[Viewe
         if code is None or seat in pinned:
             continue
         out.append(
-            ({"table": new_id, "seat": seat, "code": code}, lambda v, seat=seat: _phone_of(v, seat))
+            ({"table": new_id, "seat": seat, "code": code}, functools.partial(_phone_of, seat))
         )
-    out.append(({"table": new_id}, lambda v: v.seat is None))
+    out.append(({"table": new_id}, _elsewhere))
     return out
 
 
-def _phone_of(viewer: Viewer, seat: int) -> bool:
+def _phone_of(seat: int, viewer: Viewer) -> bool:
     return viewer.seat == seat and not viewer.admin
+
+
+def _elsewhere(viewer: Viewer) -> bool:
+    return viewer.seat is None
