@@ -164,5 +164,5 @@ class CardReader:
     def __enter__(self) -> CardReader:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -76,6 +76,6 @@ class TableFollower:
     def __enter__(self) -> TableFollower:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join(timeout=2)

@@ -201,7 +201,7 @@ class MFRC522:
     def __enter__(self) -> MFRC522:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -254,5 +254,5 @@ class PixelsDice:
     def __enter__(self) -> PixelsDice:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()

@@ -190,6 +190,8 @@ class Rejected:
 
 
 DeviceMessage = Hello | Roll | Moving | Tilt | Card | Button | Heartbeat | DeviceError
+# the device's frames that carry a sequence number, each ACKed once (docs/protocol.md)
+SequencedMessage = Roll | Moving | Tilt | Card | Button
 HostMessage = Query | Ack | Led | Want
 Message = DeviceMessage | HostMessage
 

@@ -27,6 +27,7 @@ from companion.events import (
     DiceMoving,
     DieRolled,
     DieTilted,
+    InputEvent,
     InputRefused,
 )
 from companion.rules.dice import is_face
@@ -45,6 +46,7 @@ from firmware_bridge.protocol import (
     Query,
     Rejected,
     Roll,
+    SequencedMessage,
     Tilt,
     Want,
     ids_for,
@@ -281,7 +283,7 @@ class ReaderSession:
     def _ask_hello(self) -> Outcome:
         return Outcome(replies=[Query()])
 
-    def _frame(self, frame, now: float) -> Outcome:
+    def _frame(self, frame: SequencedMessage, now: float) -> Outcome:
         if not self._hello_seen:
             # Die ids mean nothing before HELLO: leave it un-ACKed so the device resends it.
             self._counters["before_hello"] += 1
@@ -328,7 +330,7 @@ class ReaderSession:
             return None
         return (self._device_id, self._boot, seq)
 
-    def _event(self, frame, now: float):
+    def _event(self, frame: SequencedMessage, now: float) -> InputEvent | None:
         if isinstance(frame, Roll):
             return self._roll(frame)  # a DieRolled, or an InputRefused
         if isinstance(frame, Moving):

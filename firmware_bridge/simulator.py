@@ -32,9 +32,12 @@ from firmware_bridge.protocol import (
     Heartbeat,
     Hello,
     Led,
+    Message,
     Moving,
     Query,
+    Rejected,
     Roll,
+    SequencedMessage,
     Tilt,
     Want,
     encode,
@@ -264,7 +267,7 @@ class DieReaderSimulator:
     def _die_ids(self, kinds: list[str]) -> list[str]:
         return list(ids_for(self.hello.dice, kinds))
 
-    def _send_frame(self, message) -> None:
+    def _send_frame(self, message: SequencedMessage) -> None:
         line = encode(message)
         self._pending[message.seq] = [line, self._clock()]
         self._transmit(line)
@@ -312,7 +315,7 @@ class DieReaderSimulator:
             if not self._silent:
                 self._obey(parse_line(line))
 
-    def _obey(self, message) -> None:
+    def _obey(self, message: Message | Rejected) -> None:
         if isinstance(message, Query):
             self.queries += 1
             self._write(encode(self.hello))

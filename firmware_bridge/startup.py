@@ -15,10 +15,14 @@ from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.events import DeviceStatus
 from firmware_bridge.pins import check_pin_map, known_roles, pin_factory_named
+
+if TYPE_CHECKING:  # started only when configured: imported where each is started
+    from firmware_bridge.die_reader import DieReader
+    from firmware_bridge.simulator import DieReaderSimulator
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +50,7 @@ def reason(error: BaseException) -> str:
     return f"{type(error).__name__}: {error}"[:160]
 
 
-def guarded(hookup: Hookup, name: str, kind: str, check: str, start: Callable[[], Any]):
+def guarded(hookup: Hookup, name: str, kind: str, check: str, start: Callable[[], Any]) -> Any:
     """Start one device; on any failure report it faulted and return ``None``."""
     try:
         device = start()
@@ -135,13 +139,17 @@ def start(
     return hookup.made
 
 
-def start_simulator(hookup: Hookup, stack: ExitStack, link: Path, dice: tuple[str, ...]):
+def start_simulator(
+    hookup: Hookup, stack: ExitStack, link: Path, dice: tuple[str, ...]
+) -> DieReaderSimulator:
     from firmware_bridge.simulator import DieReaderSimulator
 
     return stack.enter_context(DieReaderSimulator(link, dice=dice))
 
 
-def start_reader(config: Any, hookup: Hookup, stack: ExitStack, url: str, simulated: bool):
+def start_reader(
+    config: Any, hookup: Hookup, stack: ExitStack, url: str, simulated: bool
+) -> DieReader:
     from firmware_bridge.die_reader import DieReader
 
     reader = config.die_reader
