@@ -62,6 +62,9 @@ from companion.rules import shapes
 from companion.rules.dice import check_faces
 from companion.rules.errors import RuleError
 
+#: A rules step: a state and an action in, the new state out (``apply``'s shape).
+Handler = Callable[[dict, dict], dict]
+
 
 def template(action_type: str, seat: int | None, secret: bool = False, **params: dict) -> dict:
     """An action template for ``legal``: the fixed parts and the open parameters.
@@ -104,7 +107,7 @@ def int_param(low: int, high: int, step: int = 1, default: int | None = None) ->
     return out
 
 
-def choice_param(options: list, default=None, labels: list | None = None) -> dict:
+def choice_param(options: list, default: Any = None, labels: list | None = None) -> dict:
     """One of ``options``; ``default`` (one of them) is picked when the form opens. A
     single option is always picked. ``labels``, one per option, say what a button shows
     when the value alone would not (a card by its number): a plain string, or a line

@@ -7,6 +7,7 @@ is skipped, as the Lawless rulebook's own example requires.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 
 def places(values: Sequence[int | float], higher_is_better: bool = True) -> list[int]:
@@ -43,7 +44,7 @@ def winners(totals: Sequence[int | float]) -> list[int]:
     return [i for i, total in enumerate(totals) if total == best]
 
 
-def standing(seat: int, place: int | None, key: str, **params) -> dict:
+def standing(seat: int, place: int | None, key: str, **params: Any) -> dict:
     """One row of a game's final standings (``standings(state)`` in ``base.py``): the seat,
     its place (``None``: unranked, only the winner is known) and the number that decided it,
     as a catalog line."""

@@ -202,6 +202,7 @@ def test_no_stale_log_or_prompt_keys():
 HARNESS = """
 const fs = require("fs");
 const used = [];
+global.window = global; // a page script: what it gives the others hangs on window
 global.Companion = { registerPanel(name, panel) { global.panel = panel; } };
 // As the shell's ctx.h: children nested in arrays are flattened, empty ones skipped.
 function h(tag, attrs, ...kids) {

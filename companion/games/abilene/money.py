@@ -58,7 +58,9 @@ def pay(state: dict, payer: int | str, payee: int | str, amount: int, reason: st
     )
 
 
-def _recorded(state: dict, money: dict, payer, payee, amount: int, reason: str) -> dict:
+def _recorded(
+    state: dict, money: dict, payer: int | str, payee: int | str, amount: int, reason: str
+) -> dict:
     if amount == 0:
         return {**state, "money": money}
     entry = {

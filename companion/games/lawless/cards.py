@@ -43,7 +43,7 @@ from companion.games.lawless.table import (
     with_ranch,
 )
 from companion.rules import ledger
-from companion.rules.base import RuleError, replace, require
+from companion.rules.base import Handler, RuleError, replace, require
 
 HOLD_UP_BONUS = 3
 TRAPPER_BONUS = 3
@@ -306,7 +306,7 @@ def play_fence(state: dict, action: dict) -> dict:
     )
 
 
-def play_character(kind: str):
+def play_character(kind: str) -> Handler:
     """Sheriff, Mayor and Undertaker: one card each, stays until eliminated."""
 
     def handler(state: dict, action: dict) -> dict:

@@ -47,6 +47,8 @@ Interpretations chosen (also in ``companion/games/lawless/rules.md``):
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from companion.games.lawless import cards, duel, flow
 from companion.games.lawless.legal import legal
 from companion.games.lawless.ranch import can_house, cowboy_count, new_ranch
@@ -67,7 +69,7 @@ from companion.games.lawless.table import (
 )
 from companion.games.lawless.view import describe, prompt, view
 from companion.rules import ledger
-from companion.rules.base import match_template, replace, require
+from companion.rules.base import Handler, match_template, replace, require
 from companion.rules.ranking import places, standing
 
 NAME = "lawless"
@@ -204,7 +206,7 @@ def notes(before: dict, after: dict, action: dict) -> dict | None:
     return {"moved": fortune(after, index) - fortune(before, index)}
 
 
-def _dice(step):
+def _dice(step: Callable[[dict, int], dict]) -> Handler:
     return lambda state, action: step(state, action["dice"][0])
 
 

@@ -8,6 +8,8 @@ full terrain, a raided herd) stay in the options so the refusal can say why.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.games.lawless.duel import killer_numbers
 from companion.games.lawless.ranch import (
     CHARACTERS,
@@ -269,7 +271,7 @@ def _card_step(state: dict, seat: int | None, step: dict) -> list[dict]:
     )
 
 
-def _left(state: dict, prefix: str, kinds) -> list[str]:
+def _left(state: dict, prefix: str, kinds: Iterable[str]) -> list[str]:
     return [k for k in kinds if copies_left(state, f"{prefix}_{k}") > 0]
 
 

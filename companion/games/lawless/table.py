@@ -6,6 +6,8 @@ and one hand per *player*. Money lives in a shared ``ledger`` whose purses are t
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rules import ledger, turns
 from companion.rules.base import RuleError, replace, replace_at, require
 
@@ -124,7 +126,7 @@ def with_hand(state: dict, player: int, delta: int) -> dict:
     return replace(state, hands=replace_at(state["hands"], player, state["hands"][player] + delta))
 
 
-def add_news(state: dict, key: str, **params) -> dict:
+def add_news(state: dict, key: str, **params: Any) -> dict:
     """Remember what just happened, for the dashboard (the log only sees the actions)."""
     news = state["news"][-(NEWS_KEPT - 1) :] + [{"key": key, "params": params}]
     return replace(state, news=news)

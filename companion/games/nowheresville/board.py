@@ -8,6 +8,8 @@ never holds a balance, a pot sum or a Fortune amount.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.rules.base import require
 
 # Resolution order, bottom to top of the layout ("Location Resolution").
@@ -60,7 +62,7 @@ NEWS = (
 )
 
 
-def tell(state: dict, kind: str, **fields) -> dict:
+def tell(state: dict, kind: str, **fields: Any) -> dict:
     """Add a public news item (only what the rules make public)."""
     assert kind in NEWS, kind
     item = {"kind": kind, "round": state["round"], **fields}

@@ -186,7 +186,7 @@ def _fire(state: dict, shooter: str, target: str, wounds: int) -> dict:
 def end_shootout(state: dict) -> dict:
     """Order by fewest Wounds, then Experience total; still tied: a die roll each."""
 
-    def key(name):
+    def key(name: str) -> tuple[int, int]:
         return (
             bandit(state, name)["wounds"],
             -gang.experience_total(bandit(state, name), in_use(state, name)),

@@ -12,6 +12,8 @@ which no view ever shows, and the table draws the notes through ``draws``.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.nowheresville.board import POTS, tell
 from companion.rules import ledger
 from companion.rules.base import RuleError, require
@@ -149,7 +151,7 @@ def deal(state: dict, due: dict[str, int], drawn: dict | None) -> dict:
     return {**state, "notes": notes}
 
 
-def _checked_draw(values, spec: dict) -> list[int]:
+def _checked_draw(values: Any, spec: dict) -> list[int]:
     require(isinstance(values, list) and len(values) == spec["count"], "nowheresville.bad_draw")
     try:
         _without(spec["population"], values)

@@ -10,6 +10,8 @@ against ``legal``; they check what a template cannot say.
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.outlaws108 import cards, catalogue, solo
 from companion.rules.base import replace, replace_at, require
 
@@ -31,12 +33,12 @@ def room_in_hand(state: dict, seat: int) -> int | None:
     return None if limit is None else limit - hand_size(state["areas"][seat])
 
 
-def with_area(state: dict, seat: int, **changes) -> dict:
+def with_area(state: dict, seat: int, **changes: Any) -> dict:
     area = replace(state["areas"][seat], **changes)
     return replace(state, areas=replace_at(state["areas"], seat, area))
 
 
-def with_turn(state: dict, **changes) -> dict:
+def with_turn(state: dict, **changes: Any) -> dict:
     return replace(state, turn=replace(state["turn"], **changes))
 
 

@@ -17,17 +17,19 @@ Doves to take on buildings or tokens (``remove_building`` / ``remove_token``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.games.root_doves import board as B
 from companion.games.root_doves import table as track
 from companion.games.root_doves import turn as turn_rules
-from companion.rules.base import choice_param, dice_param, int_param, require, template
+from companion.rules.base import Handler, choice_param, dice_param, int_param, require, template
 
 DICE = ["root12", "root12"]
 MOST_WARRIORS = 40
 MOST_EXTRA_HITS = 6
 
 
-def _sorted(clearings) -> list[str]:
+def _sorted(clearings: Iterable[str]) -> list[str]:
     return sorted(clearings, key=B.clearing_order)
 
 
@@ -173,7 +175,7 @@ def recorded_v3(action: dict) -> dict:
     return action
 
 
-def recorded_v2(kind: str):
+def recorded_v2(kind: str) -> Handler:
     declare = battle if kind == "battle" else attack_doves
     return lambda state, action: declare(state, {**action, "type": kind}, recorded_v2=True)
 

@@ -25,7 +25,7 @@ from companion.games.root_doves import legal as offers
 from companion.games.root_doves import table as track
 from companion.games.root_doves import turn as T
 from companion.games.root_doves import view as root_doves_view
-from companion.rules.base import RuleError, match_template, once_per_state, require
+from companion.rules.base import Handler, RuleError, match_template, once_per_state, require
 from companion.rules.ranking import places, standing
 
 NAME = "root_doves"
@@ -134,7 +134,8 @@ def _is_seat(state: dict, seat: object) -> bool:
 def apply(state: dict, action: dict) -> dict:
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     handler = HANDLERS.get(action["type"])
-    require(handler is not None, "not_now", action=str(action["type"])[:30])
+    if handler is None:
+        raise RuleError("not_now", action=str(action["type"])[:30])
     if action["type"] in REPLAY_ONLY:  # checked when it was played, under an older version
         return T.settle(handler(state, action))
     try:
@@ -144,7 +145,7 @@ def apply(state: dict, action: dict) -> dict:
     return T.settle(handler(state, action))
 
 
-def _explain(state: dict, action: dict, handler) -> RuleError | None:
+def _explain(state: dict, action: dict, handler: Handler) -> RuleError | None:
     """The rule a refused action breaks, in the players' words, when the handler can say it.
 
     The templates already refused the action; running the pure handler on it only finds a

@@ -6,6 +6,8 @@ the mandate's limits); ``apply`` re-checks everything with error codes a player 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from companion.games.root_doves import board as B
 from companion.games.root_doves import turn as T
 from companion.rules.base import choice_param, int_param, multi_param, template
@@ -14,7 +16,7 @@ CRAFT_POINTS = 4
 MOST_CARDS = 40
 
 
-def ordered(clearings) -> list[str]:
+def ordered(clearings: Iterable[str]) -> list[str]:
     return sorted(clearings, key=B.clearing_order)
 
 

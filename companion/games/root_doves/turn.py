@@ -9,6 +9,8 @@ companion lists the clearings that pass what it knows (tokens, warriors, suits).
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.root_doves import board as B
 from companion.games.root_doves import table as track
 from companion.rules.base import replace, require
@@ -38,7 +40,7 @@ def in_phase(state: dict, phase: str) -> dict:
     return turn
 
 
-def with_turn(state: dict, **changes) -> dict:
+def with_turn(state: dict, **changes: Any) -> dict:
     return {**state, "doves_turn": replace(state["doves_turn"], **changes)}
 
 

@@ -6,6 +6,8 @@ Root), so every viewer gets the same view; the Doves' own device is told it is t
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.root_doves import battle as battle_rules
 from companion.games.root_doves import board as B
 from companion.games.root_doves import table as track
@@ -155,7 +157,7 @@ def vp_chart(state: dict) -> dict:
 
 
 # -- the Doves' checklist -------------------------------------------------------------------
-def _item(key: str, status: str, **params) -> dict:
+def _item(key: str, status: str, **params: Any) -> dict:
     return {"key": key, "status": status, "params": params}
 
 
