@@ -37,9 +37,7 @@ def told_late(service, old_id: str, viewer: Viewer) -> list[dict]:
     new_id = service.rematches.get(old_id)
     if new_id is None or new_id not in service.tables or viewer.seat is None:
         return []
-    return [
-        data for data, only in _told(service, old_id, new_id) if "code" in data and only(viewer)
-    ]
+    return [data for data, only in _told(service, old_id, new_id) if only(viewer)]
 
 
 def _told(service, old_id: str, new_id: str) -> list[tuple[dict, Callable[[Viewer], bool]]]:

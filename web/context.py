@@ -76,13 +76,16 @@ def device(asked: Asked | None = None, extensions: dict | None = None) -> Device
         address = asked.remote_addr or ""
         extensions = extensions or ext()
         found = extensions["devices"].verify(asked.cookies.get(DEVICE_COOKIE, ""))
-        token = bearer(asked) or _held_credential(asked, extensions["service"])
         if found is not None:
             environ[DEVICE_KEY] = Device("dev:" + found, address, False)
-        elif token and extensions["service"].credential_known(token):
-            environ[DEVICE_KEY] = Device("bearer:" + digest(token)[:32], address, False)
-        else:
-            environ[DEVICE_KEY] = Device("anon:" + address, address, True)
+        else:  # no device id read: a credential brought, or else the address's anonymous one
+            service_ = extensions["service"]
+            token = bearer(asked) or _held_credential(asked, service_)
+            environ[DEVICE_KEY] = (
+                Device("bearer:" + digest(token)[:32], address, False)
+                if token and service_.credential_known(token)
+                else Device("anon:" + address, address, True)
+            )
     return environ[DEVICE_KEY]
 
 

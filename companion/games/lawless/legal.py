@@ -33,6 +33,7 @@ from companion.games.lawless.table import (
     left_ranch,
     opponents,
     owner,
+    unpayable,
 )
 from companion.rules import ledger
 from companion.rules.base import (
@@ -216,25 +217,15 @@ def least_cost(action_type: str) -> int | None:
     some targets); None where no card is played."""
     if action_type in PLACEMENTS:
         return 1
-    kind = PLAIN_CARDS.get(action_type) or action_type.removeprefix("play_")
-    return COST.get(kind) if action_type.startswith("play_") else None
+    return COST.get(action_type.removeprefix("play_")) if action_type.startswith("play_") else None
 
 
 def _priced(state: dict, offered: dict, cost: int | None) -> dict:
     """A move costing ``cost`` action points that no purchase of points can pay for now is
     offered blocked, with the refusal it would get (``table.require_points``)."""
-    left = state["points"]
-    coins = fortune(state, state["current"])
-    if cost is None or left + coins // POINT_PRICE >= cost:
-        return offered
-    return blocked(
-        offered,
-        "lawless.points_unaffordable",
-        cost=cost,
-        left=left,
-        price=POINT_PRICE,
-        coins=coins,
-        missing=cost - left,
+    refusal = None if cost is None else unpayable(state, cost)
+    return (
+        offered if refusal is None else blocked(offered, "lawless.points_unaffordable", **refusal)
     )
 
 

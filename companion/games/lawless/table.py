@@ -182,16 +182,29 @@ def spend_points(state: dict, cost: int) -> dict:
 def require_points(state: dict, cost: int) -> None:
     """Refuse an action the points left do not pay, saying what is missing: the points to
     buy and their price, or that the coins do not buy enough ("you have 0 coins")."""
-    left = state["points"]
-    if left >= cost:
+    if state["points"] >= cost:
         return
+    params = _shortfall(state, cost)
+    require(unpayable(state, cost) is None, "lawless.points_unaffordable", **params)
+    raise RuleError("lawless.not_enough_points", **params)
+
+
+def unpayable(state: dict, cost: int) -> dict | None:
+    """The refusal's words (``lawless.points_unaffordable``) when neither the points left
+    nor any purchase of points pays ``cost``; None when it can be paid."""
+    left, coins = state["points"], fortune(state, state["current"])
+    if left >= cost or coins >= POINT_PRICE * (cost - left):
+        return None
+    return _shortfall(state, cost)
+
+
+def _shortfall(state: dict, cost: int) -> dict:
+    left = state["points"]
     coins = fortune(state, state["current"])
-    params = {
+    return {
         "cost": cost,
         "left": left,
         "price": POINT_PRICE,
         "coins": coins,
         "missing": cost - left,
     }
-    require(coins >= POINT_PRICE * (cost - left), "lawless.points_unaffordable", **params)
-    raise RuleError("lawless.not_enough_points", **params)
