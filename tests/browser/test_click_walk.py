@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 from tests.browser.test_live import make_table
-from tests.support.screens import open_tools
+from tests.support.screens import REACHED, open_tools
 
 pytestmark = pytest.mark.browser
 GAMES = [
@@ -46,14 +46,11 @@ def fill_dialog(page, rng):
         field.fill("Zed")
 
 
-# A button a player can tap: nothing drawn over its middle (the open tools sheet covers
-# the right of the board and of the prompt bar).
-UNCOVERED = """(button) => {
-  button.scrollIntoView({ block: "nearest" });
-  const box = button.getBoundingClientRect();
-  const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-  return !!top && button.contains(top);
-}"""
+# A button a player can tap, once scrolled to: nothing drawn over its middle.
+UNCOVERED = f"""(button) => {{
+  button.scrollIntoView({{ block: "nearest" }});
+  return ({REACHED})(button);
+}}"""
 
 
 def error_code(reply) -> str:

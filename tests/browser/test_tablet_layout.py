@@ -21,7 +21,7 @@ import pytest
 from companion import draws, registry
 from tests.browser.moments import Moment, herds_out, walk_until
 from tests.reliability.drive import player_names
-from tests.support.screens import PHONE, open_tools
+from tests.support.screens import PHONE, REACHED, open_tools
 
 pytestmark = pytest.mark.browser
 LAYOUT = (Path(__file__).parent / "layout.js").read_text()
@@ -174,14 +174,12 @@ def covered_by_the_sheet(page) -> list[str]:
     element a finger reaches at its own centre (document.elementFromPoint): the sheet covers
     the journal, never what the table does next."""
     hidden = page.evaluate(
-        """() => [...document.querySelectorAll('#prompt-actions button, #undo:not([hidden])')]
-        .filter(b => b.getClientRects().length).filter(b => {
+        f"""() => [...document.querySelectorAll('#prompt-actions button, #undo:not([hidden])')]
+        .filter(b => b.getClientRects().length).filter(b => {{
           const r = b.getBoundingClientRect();
           const x = r.left + r.width / 2, y = r.top + r.height / 2;
-          if (x < 0 || y < 0 || x > innerWidth || y > innerHeight) return false;
-          const top = document.elementFromPoint(x, y);
-          return top && !b.contains(top);
-        }).map(b => b.textContent.trim())"""
+          return x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight && !({REACHED})(b);
+        }}).map(b => b.textContent.trim())"""
     )
     return [f"the open tools sheet covers {name!r}" for name in hidden]
 

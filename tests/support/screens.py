@@ -5,6 +5,13 @@ from __future__ import annotations
 
 TABLET = {"width": 1280, "height": 800}  # a 10-inch tablet in landscape, CSS pixels
 PHONE = {"width": 390, "height": 844}  # a current 6.1-inch phone, CSS pixels
+# A finger on an element reaches it: nothing is drawn over its centre
+# (document.elementFromPoint there is the element or inside it). A JavaScript function.
+REACHED = """(el) => {
+  const r = el.getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return !!top && el.contains(top);
+}"""
 
 
 def phone_for(browser, live, made, seat: int, lang: str = "en"):
