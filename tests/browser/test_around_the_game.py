@@ -95,10 +95,16 @@ def test_a_phone_asleep_during_the_rematch_goes_to_its_seat_when_it_wakes(browse
     phone = asleep.context
     asleep.close()  # the screen went dark: no page, no stream, its cookies kept
     tablet.goto(f"{live.url}/table/{made['id']}")
+    loads: list[str] = []
+    tablet.on("request", lambda r: loads.append(r.url) if r.resource_type == "document" else None)
     tablet.click("#rematch")
     tablet.wait_for_url(lambda url: made["id"] not in url)
     new_id = tablet.url.rsplit("/", 1)[1]
     awake.wait_for_url(f"**/seat/{new_id}")
+    # told twice (its own answer and its stream), the tablet leaves once: a second
+    # navigation would abort the first (net::ERR_ABORTED)
+    tablet.wait_for_selector("#actions")
+    assert loads == [f"{live.url}/table/{new_id}"], loads
     woken = phone.new_page()  # the player wakes the phone: the browser reloads the page
     woken.goto(old_page)
     woken.wait_for_url(f"**/seat/{new_id}")

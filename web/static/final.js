@@ -105,10 +105,20 @@ window.Companion = window.Companion || {};
     );
   }
 
+  /* The tablet that asks for a rematch hears of it twice, from its own request and from its
+     stream; the page leaves once, or the second navigation aborts the first. */
+  let leaving = false;
+  function leave(url) {
+    if (leaving) return;
+    leaving = true;
+    location.href = url;
+  }
+
   /* A rematch began at the tablet: a phone joins its seat of the new table with the code
      its own stream was handed (companion/rematch.py) and goes there, no new scan; every
      other page goes to the new table. */
   C.followRematch = async function (data) {
+    if (leaving) return;
     if (data.code !== undefined) {
       try {
         const reply = await fetch(`/join/${data.table}/${encodeURIComponent(data.code)}`, {
@@ -116,7 +126,7 @@ window.Companion = window.Companion || {};
           credentials: "same-origin",
         });
         if (reply.ok) {
-          location.href = `/seat/${data.table}`;
+          leave(`/seat/${data.table}`);
           return;
         }
       } catch (error) {
@@ -125,13 +135,13 @@ window.Companion = window.Companion || {};
       C.toast(C.t("ui.rematch_scan"));
       return;
     }
-    location.href = `/table/${data.table}`;
+    leave(`/table/${data.table}`);
   };
 
   async function rematch(page) {
     try {
       const made = await C.post(`/api/tables/${page.id}/rematch`, {});
-      location.href = "/table/" + made.id;
+      leave("/table/" + made.id);
     } catch (error) {
       C.toast(error.message);
     }
