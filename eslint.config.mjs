@@ -1,8 +1,8 @@
 // ESLint for the pages' JavaScript (tests/test_lint.py runs it): ESLint's recommended rules
-// over plain browser scripts, and the house dialect (docs/pages.md). The pages load no
-// modules: each file is a classic script that adds its part to the one shared object
-// `window.Companion` (web/templates/base.html loads them in order), and Preact comes from
-// web/static/vendor/ as `window.preact`.
+// over the pages' ES modules, and the house dialect (docs/pages.md). Each file imports what
+// it uses and exports what it offers; web/static/boot.js is the one the pages load, a game's
+// panel.js is imported by the table page, and Preact comes from web/static/vendor/.
+// The browser probes (tests/browser/*.js) are plain scripts a test evaluates in the page.
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -43,6 +43,13 @@ const REFUSED = [
   },
 ];
 
+// window.Companion is for debugging and the browser tests (web/static/boot.js sets it): a
+// module imports what it uses, never reads another's exports through the global.
+const THROUGH_THE_GLOBAL = {
+  selector: "MemberExpression[property.name='Companion']:not(AssignmentExpression > .left)",
+  message: "window.Companion is for debugging and tests: import what the module uses",
+};
+
 const dialect = {
   // a name that is used nowhere is a leftover; an unused catch error is fine
   "no-unused-vars": ["error", { caughtErrors: "none" }],
@@ -50,7 +57,7 @@ const dialect = {
   "no-implicit-globals": "error",
   "no-var": "error",
   "prefer-const": "error",
-  // callbacks are arrows; a named function is a declaration, or `C.name = function`
+  // callbacks are arrows; a named function is a declaration
   "prefer-arrow-callback": "error",
   "no-restricted-syntax": ["error", ...REFUSED],
 };
@@ -61,13 +68,19 @@ export default [
   },
   js.configs.recommended,
   {
-    files: ["web/static/**/*.js", "companion/games/*/panel.js", "tests/browser/*.js"],
+    files: ["web/static/**/*.js", "companion/games/*/panel.js"],
+    languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.browser } },
+    rules: {
+      ...dialect,
+      "no-restricted-syntax": ["error", ...REFUSED, THROUGH_THE_GLOBAL],
+      strict: "error", // a module is strict: a "use strict" left over says a script was pasted
+    },
+  },
+  {
+    files: ["tests/browser/*.js"],
     languageOptions: { ecmaVersion: 2022, sourceType: "script", globals: { ...globals.browser } },
     rules: dialect,
   },
-  // the shell's files are strict as a whole; a panel inside the function it registers from
-  { files: ["web/static/**/*.js"], rules: { strict: ["error", "global"] } },
-  { files: ["companion/games/*/panel.js"], rules: { strict: ["error", "function"] } },
   {
     files: ["hardware/micropython/*.mjs"],
     languageOptions: { ecmaVersion: 2022, sourceType: "module", globals: { ...globals.node } },

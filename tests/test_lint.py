@@ -1,9 +1,10 @@
 """The tree stays clean under its linters and formatters, so a change that breaks the house
 style fails the suite like any other regression: ruff (lint and format, configured in
 pyproject.toml) and mypy (its default strictness, ``[tool.mypy]``) for the Python, Prettier
-at 100 columns (.prettierrc.json) and ESLint's recommended rules (eslint.config.mjs) for the
-pages' JavaScript. ``./scripts/test`` installs
-them; none is ever a reason to skip."""
+at 100 columns (.prettierrc.json), ESLint's recommended rules (eslint.config.mjs) and
+TypeScript's checker over the JSDoc types (tsconfig.json: ``tsc --noEmit``, strict less three
+checks) for the pages' JavaScript. ``./scripts/test`` installs them; none is ever a reason to
+skip."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 PRETTIER = ROOT / "node_modules" / ".bin" / "prettier"
 ESLINT = ROOT / "node_modules" / ".bin" / "eslint"
+TSC = ROOT / "node_modules" / ".bin" / "tsc"
 NPM_LOG = ROOT / "test-output" / "npm-install.log"
 
 
@@ -67,6 +69,14 @@ def test_eslint_finds_nothing():
     # leftover variable, a global made by accident, == where === was meant
     done = run([installed(ESLINT, "ESLint"), "--max-warnings", "0", "."])
     assert done.returncode == 0, "node_modules/.bin/eslint .:\n" + done.stdout + done.stderr
+
+
+def test_the_pages_types_check():
+    # every page module and panel (tsconfig.json's include), Preact typed by its npm package
+    done = run([installed(TSC, "TypeScript"), "-p", ".", "--pretty", "false"])
+    assert done.returncode == 0 and not done.stdout.strip(), (
+        "node_modules/.bin/tsc -p .:\n" + done.stdout + done.stderr
+    )
 
 
 def test_the_types_check():

@@ -200,15 +200,15 @@ def test_no_stale_log_or_prompt_keys():
 
 
 HARNESS = """
-const fs = require("fs");
+import fs from "node:fs";
+import { pathToFileURL } from "node:url";
 const used = [];
-global.window = global; // a page script: what it gives the others hangs on window
-global.Companion = { registerPanel(name, panel) { global.panel = panel; } };
 // As the shell's ctx.h: children nested in arrays are flattened, empty ones skipped.
 function h(tag, attrs, ...kids) {
   return { tag, attrs, kids: kids.flat(Infinity).filter(k => k !== null && k !== undefined) };
 }
-require(process.argv[2]);
+// the panel is an ES module whose default export draws the board, as the table page imports it
+const panel = (await import(pathToFileURL(process.argv[2]))).default;
 const views = JSON.parse(fs.readFileSync(process.argv[3], "utf8"));
 for (const [seat, view] of views) {
   const ctx = { seat, h, s: h, die: () => h("span", {}), chart: () => h("div", {}),
@@ -224,10 +224,10 @@ def test_panel_renders_every_phase_with_translated_words(tmp_path):
         pytest.fail("Node.js is needed to run the panel ('sudo apt-get install nodejs')")
     views = [[seat, game.view(s, seat)] for s in sample_states() for seat in (None, 0)]
     (tmp_path / "views.json").write_text(json.dumps(views), encoding="utf-8")
-    (tmp_path / "harness.js").write_text(HARNESS, encoding="utf-8")
+    (tmp_path / "harness.mjs").write_text(HARNESS, encoding="utf-8")
     panel = ROOT / "companion/games/outlaws108/panel.js"
     out = subprocess.run(
-        ["node", str(tmp_path / "harness.js"), str(panel), str(tmp_path / "views.json")],
+        ["node", str(tmp_path / "harness.mjs"), str(panel), str(tmp_path / "views.json")],
         capture_output=True,
         text=True,
         check=True,

@@ -1,17 +1,15 @@
+// @ts-check
 /* JSON Merge Patch (RFC 7386), as the server makes them (companion/merge_patch.py): a live
    stream that asks for patches gets its whole view first, then for each change only what
    changed. A new value is returned; target is not changed (a panel may hold the old one). */
-"use strict";
-window.Companion = window.Companion || {};
-(function (C) {
-  const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
-  C.mergePatch = function mergePatch(target, patch) {
-    if (!isObject(patch)) return patch;
-    const result = isObject(target) ? { ...target } : {};
-    for (const [name, value] of Object.entries(patch)) {
-      if (value === null) delete result[name];
-      else result[name] = mergePatch(result[name], value);
-    }
-    return result;
-  };
-})(window.Companion);
+
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+export function mergePatch(target, patch) {
+  if (!isObject(patch)) return patch;
+  const result = isObject(target) ? { ...target } : {};
+  for (const [name, value] of Object.entries(patch)) {
+    if (value === null) delete result[name];
+    else result[name] = mergePatch(result[name], value);
+  }
+  return result;
+}

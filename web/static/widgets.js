@@ -1,214 +1,213 @@
+// @ts-check
 /* Drawing helpers shared by every page and every game panel: elements, dice, charts.
    Preact (web/static/vendor/) underneath, nothing from the internet. */
-"use strict";
-window.Companion = window.Companion || {};
-(function (C) {
-  const { h: element, render, Fragment } = window.preact;
 
-  // set as DOM properties (checked, selected…), where true and false mean what they say
-  // (defaultChecked too: made "" it would leave a box that defaults to true unticked)
-  const BOOLEAN_PROPS = {
-    checked: 1,
-    defaultChecked: 1,
-    selected: 1,
-    disabled: 1,
-    required: 1,
-    hidden: 1,
-    open: 1,
-  };
+import { t } from "./shell.js";
+import { Fragment, h as element, render } from "./vendor/preact.module.js";
+import { number } from "./words.js";
 
-  /* Elements are Preact vnodes: a page draws what the state says and Preact changes only
-     what differs from the last drawing, so nodes, scroll positions and half-typed forms
-     stay. `text` is the element's only child; null, undefined and false leave a prop out. */
-  function props(attrs) {
-    const out = {};
-    for (const [name, value] of Object.entries(attrs || {})) {
-      if (value === null || value === undefined || value === false || name === "text") continue;
-      out[name] = value === true && !(name in BOOLEAN_PROPS) ? "" : value;
-    }
-    return out;
+// set as DOM properties (checked, selected…), where true and false mean what they say
+// (defaultChecked too: made "" it would leave a box that defaults to true unticked)
+const BOOLEAN_PROPS = {
+  checked: 1,
+  defaultChecked: 1,
+  selected: 1,
+  disabled: 1,
+  required: 1,
+  hidden: 1,
+  open: 1,
+};
+
+/* Elements are Preact vnodes: a page draws what the state says and Preact changes only
+   what differs from the last drawing, so nodes, scroll positions and half-typed forms
+   stay. `text` is the element's only child; null, undefined and false leave a prop out. */
+function props(attrs) {
+  const out = {};
+  for (const [name, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false || name === "text") continue;
+    out[name] = value === true && !(name in BOOLEAN_PROPS) ? "" : value;
   }
-  C.h = (tag, attrs, ...children) =>
-    attrs && "text" in attrs && attrs.text !== null && attrs.text !== undefined
-      ? element(tag, props(attrs), String(attrs.text))
-      : element(tag, props(attrs), ...children);
-  C.s = C.h; // an <svg> puts its children in the SVG namespace
-  /* The panels' one element helper: attributes, or just a class name ("" for none), then
-     children, any of them an array; null, undefined and false draw nothing (Preact). */
-  C.el = (tag, attrs, ...children) =>
-    C.h(tag, typeof attrs === "string" ? (attrs ? { class: attrs } : {}) : attrs, ...children);
-  C.Fragment = Fragment;
-  /* Draw a vnode into a container; the next call diffs against this one. */
-  C.mount = (container, vnode) => render(vnode, container);
-  /* Forget what was drawn there (a dialog opening a different form starts afresh). */
-  C.unmount = (container) => render(null, container);
+  return out;
+}
+export const h = (tag, attrs, ...children) =>
+  attrs && "text" in attrs && attrs.text !== null && attrs.text !== undefined
+    ? element(tag, props(attrs), String(attrs.text))
+    : element(tag, props(attrs), ...children);
+export const s = h; // an <svg> puts its children in the SVG namespace
+/* The panels' one element helper: attributes, or just a class name ("" for none), then
+   children, any of them an array; null, undefined and false draw nothing (Preact). */
+export const el = (tag, attrs, ...children) =>
+  h(tag, typeof attrs === "string" ? (attrs ? { class: attrs } : {}) : attrs, ...children);
+export { Fragment };
+/* Draw a vnode into a container; the next call diffs against this one. */
+export const mount = (container, vnode) => render(vnode, container);
+/* Forget what was drawn there (a dialog opening a different form starts afresh). */
+export const unmount = (container) => render(null, container);
 
-  // Pips for a d6-style face; Root's and Abilene's dice show numbers, as on the real dice.
-  const PIPS = {
-    1: [[50, 50]],
-    2: [
-      [28, 28],
-      [72, 72],
-    ],
-    3: [
-      [28, 28],
-      [50, 50],
-      [72, 72],
-    ],
-    4: [
-      [28, 28],
-      [72, 28],
-      [28, 72],
-      [72, 72],
-    ],
-    5: [
-      [28, 28],
-      [72, 28],
-      [50, 50],
-      [28, 72],
-      [72, 72],
-    ],
-    6: [
-      [28, 26],
-      [72, 26],
-      [28, 50],
-      [72, 50],
-      [28, 74],
-      [72, 74],
-    ],
-  };
-  // Each die kind's faces and colours, as the games declare them (the page's data-dice).
-  C.dice = JSON.parse(document.body.dataset.dice || "{}");
+// Pips for a d6-style face; Root's and Abilene's dice show numbers, as on the real dice.
+const PIPS = {
+  1: [[50, 50]],
+  2: [
+    [28, 28],
+    [72, 72],
+  ],
+  3: [
+    [28, 28],
+    [50, 50],
+    [72, 72],
+  ],
+  4: [
+    [28, 28],
+    [72, 28],
+    [28, 72],
+    [72, 72],
+  ],
+  5: [
+    [28, 28],
+    [72, 28],
+    [50, 50],
+    [28, 72],
+    [72, 72],
+  ],
+  6: [
+    [28, 26],
+    [72, 26],
+    [28, 50],
+    [72, 50],
+    [28, 74],
+    [72, 74],
+  ],
+};
+// Each die kind's faces and colours, as the games declare them (the page's data-dice).
+export const dice = JSON.parse(document.body.dataset.dice || "{}");
 
-  C.die = function (kind, face, label) {
-    const [bg, fg] = (C.dice[kind] || C.dice.d6 || { colours: ["#f7f3e8", "#1a1a1a"] }).colours;
-    const name = label || (C.t ? C.t("die." + kind) + " " + face : kind + " " + face);
-    const marks =
-      kind === "d6" && PIPS[face]
-        ? PIPS[face].map(([x, y]) => C.s("circle", { cx: x, cy: y, r: 9, fill: fg }))
-        : C.s("text", {
-            x: 50,
-            y: 66,
-            "text-anchor": "middle",
-            "font-size": 48,
-            "font-weight": 700,
-            fill: fg,
-            text: String(face),
-          });
-    return C.s(
-      "svg",
-      {
-        viewBox: "0 0 100 100",
-        class: "die die-" + kind,
-        role: "img",
-        "aria-label": name,
-        "data-face": face,
-        "data-kind": kind,
-      },
-      C.s("rect", {
-        x: 4,
-        y: 4,
-        width: 92,
-        height: 92,
-        rx: 18,
-        fill: bg,
-        stroke: fg,
-        "stroke-width": 3,
-      }),
-      marks,
-    );
-  };
+export function die(kind, face, label) {
+  const [bg, fg] = (dice[kind] || dice.d6 || { colours: ["#f7f3e8", "#1a1a1a"] }).colours;
+  const name = label || t("die." + kind) + " " + face;
+  const marks =
+    kind === "d6" && PIPS[face]
+      ? PIPS[face].map(([x, y]) => s("circle", { cx: x, cy: y, r: 9, fill: fg }))
+      : s("text", {
+          x: 50,
+          y: 66,
+          "text-anchor": "middle",
+          "font-size": 48,
+          "font-weight": 700,
+          fill: fg,
+          text: String(face),
+        });
+  return s(
+    "svg",
+    {
+      viewBox: "0 0 100 100",
+      class: "die die-" + kind,
+      role: "img",
+      "aria-label": name,
+      "data-face": face,
+      "data-kind": kind,
+    },
+    s("rect", {
+      x: 4,
+      y: 4,
+      width: 92,
+      height: 92,
+      rx: 18,
+      fill: bg,
+      stroke: fg,
+      "stroke-width": 3,
+    }),
+    marks,
+  );
+}
 
-  const SERIES_COLOURS = [
-    "#f0b43c",
-    "#6fb3ff",
-    "#ff7f7f",
-    "#7fdc8f",
-    "#c89bff",
-    "#ffd36f",
-    "#5fe0d8",
-  ];
+const SERIES_COLOURS = [
+  "#f0b43c",
+  "#6fb3ff",
+  "#ff7f7f",
+  "#7fdc8f",
+  "#c89bff",
+  "#ffd36f",
+  "#5fe0d8",
+];
 
-  const CHART = { W: 480, H: 260, L: 40, B: 26, T: 14, R: 150 };
+const CHART = { W: 480, H: 260, L: 40, B: 26, T: 14, R: 150 };
 
-  /* The scales of a chart: x and y map a point's values to the drawing. */
-  function scales(chart) {
-    const { W, H, L, B, T, R } = CHART;
-    const all = chart.series.flatMap((s) => s.points);
-    const maxX = Math.max(1, ...all.map((p) => p[0]));
-    const minX = Math.min(0, ...all.map((p) => p[0]));
-    const maxY = Math.max(1, ...all.map((p) => p[1]));
-    // Start at 0 unless every value sits high above it (money around $10,000): then start
-    // just under the lowest value, so the lines do not all squeeze against the top.
-    const lowest = Math.min(...all.map((p) => p[1]));
-    const minY =
-      lowest < 0 ? lowest : lowest > maxY / 2 ? Math.floor((lowest * 0.9) / 100) * 100 : 0;
-    const x = (v) => L + ((v - minX) / (maxX - minX || 1)) * (W - L - R);
-    const y = (v) => H - B - ((v - minY) / (maxY - minY || 1)) * (H - B - T);
-    return { x, y, maxX, minY, maxY };
-  }
+/* The scales of a chart: x and y map a point's values to the drawing. */
+function scales(chart) {
+  const { W, H, L, B, T, R } = CHART;
+  const all = chart.series.flatMap((s) => s.points);
+  const maxX = Math.max(1, ...all.map((p) => p[0]));
+  const minX = Math.min(0, ...all.map((p) => p[0]));
+  const maxY = Math.max(1, ...all.map((p) => p[1]));
+  // Start at 0 unless every value sits high above it (money around $10,000): then start
+  // just under the lowest value, so the lines do not all squeeze against the top.
+  const lowest = Math.min(...all.map((p) => p[1]));
+  const minY = lowest < 0 ? lowest : lowest > maxY / 2 ? Math.floor((lowest * 0.9) / 100) * 100 : 0;
+  const x = (v) => L + ((v - minX) / (maxX - minX || 1)) * (W - L - R);
+  const y = (v) => H - B - ((v - minY) / (maxY - minY || 1)) * (H - B - T);
+  return { x, y, maxX, minY, maxY };
+}
 
-  /* End labels, pushed apart so that equal values do not print on top of each other. */
-  function endLabels(chart, y) {
-    const { H, T } = CHART;
-    const labels = chart.series
-      .map((series, i) => [series, SERIES_COLOURS[i % SERIES_COLOURS.length]])
-      .filter(([series]) => series.points.length)
-      .map(([series, colour]) => {
-        const last = series.points[series.points.length - 1];
-        return { y: y(last[1]) + 5, colour, text: `${series.label} ${C.number(last[1])}` };
-      });
-    labels.sort((a, b) => a.y - b.y);
-    labels.forEach((label, i) => {
-      if (i && label.y - labels[i - 1].y < 19) label.y = labels[i - 1].y + 19;
+/* End labels, pushed apart so that equal values do not print on top of each other. */
+function endLabels(chart, y) {
+  const { H, T } = CHART;
+  const labels = chart.series
+    .map((series, i) => [series, SERIES_COLOURS[i % SERIES_COLOURS.length]])
+    .filter(([series]) => series.points.length)
+    .map(([series, colour]) => {
+      const last = series.points[series.points.length - 1];
+      return { y: y(last[1]) + 5, colour, text: `${series.label} ${number(last[1])}` };
     });
-    const over = labels.length ? labels[labels.length - 1].y - (H - 4) : 0;
-    if (over > 0)
-      labels.forEach((label) => {
-        label.y = Math.max(T + 12, label.y - over);
-      });
-    return labels;
-  }
+  labels.sort((a, b) => a.y - b.y);
+  labels.forEach((label, i) => {
+    if (i && label.y - labels[i - 1].y < 19) label.y = labels[i - 1].y + 19;
+  });
+  const over = labels.length ? labels[labels.length - 1].y - (H - 4) : 0;
+  if (over > 0)
+    labels.forEach((label) => {
+      label.y = Math.max(T + 12, label.y - over);
+    });
+  return labels;
+}
 
-  function line(series, colour, x, y) {
-    if (!series.points.length) return null;
-    const pts = series.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
-    return [
-      C.s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }),
-      series.points.map((p) => C.s("circle", { cx: x(p[0]), cy: y(p[1]), r: 3, fill: colour })),
-    ];
-  }
+function line(series, colour, x, y) {
+  if (!series.points.length) return null;
+  const pts = series.points.map((p) => `${x(p[0]).toFixed(1)},${y(p[1]).toFixed(1)}`).join(" ");
+  return [
+    s("polyline", { points: pts, fill: "none", stroke: colour, "stroke-width": 3 }),
+    series.points.map((p) => s("circle", { cx: x(p[0]), cy: y(p[1]), r: 3, fill: colour })),
+  ];
+}
 
-  /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
-  C.chart = function (chart) {
-    const { W, H, L, B, T, R } = CHART;
-    const { x, y, maxX, minY, maxY } = scales(chart);
-    const title = C.t ? C.t(chart.title) : chart.title;
-    return C.h(
-      "figure",
-      { class: "chart-box", "data-chart": chart.title },
-      C.h("figcaption", { text: title }),
-      C.s(
-        "svg",
-        { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title },
-        C.s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }),
-        C.s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }),
-        C.s("text", { x: 4, y: T + 10, text: C.number(maxY) }),
-        C.s("text", { x: 4, y: H - B, text: C.number(minY) }),
-        C.s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: C.number(maxX) }),
-        chart.series.map((series, i) =>
-          line(series, SERIES_COLOURS[i % SERIES_COLOURS.length], x, y),
-        ),
-        endLabels(chart, y).map((label) =>
-          // a property, not a style attribute: the page allows no inline style
-          C.s("text", {
-            x: W - R + 8,
-            y: label.y,
-            style: { fill: label.colour },
-            text: label.text,
-          }),
-        ),
+/* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
+export function chart(chart) {
+  const { W, H, L, B, T, R } = CHART;
+  const { x, y, maxX, minY, maxY } = scales(chart);
+  const title = t(chart.title);
+  return h(
+    "figure",
+    { class: "chart-box", "data-chart": chart.title },
+    h("figcaption", { text: title }),
+    s(
+      "svg",
+      { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title },
+      s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }),
+      s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }),
+      s("text", { x: 4, y: T + 10, text: number(maxY) }),
+      s("text", { x: 4, y: H - B, text: number(minY) }),
+      s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: number(maxX) }),
+      chart.series.map((series, i) =>
+        line(series, SERIES_COLOURS[i % SERIES_COLOURS.length], x, y),
       ),
-    );
-  };
-})(window.Companion);
+      endLabels(chart, y).map((label) =>
+        // a property, not a style attribute: the page allows no inline style
+        s("text", {
+          x: W - R + 8,
+          y: label.y,
+          style: { fill: label.colour },
+          text: label.text,
+        }),
+      ),
+    ),
+  );
+}
