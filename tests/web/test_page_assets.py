@@ -50,6 +50,10 @@ def test_the_table_page_loads_only_its_own_files(tablet):
         reply = tablet.get(url)
         reply.close()  # a file sent as it is: its handle closes with the reply
         assert reply.status_code == 200, url
+        # a module is run only when sent as JavaScript (HTML Standard, "fetch a single
+        # module script": the strict MIME type check)
+        if url.endswith(".js"):
+            assert reply.mimetype in ("text/javascript", "application/javascript"), url
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -5,8 +5,6 @@
    sale (who has played a card, never what), the last sale with every card and payment, loans
    and dues. The money chart (view.charts) is drawn by the shell. */
 
-/* An element from a list of children, leaving out the empty ones. */
-
 function name(view, seat) {
   const row = view.players[seat];
   return row ? row.name : String(seat);
