@@ -125,6 +125,7 @@ def board_measure(got: dict) -> str:
     return (
         f"board scrolls {got['boardScrolling'][:1] or 'no'}, "
         f"{got['boardOutsideCount']} parts outside, {got['smallCount']} numbers under 16 px"
+        + (f" {got['small'][:2]}" if got["smallCount"] else "")
     )
 
 

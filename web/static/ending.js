@@ -7,7 +7,9 @@
 "use strict";
 window.Companion = window.Companion || {};
 (function (C) {
-  /* The seed line under the headline, and the tablet's "Close the game". */
+  /* The seed line, and the tablet's "Close the game". The tablet shows the seed as a short
+     status in its header (the whole line in its title), so the prompt bar keeps its room
+     for what the table does next; a phone shows it under the headline. */
   C.renderEnd = function (view, admin, post) {
     const box = document.getElementById("table-end");
     if (!box) return;
@@ -15,12 +17,15 @@ window.Companion = window.Companion || {};
     const text = table.closed
       ? C.t("ui.seed_published", { seed: table.seed })
       : C.t("ui.seed_hash", { hash: table.seed_hash });
+    const status = document.getElementById("seed-status");
+    const line = C.h("p", { id: "seed-line", class: "muted seed", text, title: text });
+    if (status) C.mount(status, line);
     C.mount(
       box,
       C.h(
         C.Fragment,
         {},
-        C.h("p", { id: "seed-line", class: "muted seed", text }),
+        status ? null : line,
         admin && table.ended && !table.closed
           ? C.h(
               "button",

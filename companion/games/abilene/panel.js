@@ -46,26 +46,31 @@
     if (!d || view.over) {
       return null;
     }
-    return card(ctx, ctx.t("param.abilene.dice"), [
-      ctx.h(
-        "div",
-        { class: "abilene-dice" },
-        ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cattle_dice")),
-        ctx.die("cattle", d.cattle[0]),
-        ctx.die("cattle", d.cattle[1]),
+    return card(
+      ctx,
+      ctx.t("param.abilene.dice"),
+      [
         ctx.h(
-          "span",
-          { class: "panel-big" },
-          ctx.t("abilene.panel.distance", { distance: d.distance }),
+          "div",
+          { class: "abilene-dice" },
+          ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cattle_dice")),
+          ctx.die("cattle", d.cattle[0]),
+          ctx.die("cattle", d.cattle[1]),
+          ctx.h(
+            "span",
+            { class: "panel-big" },
+            ctx.t("abilene.panel.distance", { distance: d.distance }),
+          ),
         ),
-      ),
-      ctx.h(
-        "div",
-        { class: "abilene-dice" },
-        ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cowboy_moves")),
-        ...d.cowboy.map((face) => ctx.die("cowboy", face)),
-      ),
-    ]);
+        ctx.h(
+          "div",
+          { class: "abilene-dice" },
+          ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cowboy_moves")),
+          ...d.cowboy.map((face) => ctx.die("cowboy", face)),
+        ),
+      ],
+      "abilene-throw",
+    );
   }
 
   function playerRow(view, ctx, p) {
@@ -121,9 +126,12 @@
       ),
     );
     const rows = view.players.map((p) => playerRow(view, ctx, p));
-    return card(ctx, ctx.t("abilene.panel.ranches"), [
-      ctx.h("div", { class: "abilene-scroll" }, ctx.el("table", {}, [head, ...rows])),
-    ]);
+    return card(
+      ctx,
+      ctx.t("abilene.panel.ranches"),
+      [ctx.h("div", { class: "abilene-scroll" }, ctx.el("table", {}, [head, ...rows]))],
+      "abilene-ranches",
+    );
   }
 
   /* One throw of a duel: the challenger's die, the challenged one's, and what came of it. */
@@ -182,7 +190,7 @@
         ),
       );
     }
-    return out.length ? card(ctx, ctx.t("action.abilene.duel"), out) : null;
+    return out.length ? card(ctx, ctx.t("action.abilene.duel"), out, "abilene-duel") : null;
   }
 
   function openSale(view, ctx) {
@@ -220,23 +228,16 @@
             }),
       );
     }
-    return card(ctx, ctx.t("abilene.panel.sale", { seller: name(view, sale.seller) }), [
-      ctx.el("div", { class: "abilene-chips" }, chips),
-      mine,
-    ]);
+    return card(
+      ctx,
+      ctx.t("abilene.panel.sale", { seller: name(view, sale.seller) }),
+      [ctx.el("div", { class: "abilene-chips" }, chips), mine],
+      "abilene-open-sale",
+    );
   }
 
   function payment(view, ctx, p) {
-    return ctx.h(
-      "li",
-      {},
-      ctx.t("abilene.panel.payment", {
-        payer: who(view, ctx, p.payer),
-        payee: who(view, ctx, p.payee),
-        amount: dollars(ctx, p.amount),
-        reason: ctx.t("abilene.reason." + p.reason),
-      }),
-    );
+    return ctx.h("li", {}, paymentText(view, ctx, p));
   }
 
   function list(view, ctx, items) {
@@ -245,6 +246,32 @@
       {},
       items.map((p) => payment(view, ctx, p)),
     );
+  }
+
+  /* A list that grows with the game (loans, payments): every line on a phone, which
+     scrolls; on the tablet's board only the SHOWN newest, and a line saying how many more
+     each phone lists (panel.css hides the older ones on the dashboard only). */
+  const SHOWN = 3;
+  function bounded(ctx, lines, newestFirst) {
+    const more = Math.max(0, lines.length - SHOWN);
+    const older = (i) => (newestFirst ? i >= SHOWN : i < more);
+    const items = lines.map((line, i) =>
+      ctx.h("li", { class: older(i) ? "abilene-older" : null }, line),
+    );
+    if (more)
+      items.push(
+        ctx.h("li", { class: "abilene-more" }, ctx.t("abilene.panel.more", { count: more })),
+      );
+    return ctx.el("ul", {}, items);
+  }
+
+  function paymentText(view, ctx, p) {
+    return ctx.t("abilene.panel.payment", {
+      payer: who(view, ctx, p.payer),
+      payee: who(view, ctx, p.payee),
+      amount: dollars(ctx, p.amount),
+      reason: ctx.t("abilene.reason." + p.reason),
+    });
   }
 
   /* What one opponent's corral card brought them: paid by or to the seller, or nothing. */
@@ -304,22 +331,19 @@
         ),
         list(view, ctx, s.payments),
       ],
+      "abilene-last-sale",
     );
   }
 
   function loanRow(view, ctx, x) {
-    return ctx.h(
-      "li",
-      {},
-      ctx.t("abilene.panel.loan_row", {
-        id: x.id,
-        lender: who(view, ctx, x.lender),
-        debtor: name(view, x.debtor),
-        principal: dollars(ctx, x.principal),
-        interest: dollars(ctx, x.interest),
-        due: dollars(ctx, x.due),
-      }),
-    );
+    return ctx.t("abilene.panel.loan_row", {
+      id: x.id,
+      lender: who(view, ctx, x.lender),
+      debtor: name(view, x.debtor),
+      principal: dollars(ctx, x.principal),
+      interest: dollars(ctx, x.interest),
+      due: dollars(ctx, x.due),
+    });
   }
 
   function loans(view, ctx) {
@@ -327,21 +351,19 @@
     (view.loan_offers || []).forEach((o) => {
       // several offers may be open at once
       items.push(
-        ctx.h(
-          "li",
-          {},
-          ctx.t("abilene.panel.loan_offer", {
-            lender: name(view, o.lender),
-            borrower: name(view, o.borrower),
-            amount: dollars(ctx, o.amount),
-            interest: dollars(ctx, o.interest),
-            offer: o.id,
-          }),
-        ),
+        ctx.t("abilene.panel.loan_offer", {
+          lender: name(view, o.lender),
+          borrower: name(view, o.borrower),
+          amount: dollars(ctx, o.amount),
+          interest: dollars(ctx, o.interest),
+          offer: o.id,
+        }),
       );
     });
     return [
-      items.length ? card(ctx, ctx.t("abilene.panel.loans"), [ctx.el("ul", {}, items)]) : null,
+      items.length
+        ? card(ctx, ctx.t("abilene.panel.loans"), [bounded(ctx, items, false)], "abilene-loans")
+        : null,
       view.dues.length
         ? card(ctx, ctx.t("abilene.panel.dues"), [list(view, ctx, view.dues)], "abilene-mine")
         : null,
@@ -352,9 +374,16 @@
     if (!view.payments.length) {
       return null;
     }
-    return card(ctx, ctx.t("abilene.panel.payments"), [
-      list(view, ctx, view.payments.slice(-8).reverse()),
-    ]);
+    const lines = view.payments
+      .slice(-8)
+      .reverse()
+      .map((p) => paymentText(view, ctx, p));
+    return card(
+      ctx,
+      ctx.t("abilene.panel.payments"),
+      [bounded(ctx, lines, true)],
+      "abilene-payments",
+    );
   }
 
   function mine(view, ctx) {
@@ -411,7 +440,12 @@
         ctx.h("td", { class: "abilene-money" }, s.money === null ? "—" : dollars(ctx, s.money)),
       ),
     );
-    return card(ctx, ctx.t("abilene.panel.result"), [ctx.el("table", {}, [head].concat(rows))]);
+    return card(
+      ctx,
+      ctx.t("abilene.panel.result"),
+      [ctx.el("table", {}, [head].concat(rows))],
+      "abilene-result",
+    );
   }
 
   function rules(view, ctx) {

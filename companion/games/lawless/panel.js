@@ -339,7 +339,7 @@
         }),
       ),
     );
-    return box(ctx, ctx.t("lawless.panel.killers"), [ctx.el("ul", {}, items)]);
+    return box(ctx, ctx.t("lawless.panel.killers"), [ctx.el("ul", {}, items)], "lawless-killers");
   }
 
   function news(view, ctx) {
@@ -348,7 +348,7 @@
       .slice(-6)
       .reverse()
       .map((entry) => ctx.h("li", {}, line(ctx, entry)));
-    return box(ctx, ctx.t("lawless.panel.news"), [ctx.el("ul", {}, items)]);
+    return box(ctx, ctx.t("lawless.panel.news"), [ctx.el("ul", {}, items)], "lawless-news");
   }
 
   function scoringHead(ctx) {
