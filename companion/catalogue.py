@@ -66,8 +66,9 @@ def learn(
     taught_by: CatalogueChange,
 ) -> None:
     """After a commit: keep what the action taught. A known entry changes only by an import,
-    by a logged correction of it, by the editor, or where it knew nothing yet (a Heaven
-    card's scoring rule typed after the card was first kept without one)."""
+    by a logged correction of it, by the editor, where it knew nothing yet (a Heaven card's
+    scoring rule typed after the card was first kept without one), or where a list it kept
+    grows (another cost seen for a campaign of the same tier and points)."""
     hooks = catalogue_of(game)
     if hooks is None:
         return
@@ -81,7 +82,11 @@ def learn(
     elif known is None:
         journal.save_catalogue(game_name, {key: entry}, taught_by)
     else:
-        filled = {k: v for k, v in entry.items() if _blank(known.get(k)) and not _blank(v)}
+        filled = {
+            k: v
+            for k, v in entry.items()
+            if (_blank(known.get(k)) and not _blank(v)) or _grown(known.get(k), v)
+        }
         if filled:
             journal.save_catalogue(game_name, {key: {**known, **filled}}, taught_by)
 
@@ -92,6 +97,16 @@ def _as(change: CatalogueChange, source: str) -> CatalogueChange:
 
 def _blank(value: Any) -> bool:
     return value is None or value == []
+
+
+def _grown(known: Any, taught: Any) -> bool:
+    """A list the entry kept, taught with more in it (a campaign's costs seen so far)."""
+    return (
+        isinstance(known, list)
+        and isinstance(taught, list)
+        and len(taught) > len(known)
+        and all(item in taught for item in known)
+    )
 
 
 def export(game_name: str, journal: Journal) -> dict:

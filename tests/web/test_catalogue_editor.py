@@ -149,3 +149,27 @@ def test_every_change_is_in_the_history_and_a_deleted_card_is_asked_again(tablet
     assert tablet.act(other, play(41)).json.get("version") == 1  # the edited one is known
     view = tablet.get(f"/api/tables/{other}").json
     assert view["state"]["areas"][0]["outlaws"][0]["icons"] == ["infantry"]
+
+
+def test_a_campaign_cost_typed_once_is_kept_exported_and_imported(tablet):
+    costs = {f"cost_{i}": 0 for i in ("leadership", "infantry", "cavalry", "scout", "support")}
+    minor = {"type": "campaign", "seat": 0, "tier": "minor", "points": 3, "exhaust": [1]}
+    minor = {**minor, **costs, "waived": 0}
+    tables = []
+    for cost_navy in (1, 0):  # typed at the first table, not at the second
+        tid = tablet.post("/api/tables", {"game": "outlaws108", "players": ["A", "B"]}).json["id"]
+        assert tablet.act(tid, play(40, ["navy"])).status_code == 200
+        assert tablet.act(tid, {**minor, "cost_navy": cost_navy}).status_code == 200
+        view = tablet.get(f"/api/tables/{tid}").json
+        assert view["state"]["areas"][0]["campaigns"][0]["cost"] == ["navy"]
+        tables.append(tid)
+    exported = tablet.get(f"/api/tables/{tables[1]}/catalogue").json
+    assert exported["entries"]["minor-3"] == {"costs": [["navy"]]}
+    assert list(exported["entries"]) == ["40", "minor-3"]  # the cards by number, then campaigns
+    learned = [line for line in history(tablet, tables[1]) if line["key"] == "minor-3"]
+    assert [(line["source"], line["table"]) for line in learned] == [("learned", tables[0])]
+    gone = tablet.post(f"/api/tables/{tables[1]}/catalogue/minor-3/delete", {})
+    assert gone.status_code == 200
+    again = tablet.post(f"/api/tables/{tables[1]}/catalogue", {"file": exported})
+    assert again.json == {"imported": 2, "replaced": 1}
+    assert entries(tablet, tables[1])["minor-3"] == {"costs": [["navy"]]}
