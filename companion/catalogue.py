@@ -144,9 +144,11 @@ def import_file(
     return {"imported": len(checked), "replaced": sum(1 for k in checked if k in known)}
 
 
-def checked_entry(check: Any, typed: Any, entry: Any) -> tuple[str, dict]:
+def checked_entry(
+    check: Any, typed: Any, entry: Any, refusal: str = "catalogue_bad_entry"
+) -> tuple[str, dict]:
     """One entry as the game declares it (its key a card number, its fields checked as a
-    play would be), or ``catalogue_bad_entry`` naming the card and why."""
+    play would be), or ``refusal`` naming the card and why."""
     try:
         # a card's key as a label keeps it: "093" and "０９３" are card 93
         key = shapes.shaped(typed, "label", LONGEST_KEY, "card")
@@ -154,7 +156,7 @@ def checked_entry(check: Any, typed: Any, entry: Any) -> tuple[str, dict]:
     except RuleError as error:
         shown = typed[:12] if isinstance(typed, str) and error.code != "unprintable_text" else "?"
         because = {"because": error.code, **error.params, "card": shown}
-        raise RuleError("catalogue_bad_entry", **because) from None
+        raise RuleError(refusal, **because) from None
 
 
 def edit(
@@ -164,7 +166,7 @@ def edit(
     hooks = catalogue_of(game)
     if hooks is None:
         raise NotFound("no_catalogue")
-    key, checked = checked_entry(hooks.check, typed, entry)
+    key, checked = checked_entry(hooks.check, typed, entry, "catalogue_bad_edit")
     journal.save_catalogue(game_name, {key: checked}, CatalogueChange("edit", table_id))
     return {"key": key, "entry": checked}
 

@@ -93,7 +93,7 @@ def test_a_bad_value_is_refused_and_changes_nothing(tablet, outlaws, key, entry,
     tablet.post(f"/api/tables/{tid}/catalogue/40", {"entry": {"icons": ["cavalry"]}})
     before, lines = entries(tablet, tid), len(history(tablet, tid))
     reply = tablet.post(f"/api/tables/{tid}/catalogue/{key}", {"entry": entry})
-    assert reply.status_code == 422 and reply.json["error"]["code"] == "catalogue_bad_entry"
+    assert reply.status_code == 422 and reply.json["error"]["code"] == "catalogue_bad_edit"
     assert because in reply.json["error"]["message"]  # the reason, in words
     assert entries(tablet, tid) == before and len(history(tablet, tid)) == lines
 
