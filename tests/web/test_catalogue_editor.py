@@ -163,13 +163,25 @@ def test_a_campaign_cost_typed_once_is_kept_exported_and_imported(tablet):
         view = tablet.get(f"/api/tables/{tid}").json
         assert view["state"]["areas"][0]["campaigns"][0]["cost"] == ["navy"]
         tables.append(tid)
+    # another Minor Campaign worth 3, with another cost: the catalogue keeps both
+    tid = tablet.post("/api/tables", {"game": "outlaws108", "players": ["A", "B"]}).json["id"]
+    assert tablet.act(tid, play(42, ["scout"])).status_code == 200
+    assert tablet.act(tid, {**minor, "cost_navy": 0, "cost_scout": 1}).status_code == 200
+    assert entries(tablet, tid)["minor-3"] == {"costs": [["navy"], ["scout"]]}
     exported = tablet.get(f"/api/tables/{tables[1]}/catalogue").json
-    assert exported["entries"]["minor-3"] == {"costs": [["navy"]]}
-    assert list(exported["entries"]) == ["40", "minor-3"]  # the cards by number, then campaigns
+    assert exported["entries"]["minor-3"] == {"costs": [["navy"], ["scout"]]}
+    assert list(exported["entries"]) == [
+        "40",
+        "42",
+        "minor-3",
+    ]  # the cards by number, then campaigns
     learned = [line for line in history(tablet, tables[1]) if line["key"] == "minor-3"]
-    assert [(line["source"], line["table"]) for line in learned] == [("learned", tables[0])]
+    assert [(line["source"], line["table"]) for line in learned] == [
+        ("learned", tid),
+        ("learned", tables[0]),
+    ]
     gone = tablet.post(f"/api/tables/{tables[1]}/catalogue/minor-3/delete", {})
     assert gone.status_code == 200
     again = tablet.post(f"/api/tables/{tables[1]}/catalogue", {"file": exported})
-    assert again.json == {"imported": 2, "replaced": 1}
-    assert entries(tablet, tables[1])["minor-3"] == {"costs": [["navy"]]}
+    assert again.json == {"imported": 3, "replaced": 2}
+    assert entries(tablet, tables[1])["minor-3"] == {"costs": [["navy"], ["scout"]]}
