@@ -52,6 +52,7 @@ def test_fix_an_entry_delete_one_and_see_the_history(browser, live, shoot):
     assert "Scout" in tablet.inner_text("#catalogue-editor tr[data-key='40']")
     # No. 41 goes: the first tap asks, the second deletes
     tablet.click("[data-delete='41']")
+    tablet.wait_for_selector("[data-delete='41']:has-text('Tap again to delete')")
     assert tablet.locator("#catalogue-editor tr[data-key='41']").count() == 1
     tablet.click("[data-delete='41']")
     tablet.wait_for_selector("#toast:has-text('No. 41 deleted')")
