@@ -59,7 +59,7 @@
   }
 
   /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
-     file and imports one a club shares. */
+     file, imports one a club shares, and opens the game's editor of it. */
   async function catalogueTools() {
     const box = document.getElementById("catalogue");
     try {
@@ -98,6 +98,19 @@
         },
         C.t("ui.catalogue_export"),
       ),
+      /* the game's own editor of its entries, when its panel has one */
+      C.panels[page.game] && C.panels[page.game].catalogueEditor
+        ? C.h(
+            "button",
+            {
+              type: "button",
+              class: "big",
+              id: "catalogue-edit",
+              onclick: () => C.panels[page.game].catalogueEditor(page.id),
+            },
+            C.t("ui.catalogue_edit"),
+          )
+        : null,
       C.h(
         "label",
         { class: "param" },
