@@ -101,6 +101,8 @@
       "nowheresville-token",
       ctx.el("span", "nowheresville-label", label + " "),
       ctx.el("span", p.cls, p.text),
+      // the tablet's scoreboard reads the count, the phone counts the pips
+      ctx.el("span", "nowheresville-count", count + "/" + full),
     );
   }
 
