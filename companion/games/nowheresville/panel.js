@@ -96,7 +96,14 @@
 
   function pipLine(ctx, label, full, count, cls) {
     const p = pips(full, count, cls);
-    return ctx.el("div", "", label + " ", ctx.el("span", p.cls, p.text));
+    return ctx.el(
+      "div",
+      "nowheresville-token",
+      ctx.el("span", "nowheresville-label", label + " "),
+      ctx.el("span", p.cls, p.text),
+      // the tablet's scoreboard reads the count, the phone counts the pips
+      ctx.el("span", "nowheresville-count", count + "/" + full),
+    );
   }
 
   function header(view, ctx) {
@@ -337,19 +344,22 @@
 
   function banditTokens(ctx, b) {
     return [
-      pipLine(
-        ctx,
-        ctx.t("nowheresville.ui.wounds", { wounds: b.wounds, hits: b.hits }),
-        b.hits,
-        b.wounds,
-        "nowheresville-wound",
+      ctx.el(
+        "div",
+        "nowheresville-token nowheresville-wounds",
+        ctx.t("nowheresville.ui.wounds", { wounds: b.wounds, hits: b.hits }) + " ",
+        ctx.el(
+          "span",
+          pips(b.hits, b.wounds).cls + " nowheresville-wound",
+          pips(b.hits, b.wounds).text,
+        ),
       ),
       pipLine(ctx, ctx.t("param.nowheresville.bullets"), CAPS.bullets, b.bullets),
       pipLine(ctx, ctx.t("param.nowheresville.courage"), CAPS.courage, b.courage),
       pipLine(ctx, ctx.t("nowheresville.ui.experience_tokens"), CAPS.experience, b.experience),
       ctx.el(
         "div",
-        "",
+        "nowheresville-token nowheresville-xp",
         ctx.t("nowheresville.ui.experience_total", { total: b.experience_total }),
         b.wicked.length
           ? " \u00B7 " + ctx.t("nowheresville.ui.wicked", { count: b.wicked.length })
@@ -369,7 +379,7 @@
       : null;
     return ctx.el(
       "div",
-      "",
+      "nowheresville-cards",
       b.equipment.map((card) => cardNode(ctx, card)),
       hidden,
     );
@@ -398,7 +408,7 @@
   function gang(view, ctx, seat) {
     return ctx.el(
       "div",
-      "",
+      "nowheresville-gang",
       ctx.el(
         "h3",
         "",
@@ -524,8 +534,8 @@
     return ctx.el("li", "", text);
   }
 
-  function news(view, ctx) {
-    const items = view.news.slice(-8).reverse();
+  function news(view, ctx, tablet) {
+    const items = view.news.slice(tablet ? -3 : -8).reverse();
     return items.length
       ? ctx.el(
           "section",
@@ -556,7 +566,7 @@
         view.robbery ? robbery(view, ctx) : null,
         board(view, ctx),
         gangs(view, ctx, others),
-        news(view, ctx),
+        news(view, ctx, ctx.seat === null || ctx.seat === undefined),
       );
     },
   });

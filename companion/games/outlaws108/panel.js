@@ -106,7 +106,8 @@
       ctx.h(
         "span",
         { class: "outlaws108-chip", title: word(ctx, icon) },
-        GLYPH[icon] + " " + word(ctx, icon) + " ",
+        GLYPH[icon] + " ",
+        ctx.h("span", { class: "outlaws108-word" }, word(ctx, icon) + " "),
         ctx.h("b", {}, String(counts[icon].sure)),
       ),
     );
@@ -118,7 +119,8 @@
         ctx.h(
           "span",
           { class: "outlaws108-chip either", title: names },
-          group.icons.map((i) => GLYPH[i]).join("/") + " " + names + " ",
+          group.icons.map((i) => GLYPH[i]).join("/") + " ",
+          ctx.h("span", { class: "outlaws108-word" }, names + " "),
           ctx.h("b", {}, "\u00D7" + group.count),
         ),
       );
@@ -321,10 +323,22 @@
         ctx.h("td", {}, String(line.campaigns)),
         ctx.h("td", {}, ctx.h("b", {}, String(line.total))),
         ctx.h("td", {}, String(line.outlaws)),
+        ctx.h(
+          "td",
+          { class: "outlaws108-title outlaws108-wide", title },
+          ctx.t("outlaws108.rank." + line.rank),
+          line.behind_by
+            ? ctx.h(
+                "span",
+                { class: "outlaws108-tie" },
+                " — " + ctx.t("outlaws108.panel.tie_" + line.behind_by),
+              )
+            : null,
+        ),
       ),
       ctx.h(
         "tr",
-        { class: cls },
+        { class: cls + " outlaws108-narrow" },
         ctx.h("td", {}),
         ctx.h("td", { class: "outlaws108-title", colspan: width - 1 }, title),
       ),
@@ -335,20 +349,21 @@
   function standings(ctx, view) {
     if (!view.standings) return null;
     const columns = ["place", "player", "heaven", "campaigns", "total", "outlaws"];
+    const heading = ctx.t(
+      view.phase === "over" ? "outlaws108.panel.final" : "outlaws108.panel.provisional",
+    );
+    // the tablet names the table in its last column's head, the phone above it
     const header = ctx.h(
       "tr",
       {},
       columns.map((k) => ctx.h("th", {}, ctx.t("outlaws108.panel.col_" + k))),
+      ctx.h("th", { class: "outlaws108-wide outlaws108-heading" }, heading),
     );
     const rows = view.standings.flatMap((line) => standingRows(ctx, line, columns.length));
     return ctx.h(
       "div",
       {},
-      ctx.h(
-        "h3",
-        {},
-        ctx.t(view.phase === "over" ? "outlaws108.panel.final" : "outlaws108.panel.provisional"),
-      ),
+      ctx.h("h3", { class: "outlaws108-narrow" }, heading),
       ctx.h("table", { class: "outlaws108-table" }, [header].concat(rows)),
     );
   }
