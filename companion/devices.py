@@ -27,7 +27,9 @@ class DeviceDesk:
 
     def set_device(self, name: str, status: dict) -> None:
         self.devices[name] = {**status, **self._refusals_of(name)}
-        self.hub.publish("devices", {"devices": self.devices})
+        # the same figures as /api/health (with each device's probe: mock pins say so), so
+        # a page never shows a stand-in "online" between two polls
+        self.hub.publish("devices", {"devices": self._device_figures()})
 
     # -- devices: what the input router and the composition root are handed -------------
     def frame_receipt(self, receipt: tuple | None):

@@ -32,10 +32,12 @@ from pathlib import Path
 from companion import chain, integrity, schema
 from companion.entries import JournalEntry, from_row, to_row
 from companion.errors import JournalError
+from companion.timelabel import now_label
 from companion.witness import Heads, Witness
 
 log = logging.getLogger("companion.journal")
 WITNESS_SUFFIX = integrity.WITNESS_SUFFIX
+HISTORY_SHOWN = 500  # the catalogue's latest changes an editor is shown
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,18 @@ class TableRecord:
     created: str
     admin_hash: str
     ended: bool
+
+
+@dataclass(frozen=True)
+class CatalogueChange:
+    """Why a catalogue entry changed, for its history: ``source`` is ``learned`` (a card's
+    first play), ``correction`` (a correction during play), ``import``, ``edit`` or
+    ``delete`` (the tablet's editor); ``by`` names the player whose play taught it (None:
+    the tablet)."""
+
+    source: str
+    table_id: str
+    by: str | None = None
 
 
 @dataclass(frozen=True)
@@ -309,16 +323,41 @@ class Journal:
         with self._lock, self._transaction():
             self._db.execute("INSERT OR REPLACE INTO cards VALUES (?,?,?)", (game, uid, card))
 
-    def save_catalogue(self, game: str, entries: dict[str, dict]) -> None:
-        """Keep card facts on this Pi across games (``companion/catalogue.py``), all or none."""
+    def save_catalogue(self, game: str, entries: dict[str, dict], change: CatalogueChange) -> None:
+        """Keep card facts on this Pi across games (``companion/catalogue.py``), all or none,
+        with a line of the catalogue's history for each entry that changed."""
         with self._lock, self._transaction():
-            self._db.executemany(
-                "INSERT OR REPLACE INTO catalogue VALUES (?,?,?)",
-                [
-                    (game, key, json.dumps(entry, separators=(",", ":")))
-                    for key, entry in entries.items()
-                ],
-            )
+            for key, entry in entries.items():
+                text = json.dumps(entry, separators=(",", ":"))
+                row = self._db.execute(
+                    "SELECT entry FROM catalogue WHERE game=? AND key=?", (game, key)
+                ).fetchone()
+                if row is not None and row[0] == text:
+                    continue
+                self._db.execute(
+                    "INSERT OR REPLACE INTO catalogue VALUES (?,?,?)", (game, key, text)
+                )
+                self._history(game, key, change, row[0] if row else None, text)
+
+    def delete_catalogue(self, game: str, key: str, change: CatalogueChange) -> bool:
+        """Forget one entry (kept in the history); False if there was none."""
+        with self._lock, self._transaction():
+            row = self._db.execute(
+                "SELECT entry FROM catalogue WHERE game=? AND key=?", (game, key)
+            ).fetchone()
+            if row is None:
+                return False
+            self._db.execute("DELETE FROM catalogue WHERE game=? AND key=?", (game, key))
+            self._history(game, key, change, row[0], None)
+            return True
+
+    def _history(
+        self, game: str, key: str, change: CatalogueChange, before: str | None, after: str | None
+    ) -> None:
+        self._db.execute(
+            "INSERT INTO catalogue_history VALUES (?,?,?,?,?,?,?,?)",
+            (game, key, now_label(), change.source, change.table_id, change.by, before, after),
+        )
 
     def delete_table(self, table_id: str) -> None:
         """Forget a table entirely, on its owner's request from the home page (the one
@@ -439,6 +478,27 @@ class Journal:
                 "SELECT key, entry FROM catalogue WHERE game=?", (game,)
             ).fetchall()
         return {key: json.loads(entry) for key, entry in rows}
+
+    def catalogue_history(self, game: str, most: int = HISTORY_SHOWN) -> list[dict]:
+        """The catalogue's changes, the latest first."""
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT key, at, source, table_id, by, before, after FROM catalogue_history"
+                " WHERE game=? ORDER BY rowid DESC LIMIT ?",
+                (game, most),
+            ).fetchall()
+        return [
+            {
+                "key": key,
+                "at": at,
+                "source": source,
+                "table": table_id,
+                "by": by,
+                "before": None if before is None else json.loads(before),
+                "after": None if after is None else json.loads(after),
+            }
+            for key, at, source, table_id, by, before, after in rows
+        ]
 
     def setting(self, key: str) -> str | None:
         with self._lock:

@@ -64,6 +64,17 @@ CREATE TABLE IF NOT EXISTS catalogue (
     entry TEXT NOT NULL,
     PRIMARY KEY (game, key)
 );
+CREATE TABLE IF NOT EXISTS catalogue_history (
+    game TEXT NOT NULL,
+    key TEXT NOT NULL,
+    at TEXT NOT NULL,
+    source TEXT NOT NULL,
+    table_id TEXT NOT NULL,
+    by TEXT,
+    before TEXT,
+    after TEXT
+);
+CREATE INDEX IF NOT EXISTS catalogue_history_game ON catalogue_history (game, key);
 CREATE TABLE IF NOT EXISTS reader_frames (
     device TEXT NOT NULL,
     boot TEXT NOT NULL,

@@ -1,5 +1,6 @@
 """The card catalogue's routes (``companion/catalogue.py``): the tablet exports it as a
-JSON file and imports one a club shares. Asked through a table, whose game it is."""
+JSON file and imports one a club shares, and its editor fixes or deletes one entry and shows
+the catalogue's history. Asked through a table, whose game it is."""
 
 from __future__ import annotations
 
@@ -29,4 +30,29 @@ def import_(table_id):
         lambda: jsonify(
             catalogue.import_for(service(), table_id, data.get("file"), viewer(table_id))
         ),
+    )
+
+
+@bp.get("/tables/<table_id>/catalogue/history")
+def history(table_id):
+    return jsonify(catalogue.history_for(service(), table_id, viewer(table_id)))
+
+
+@bp.post("/tables/<table_id>/catalogue/<key>")
+def fix(table_id, key):
+    data = body()
+    return once(
+        kept(data),
+        lambda: jsonify(
+            catalogue.edit_for(service(), table_id, key, data.get("entry"), viewer(table_id))
+        ),
+    )
+
+
+@bp.post("/tables/<table_id>/catalogue/<key>/delete")
+def delete(table_id, key):
+    data = body()
+    return once(
+        kept(data),
+        lambda: jsonify(catalogue.delete_for(service(), table_id, key, viewer(table_id))),
     )

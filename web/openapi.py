@@ -29,6 +29,12 @@ TABLE_ID = {
     "required": True,
     "schema": {"type": "string", "maxLength": 40},
 }
+CATALOGUE_KEY = {
+    "name": "key",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "maxLength": 12},
+}
 SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
 CHANGE = {
     "type": "object",
@@ -405,6 +411,32 @@ def spec() -> dict:
                         {"type": "object", "required": ["file"], "properties": {"file": {}}}
                     ),
                     "responses": {"200": _reply("imported"), **change_errors},
+                },
+            },
+            "/api/tables/{table_id}/catalogue/history": {
+                "get": {
+                    "summary": "(tablet) the catalogue's changes, the latest first: each "
+                    "entry's before and after, when, from which table and why",
+                    "parameters": [TABLE_ID],
+                    "responses": {"200": _reply("history"), **_errors(403, 404)},
+                },
+            },
+            "/api/tables/{table_id}/catalogue/{key}": {
+                "post": {
+                    "summary": "(tablet) fix or add one entry, checked as an imported one",
+                    "parameters": [TABLE_ID, CATALOGUE_KEY],
+                    "requestBody": _body(
+                        {"type": "object", "required": ["entry"], "properties": {"entry": {}}}
+                    ),
+                    "responses": {"200": _reply("the entry as kept"), **change_errors},
+                },
+            },
+            "/api/tables/{table_id}/catalogue/{key}/delete": {
+                "post": {
+                    "summary": "(tablet) delete one entry: the card is asked for again",
+                    "parameters": [TABLE_ID, CATALOGUE_KEY],
+                    "requestBody": _body(CHANGE),
+                    "responses": {"200": _reply("deleted"), **change_errors},
                 },
             },
             "/api/i18n/{lang}.json": {

@@ -39,6 +39,32 @@ def test_the_panel_shows_stand_ins_as_such_and_counts_bad_frames(browser, live, 
     context.close()
 
 
+def test_a_fault_is_said_in_the_header_and_opens_the_devices_once(browser, live, shoot):
+    """The tablet's devices are a compact status in its header until one falls into a
+    fault: the header names it and the tools sheet opens by itself on the Devices panel,
+    with the device's own words (the firmware's ERR line) and what to check."""
+    context, page, _ = dashboard(browser, live)
+    page.wait_for_selector("[data-device='die-reader'].simulated")
+    open_tools(page, False)
+    assert page.inner_text("#reader-state") == "Die reader: simulated"
+    live.devices["simulator"].fail("imu", "no MPU-6050 at 0x68")
+    page.wait_for_selector("#reader-state.fault", timeout=15000)
+    assert page.inner_text("#reader-state") == "Fault: die-reader"
+    page.wait_for_selector("#tools[open] [data-device='die-reader'].fault")
+    assert "no MPU-6050 at 0x68" in page.inner_text("#devices")
+    # the stream's devices event carries the stand-ins too: the mock pins never read online
+    assert page.inner_text("[data-device='buttons']") == "mock pins"
+    shoot(page, "devices-fault", full_page=False)
+    # closed by the table, it stays closed while the same fault lasts
+    open_tools(page, False)
+    for _ in range(2):  # devices.js asks every 3 s; the second ask follows the first's drawing
+        with page.expect_response(lambda r: "/api/health" in r.url, timeout=10000):
+            pass
+    assert page.eval_on_selector("#tools", "t => t.open") is False
+    assert page.inner_text("#reader-state") == "Fault: die-reader"
+    context.close()
+
+
 def test_a_down_server_is_server_unreachable_not_a_device_state(browser, live, shoot):
     context, page, _ = dashboard(browser, live)
     page.wait_for_selector("[data-device='die-reader'].simulated")

@@ -1,7 +1,8 @@
 """How much a table types in 108 Outlaws: a scripted three-player game of three rounds,
 counted in entries (each button, each number typed, each icon ticked, each cost counter
 set), the first time (the catalogue empty) and again once the catalogue knows its cards and
-the Heaven card's scoring rule. Both counts are written in the game's rules.md."""
+the Heaven card's scoring rule and the campaign's cost. Both counts are written in the game's
+rules.md."""
 
 from __future__ import annotations
 
@@ -79,7 +80,9 @@ def played(script: list[dict], catalogue: dict) -> tuple[dict, int, dict]:
             if (learned.get(str(action["number"])) or {}).get("scoring"):
                 continue  # the rule came with the card: nothing to type
         key = game.catalogue_key(state, action)
-        if key in learned:
+        if key in learned and action["type"] == "campaign":
+            action = {**action, **COSTS, "known": {key: learned[key]}}  # no counter set
+        elif key in learned:
             field = "heaven_icons" if action["type"] == "play_heaven" else "icons"
             action = {**action, field: [], "known": {key: learned[key]}}
         state = game.apply(state, action)
@@ -96,7 +99,9 @@ def test_the_second_game_types_less_than_the_first():
     first, typed_first, catalogue = played(SCRIPT, {})
     second, typed_second, _ = played(SCRIPT, catalogue)
     assert catalogue["3"]["scoring"] == {"set": {"support": 5}, "points": 8}
+    assert catalogue["minor-3"] == {"costs": [["navy", "cavalry"]]}
+    assert second["areas"][1]["campaigns"] == first["areas"][1]["campaigns"]
     outlaws = [[(o["number"], o["icons"]) for o in a["outlaws"]] for a in second["areas"]]
     assert outlaws == [[(o["number"], o["icons"]) for o in a["outlaws"]] for a in first["areas"]]
     # the counts written in companion/games/outlaws108/rules.md, "Entries"
-    assert (len(SCRIPT), typed_first, typed_second) == (20, 48, 35)
+    assert (len(SCRIPT), typed_first, typed_second) == (20, 48, 33)

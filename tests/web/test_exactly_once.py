@@ -92,6 +92,16 @@ def routes(world) -> dict[str, tuple[str, str, dict]]:
                 }
             },
         ),
+        "/api/tables/<table_id>/catalogue/<key>": (
+            "outlaws_tablet",
+            f"/api/tables/{world.get('outlaws', 'T')}/catalogue/41",
+            {"entry": {"icons": ["navy"]}},
+        ),
+        "/api/tables/<table_id>/catalogue/<key>/delete": (
+            "outlaws_tablet",
+            f"/api/tables/{world.get('outlaws', 'T')}/catalogue/41/delete",
+            {},
+        ),
         "/api/tables/<table_id>/rematch": ("tablet", f"/api/tables/{tid}/rematch", {}),
         "/api/tables/<table_id>/archive": (
             "tablet",
@@ -118,6 +128,11 @@ def ready(world, rule: str) -> None:
     if rule.endswith("/active/give"):  # another tablet asked for the hardware
         asked = world["outlaws_tablet"].post(f"/api/tables/{world['outlaws']}/active", {})
         assert asked.status_code == 202
+    if rule.endswith("/catalogue/<key>/delete"):  # an entry to delete
+        fixed = world["outlaws_tablet"].post(
+            f"/api/tables/{world['outlaws']}/catalogue/41", {"entry": {"icons": ["scout"]}}
+        )
+        assert fixed.status_code == 200, fixed.json
     if rule.endswith(("/unlock", "/lock")):
         tablet.post(f"/api/tables/{tid}/seats/1/pin", {"pin": "2468"})
     if rule.endswith("/lock"):

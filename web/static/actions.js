@@ -25,11 +25,13 @@ function actionLabel(game, type) {
   return own !== undefined ? own : t(`verb.${type}`);
 }
 
-/* Does this template answer the prompt? A dice prompt's own action, a secret prompt's
-   waiting seats, a choice prompt's seat. */
+/* Does this template answer the prompt? A dice prompt's own action, a waiting seat's
+   sealed submission (what else such a seat may do meanwhile, a loan during a sale, is
+   not what the table waits for), a choice prompt's seat. */
 function answers(prompt, template) {
   if (prompt.kind === "dice") return !!prompt.action && template.type === prompt.action.type;
-  if (prompt.kind === "secret") return (prompt.seats || []).includes(template.seat);
+  if (prompt.kind === "secret")
+    return !!template.secret && (prompt.seats || []).includes(template.seat);
   return template.seat === prompt.seat;
 }
 
@@ -48,11 +50,13 @@ function splitActions(view, current) {
   return { top: last(top), rest: last(rest) };
 }
 
-function button(page, template) {
+/* On the tablet a button names its seat ("Fence — Farah"), unless every answer of the
+   prompt bar is that one seat's, whom the headline already names. */
+function button(page, template, named = true) {
   const ends = END_TURN.has(template.type);
   const label =
     actionLabel(page.game, template.type) +
-    (page.admin && template.seat !== null ? " — " + seatName(template.seat) : "");
+    (named && page.admin && template.seat !== null ? " — " + seatName(template.seat) : "");
   // a secret submission stands out, a correction looks apart
   const kind = template.secret ? "primary" : template.type.startsWith("fix_") ? "fix" : "";
   // offered but not open now (a card the ranch cannot pay for): dimmed where the player
@@ -79,7 +83,7 @@ export function renderActions(page, view, current) {
   const { top, rest } = splitActions(view, current);
   mount(
     document.getElementById("prompt-actions"),
-    top.map((t) => button(page, t)),
+    top.map((t) => button(page, t, new Set(top.map((o) => o.seat)).size > 1)),
   );
   const idle = top.length ? "ui.nothing_else" : "ui.nothing_to_do";
   mount(

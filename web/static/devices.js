@@ -16,8 +16,14 @@ const ROLLERS = ["die_reader", "ble_dice"];
 const state = { devices: {}, owners: {}, down: false, players: () => [] };
 
 function shownState(device) {
+  if (device.state === "fault") return "fault"; // a stand-in that reports a fault has one
   if (device.stand_in) return device.stand_in; // "simulated" or "mock"
   return device.state || "offline";
+}
+
+/* The devices in fault now, by name. */
+function faulted() {
+  return Object.keys(state.devices).filter((name) => state.devices[name].state === "fault");
 }
 
 function devicesDown(down) {
@@ -37,6 +43,13 @@ function badge() {
   if (state.down) {
     node.textContent = t("ui.server_unreachable");
     node.className = "reader-state unreachable";
+    return;
+  }
+  // a fault anywhere is said in the header, whichever device it is
+  const faults = faulted();
+  if (faults.length) {
+    node.textContent = t("ui.devices_fault", { names: faults.join(", ") });
+    node.className = "reader-state fault";
     return;
   }
   const reader = Object.values(state.devices).find((d) => d.kind === "die_reader");
@@ -143,8 +156,23 @@ function blueDice(device) {
   ]);
 }
 
+/* The tablet's devices are a compact status in its header; a device that falls into a
+   fault opens the tools sheet, where the Devices panel says what to check, once. */
+let shownFaults = new Set();
+function openOnFault() {
+  const now = faulted();
+  const tools = /** @type {HTMLDetailsElement} */ (document.getElementById("tools"));
+  if (tools && now.some((name) => !shownFaults.has(name))) {
+    tools.open = true;
+    const panel = document.getElementById("devices");
+    if (panel) panel.scrollIntoView({ block: "nearest" });
+  }
+  shownFaults = new Set(now);
+}
+
 function draw() {
   badge();
+  if (!state.down) openOnFault();
   const panel = document.getElementById("devices");
   if (!panel) return;
   const entries = Object.entries(state.devices).map(([name, device]) => [

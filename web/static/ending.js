@@ -10,7 +10,9 @@ import { closeDialog, openDialog, sendAndClose } from "./forms.js";
 import { t } from "./shell.js";
 import { Fragment, h, mount, unmount } from "./widgets.js";
 
-/* The seed line under the headline, and the tablet's "Close the game". */
+/* The seed line, and the tablet's "Close the game". The tablet shows the seed as a short
+   status in its header (the whole line in its title), so the prompt bar keeps its room
+   for what the table does next; a phone shows it under the headline. */
 export function renderEnd(view, admin, post) {
   const box = document.getElementById("table-end");
   if (!box) return;
@@ -18,12 +20,15 @@ export function renderEnd(view, admin, post) {
   const text = table.closed
     ? t("ui.seed_published", { seed: table.seed })
     : t("ui.seed_hash", { hash: table.seed_hash });
+  const status = document.getElementById("seed-status");
+  const line = h("p", { id: "seed-line", class: "muted seed", text, title: text });
+  if (status) mount(status, line);
   mount(
     box,
     h(
       Fragment,
       {},
-      h("p", { id: "seed-line", class: "muted seed", text }),
+      status ? null : line,
       admin && table.ended && !table.closed
         ? h(
             "button",

@@ -23,7 +23,7 @@ import { closeDialog, openDialog, sendAndClose } from "./forms.js";
 import { alarm, applyLink, setLink } from "./link.js";
 import { mergePatch } from "./patch.js";
 import { renderSeats as drawSeats, seatCodes } from "./seats.js";
-import { chrome, get, key, loadWords, post, refusal, t, toast, wordParams } from "./shell.js";
+import { chrome, get, key, lang, loadWords, post, refusal, t, toast, wordParams } from "./shell.js";
 import { noticeTurn, soundToggle, turnLine } from "./turn.js";
 import { Fragment, chart, die, el, h, mount, s, unmount } from "./widgets.js";
 import { money, number } from "./words.js";
@@ -84,7 +84,7 @@ async function askedForReader() {
 }
 
 /* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
-   file and imports one a club shares. */
+   file, imports one a club shares, and opens the game's editor of it. */
 async function catalogueTools() {
   const box = document.getElementById("catalogue");
   try {
@@ -123,6 +123,19 @@ function catalogue(importFile) {
       },
       t("ui.catalogue_export"),
     ),
+    /* the game's own editor of its entries, when its panel has one */
+    panel && panel.catalogueEditor
+      ? h(
+          "button",
+          {
+            type: "button",
+            class: "big",
+            id: "catalogue-edit",
+            onclick: () => panel.catalogueEditor(page.id, editorTools()),
+          },
+          t("ui.catalogue_edit"),
+        )
+      : null,
     h(
       "label",
       { class: "param" },
@@ -348,8 +361,16 @@ function panelContext(view) {
   };
 }
 
-/** @typedef {{ render: (state: any, ctx: PanelContext) => any }} Panel */
+/* What a game's own editor of its catalogue is given (108 Outlaws' catalogueEditor). */
+// (made when asked: the modules that give them are not all evaluated when this one is)
+const editorTools = () => ({ h, t, get, post, toast, openDialog, closeDialog, lang });
+
 /** @typedef {ReturnType<typeof panelContext>} PanelContext */
+/**
+ * @typedef {object} Panel
+ * @property {(state: any, ctx: PanelContext) => any} render the board for one viewer
+ * @property {(tableId: string, tools: ReturnType<typeof editorTools>) => any} [catalogueEditor]
+ */
 
 /** @type {Panel | null} */
 let panel = null;

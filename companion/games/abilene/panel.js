@@ -38,26 +38,31 @@ function dice(view, ctx) {
   if (!d || view.over) {
     return null;
   }
-  return card(ctx, ctx.t("param.abilene.dice"), [
-    ctx.h(
-      "div",
-      { class: "abilene-dice" },
-      ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cattle_dice")),
-      ctx.die("cattle", d.cattle[0]),
-      ctx.die("cattle", d.cattle[1]),
+  return card(
+    ctx,
+    ctx.t("param.abilene.dice"),
+    [
       ctx.h(
-        "span",
-        { class: "panel-big" },
-        ctx.t("abilene.panel.distance", { distance: d.distance }),
+        "div",
+        { class: "abilene-dice" },
+        ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cattle_dice")),
+        ctx.die("cattle", d.cattle[0]),
+        ctx.die("cattle", d.cattle[1]),
+        ctx.h(
+          "span",
+          { class: "panel-big" },
+          ctx.t("abilene.panel.distance", { distance: d.distance }),
+        ),
       ),
-    ),
-    ctx.h(
-      "div",
-      { class: "abilene-dice" },
-      ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cowboy_moves")),
-      ...d.cowboy.map((face) => ctx.die("cowboy", face)),
-    ),
-  ]);
+      ctx.h(
+        "div",
+        { class: "abilene-dice" },
+        ctx.h("span", { class: "abilene-label" }, ctx.t("abilene.panel.cowboy_moves")),
+        ...d.cowboy.map((face) => ctx.die("cowboy", face)),
+      ),
+    ],
+    "abilene-throw",
+  );
 }
 
 function playerRow(view, ctx, p) {
@@ -113,9 +118,12 @@ function players(view, ctx) {
     ),
   );
   const rows = view.players.map((p) => playerRow(view, ctx, p));
-  return card(ctx, ctx.t("abilene.panel.ranches"), [
-    ctx.h("div", { class: "abilene-scroll" }, ctx.el("table", {}, [head, ...rows])),
-  ]);
+  return card(
+    ctx,
+    ctx.t("abilene.panel.ranches"),
+    [ctx.h("div", { class: "abilene-scroll" }, ctx.el("table", {}, [head, ...rows]))],
+    "abilene-ranches",
+  );
 }
 
 /* One throw of a duel: the challenger's die, the challenged one's, and what came of it. */
@@ -174,7 +182,7 @@ function duel(view, ctx) {
       ),
     );
   }
-  return out.length ? card(ctx, ctx.t("action.abilene.duel"), out) : null;
+  return out.length ? card(ctx, ctx.t("action.abilene.duel"), out, "abilene-duel") : null;
 }
 
 function openSale(view, ctx) {
@@ -212,23 +220,16 @@ function openSale(view, ctx) {
           }),
     );
   }
-  return card(ctx, ctx.t("abilene.panel.sale", { seller: name(view, sale.seller) }), [
-    ctx.el("div", { class: "abilene-chips" }, chips),
-    mine,
-  ]);
+  return card(
+    ctx,
+    ctx.t("abilene.panel.sale", { seller: name(view, sale.seller) }),
+    [ctx.el("div", { class: "abilene-chips" }, chips), mine],
+    "abilene-open-sale",
+  );
 }
 
 function payment(view, ctx, p) {
-  return ctx.h(
-    "li",
-    {},
-    ctx.t("abilene.panel.payment", {
-      payer: who(view, ctx, p.payer),
-      payee: who(view, ctx, p.payee),
-      amount: dollars(ctx, p.amount),
-      reason: ctx.t("abilene.reason." + p.reason),
-    }),
-  );
+  return ctx.h("li", {}, paymentText(view, ctx, p));
 }
 
 function list(view, ctx, items) {
@@ -237,6 +238,32 @@ function list(view, ctx, items) {
     {},
     items.map((p) => payment(view, ctx, p)),
   );
+}
+
+/* A list that grows with the game (loans, payments): every line on a phone, which
+   scrolls; on the tablet's board only the SHOWN newest, and a line saying how many more
+   each phone lists (panel.css hides the older ones on the dashboard only). */
+const SHOWN = 3;
+function bounded(ctx, lines, newestFirst) {
+  const more = Math.max(0, lines.length - SHOWN);
+  const older = (i) => (newestFirst ? i >= SHOWN : i < more);
+  const items = lines.map((line, i) =>
+    ctx.h("li", { class: older(i) ? "abilene-older" : null }, line),
+  );
+  if (more)
+    items.push(
+      ctx.h("li", { class: "abilene-more" }, ctx.t("abilene.panel.more", { count: more })),
+    );
+  return ctx.el("ul", {}, items);
+}
+
+function paymentText(view, ctx, p) {
+  return ctx.t("abilene.panel.payment", {
+    payer: who(view, ctx, p.payer),
+    payee: who(view, ctx, p.payee),
+    amount: dollars(ctx, p.amount),
+    reason: ctx.t("abilene.reason." + p.reason),
+  });
 }
 
 /* What one opponent's corral card brought them: paid by or to the seller, or nothing. */
@@ -296,22 +323,19 @@ function lastSale(view, ctx) {
       ),
       list(view, ctx, s.payments),
     ],
+    "abilene-last-sale",
   );
 }
 
 function loanRow(view, ctx, x) {
-  return ctx.h(
-    "li",
-    {},
-    ctx.t("abilene.panel.loan_row", {
-      id: x.id,
-      lender: who(view, ctx, x.lender),
-      debtor: name(view, x.debtor),
-      principal: dollars(ctx, x.principal),
-      interest: dollars(ctx, x.interest),
-      due: dollars(ctx, x.due),
-    }),
-  );
+  return ctx.t("abilene.panel.loan_row", {
+    id: x.id,
+    lender: who(view, ctx, x.lender),
+    debtor: name(view, x.debtor),
+    principal: dollars(ctx, x.principal),
+    interest: dollars(ctx, x.interest),
+    due: dollars(ctx, x.due),
+  });
 }
 
 function loans(view, ctx) {
@@ -319,21 +343,19 @@ function loans(view, ctx) {
   (view.loan_offers || []).forEach((o) => {
     // several offers may be open at once
     items.push(
-      ctx.h(
-        "li",
-        {},
-        ctx.t("abilene.panel.loan_offer", {
-          lender: name(view, o.lender),
-          borrower: name(view, o.borrower),
-          amount: dollars(ctx, o.amount),
-          interest: dollars(ctx, o.interest),
-          offer: o.id,
-        }),
-      ),
+      ctx.t("abilene.panel.loan_offer", {
+        lender: name(view, o.lender),
+        borrower: name(view, o.borrower),
+        amount: dollars(ctx, o.amount),
+        interest: dollars(ctx, o.interest),
+        offer: o.id,
+      }),
     );
   });
   return [
-    items.length ? card(ctx, ctx.t("abilene.panel.loans"), [ctx.el("ul", {}, items)]) : null,
+    items.length
+      ? card(ctx, ctx.t("abilene.panel.loans"), [bounded(ctx, items, false)], "abilene-loans")
+      : null,
     view.dues.length
       ? card(ctx, ctx.t("abilene.panel.dues"), [list(view, ctx, view.dues)], "abilene-mine")
       : null,
@@ -344,9 +366,16 @@ function payments(view, ctx) {
   if (!view.payments.length) {
     return null;
   }
-  return card(ctx, ctx.t("abilene.panel.payments"), [
-    list(view, ctx, view.payments.slice(-8).reverse()),
-  ]);
+  const lines = view.payments
+    .slice(-8)
+    .reverse()
+    .map((p) => paymentText(view, ctx, p));
+  return card(
+    ctx,
+    ctx.t("abilene.panel.payments"),
+    [bounded(ctx, lines, true)],
+    "abilene-payments",
+  );
 }
 
 function mine(view, ctx) {
@@ -399,7 +428,12 @@ function result(view, ctx) {
       ctx.h("td", { class: "abilene-money" }, s.money === null ? "—" : dollars(ctx, s.money)),
     ),
   );
-  return card(ctx, ctx.t("abilene.panel.result"), [ctx.el("table", {}, [head].concat(rows))]);
+  return card(
+    ctx,
+    ctx.t("abilene.panel.result"),
+    [ctx.el("table", {}, [head].concat(rows))],
+    "abilene-result",
+  );
 }
 
 function rules(view, ctx) {

@@ -338,7 +338,7 @@ function killers(view, ctx) {
       }),
     ),
   );
-  return box(ctx, ctx.t("lawless.panel.killers"), [ctx.el("ul", {}, items)]);
+  return box(ctx, ctx.t("lawless.panel.killers"), [ctx.el("ul", {}, items)], "lawless-killers");
 }
 
 function news(view, ctx) {
@@ -347,7 +347,7 @@ function news(view, ctx) {
     .slice(-6)
     .reverse()
     .map((entry) => ctx.h("li", {}, line(ctx, entry)));
-  return box(ctx, ctx.t("lawless.panel.news"), [ctx.el("ul", {}, items)]);
+  return box(ctx, ctx.t("lawless.panel.news"), [ctx.el("ul", {}, items)], "lawless-news");
 }
 
 function scoringHead(ctx) {

@@ -95,7 +95,14 @@ function pips(full, count, cls) {
 
 function pipLine(ctx, label, full, count, cls) {
   const p = pips(full, count, cls);
-  return ctx.el("div", "", label + " ", ctx.el("span", p.cls, p.text));
+  return ctx.el(
+    "div",
+    "nowheresville-token",
+    ctx.el("span", "nowheresville-label", label + " "),
+    ctx.el("span", p.cls, p.text),
+    // the tablet's scoreboard reads the count, the phone counts the pips
+    ctx.el("span", "nowheresville-count", count + "/" + full),
+  );
 }
 
 function header(view, ctx) {
@@ -336,19 +343,22 @@ function slotOf(view, name) {
 
 function banditTokens(ctx, b) {
   return [
-    pipLine(
-      ctx,
-      ctx.t("nowheresville.ui.wounds", { wounds: b.wounds, hits: b.hits }),
-      b.hits,
-      b.wounds,
-      "nowheresville-wound",
+    ctx.el(
+      "div",
+      "nowheresville-token nowheresville-wounds",
+      ctx.t("nowheresville.ui.wounds", { wounds: b.wounds, hits: b.hits }) + " ",
+      ctx.el(
+        "span",
+        pips(b.hits, b.wounds).cls + " nowheresville-wound",
+        pips(b.hits, b.wounds).text,
+      ),
     ),
     pipLine(ctx, ctx.t("param.nowheresville.bullets"), CAPS.bullets, b.bullets),
     pipLine(ctx, ctx.t("param.nowheresville.courage"), CAPS.courage, b.courage),
     pipLine(ctx, ctx.t("nowheresville.ui.experience_tokens"), CAPS.experience, b.experience),
     ctx.el(
       "div",
-      "",
+      "nowheresville-token nowheresville-xp",
       ctx.t("nowheresville.ui.experience_total", { total: b.experience_total }),
       b.wicked.length
         ? " \u00B7 " + ctx.t("nowheresville.ui.wicked", { count: b.wicked.length })
@@ -368,7 +378,7 @@ function banditCards(ctx, b) {
     : null;
   return ctx.el(
     "div",
-    "",
+    "nowheresville-cards",
     b.equipment.map((card) => cardNode(ctx, card)),
     hidden,
   );
@@ -397,7 +407,7 @@ function bandit(view, ctx, name) {
 function gang(view, ctx, seat) {
   return ctx.el(
     "div",
-    "",
+    "nowheresville-gang",
     ctx.el(
       "h3",
       "",
@@ -523,8 +533,8 @@ function newsLine(view, ctx, item) {
   return ctx.el("li", "", text);
 }
 
-function news(view, ctx) {
-  const items = view.news.slice(-8).reverse();
+function news(view, ctx, tablet) {
+  const items = view.news.slice(tablet ? -3 : -8).reverse();
   return items.length
     ? ctx.el(
         "section",
@@ -556,7 +566,7 @@ export default {
       view.robbery ? robbery(view, ctx) : null,
       board(view, ctx),
       gangs(view, ctx, others),
-      news(view, ctx),
+      news(view, ctx, ctx.seat === null || ctx.seat === undefined),
     );
   },
 };

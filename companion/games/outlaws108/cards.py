@@ -23,6 +23,11 @@ COST_ICONS = [i for i in ICONS if i != "campaign"]
 REALMS = ["earth", "heaven"]
 #: Icons a Ruan Brother may turn Navy into ("the icon on the right" of the card).
 NAVY_TARGETS = [i for i in ICONS if i not in ("navy", "campaign")]
+TIERS = ["minor", "major"]
+#: Most icons of one type a campaign asks for (the rulebook's example: 2 of each of three).
+MAX_COST_EACH = 4
+#: Most points a campaign card is entered with.
+MAX_CAMPAIGN_POINTS = 30
 
 HEAVEN_NUMBERS = range(1, 37)
 EARTH_NUMBERS = range(37, 109)

@@ -11,16 +11,28 @@ best way for each card, "chosen afresh for each use").
 
 An entry: ``{"icons": [...], "navy_as": icon | None, "scoring": {"set": {icon: n},
 "points": p} | None}``; its key is the card number ("3"); the realm follows from it.
+
+Campaign cards carry no number, only their tier, points and cost icons [Free Action: Embark
+on a Campaign], so a campaign is kept under what the table types anyway, its tier and points
+(``minor-3``): ``{"costs": [[icon, ...], ...]}``, every cost seen for a campaign of that tier
+and points. A campaign entered with its tier and points and no cost takes the first known
+cost its exhausted outlaws pay.
 """
 
 from __future__ import annotations
 
+import re
+
 from companion.games.outlaws108 import cards
 from companion.rules.base import require
+from companion.rules.errors import RuleError
 
 PLAYS = ("play_earth", "play_heaven", "effect_play_earth", "effect_play_heaven")
 MOST_SET = 8
 MOST_SET_POINTS = 30
+#: Most costs kept for one tier and points: there are 18 Minor Campaign cards [Components].
+MOST_COSTS = 18
+CAMPAIGN_KEY = re.compile(r"(minor|major)-(0|[1-9][0-9]?)")
 
 
 def _number(action: dict) -> int | None:
@@ -31,10 +43,54 @@ def _number(action: dict) -> int | None:
 
 
 def catalogue_key(state: dict, action: dict) -> str | None:
-    """A play (or a corrected card) naming a number: the catalogue may know it."""
+    """A play (or a corrected card) naming a number, or a campaign by its tier and points:
+    the catalogue may know it."""
     if action.get("type") in PLAYS + ("fix_card",) and _number(action):
         return str(_number(action))
-    return None
+    return campaign_key(action)
+
+
+def campaign_key(action: dict) -> str | None:
+    """A multiplayer campaign's key, its tier and points (``minor-3``); a solo campaign is
+    taken from the row it was described in."""
+    points = action.get("points")
+    if (
+        action.get("type") != "campaign"
+        or action.get("tier") not in cards.TIERS
+        or not isinstance(points, int)
+        or isinstance(points, bool)
+        or not 0 <= points <= cards.MAX_CAMPAIGN_POINTS
+    ):
+        return None
+    return f"{action['tier']}-{points}"
+
+
+def known_costs(action: dict) -> list[list[str]]:
+    """The costs the catalogue knows for the campaign ``action`` names."""
+    entry = (action.get("known") or {}).get(campaign_key(action) or "") or {}
+    return [list(cost) for cost in entry.get("costs") or []]
+
+
+def campaign_cost(outlaws: list[dict], action: dict) -> list[str]:
+    """A campaign's cost: the one typed, else the first known cost of its tier and points
+    the exhausted outlaws pay (refused, naming the known costs, if none is paid); with
+    neither, none (the table did not enter it)."""
+    typed = cards.cost_from_counts(action)
+    costs = known_costs(action)
+    if typed or not costs:
+        return typed
+    for cost in costs:
+        try:
+            cards.check_exhausted_pay(outlaws, action["exhaust"], cost, action["waived"])
+        except RuleError:
+            continue
+        return cost
+    raise RuleError(
+        "outlaws108.campaign_known_unpaid",
+        tier=action["tier"],
+        points=action["points"],
+        costs="; ".join(" + ".join(cost) for cost in costs),
+    )
 
 
 def known(action: dict) -> dict | None:
@@ -87,8 +143,16 @@ def with_known(realm: str, icons: list, action: dict) -> tuple[list, dict]:
 
 def catalogue_entry(state: dict, action: dict) -> tuple[str, dict] | None:
     """What a committed action teaches: the card played (or corrected), with its scoring
-    rule if the table typed one."""
+    rule if the table typed one; a campaign's cost, beside the costs known for its tier and
+    points."""
     kind = action.get("type")
+    key = campaign_key(action)
+    if key is not None:
+        taken = state["areas"][action["seat"]]["campaigns"][-1]["cost"]
+        costs = known_costs(action)
+        if not taken or taken in costs or len(costs) >= MOST_COSTS:
+            return None
+        return key, {"costs": costs + [list(taken)]}
     number = _number(action)
     if kind not in PLAYS + ("fix_card", "describe_heaven") or number is None:
         return None
@@ -111,7 +175,10 @@ def find(state: dict, number: int) -> dict | None:
 
 
 def check_entry(key: str, entry: object) -> dict:
-    """One entry of an imported catalogue, checked as a play of that card would be."""
+    """One entry of an imported catalogue, checked as a play of that card (or that
+    campaign) would be."""
+    if CAMPAIGN_KEY.fullmatch(key):
+        return check_campaign(key, entry)
     digits = key.isascii() and key.isdigit()  # the core keeps a number's key in ASCII digits
     require(digits and 1 <= int(key) <= 108, "outlaws108.catalogue_number")
     require(
@@ -135,6 +202,34 @@ def check_entry(key: str, entry: object) -> dict:
         require(realm == "heaven", "outlaws108.scoring_on_earth")
         scoring = check_scoring(scoring)
     return {"icons": outlaw["icons"], "navy_as": outlaw["navy_as"], "scoring": scoring}
+
+
+def check_campaign(key: str, entry: object) -> dict:
+    """A campaign's known costs: 1 to 18 costs, each of the cost icons, at most 4 of each."""
+    match = CAMPAIGN_KEY.fullmatch(key)
+    require(
+        match is not None and int(match[2]) <= cards.MAX_CAMPAIGN_POINTS,
+        "outlaws108.catalogue_number",
+    )
+    costs = entry.get("costs") if isinstance(entry, dict) and set(entry) == {"costs"} else None
+    require(
+        isinstance(costs, list)
+        and 1 <= len(costs) <= MOST_COSTS
+        and all(
+            isinstance(cost, list)
+            and cost
+            and all(isinstance(i, str) and i in cards.COST_ICONS for i in cost)
+            and all(cost.count(i) <= cards.MAX_COST_EACH for i in cost)
+            for cost in costs
+        ),
+        "outlaws108.catalogue_campaign",
+    )
+    kept: list[list[str]] = []
+    for cost in costs or []:
+        ordered = [i for i in cards.COST_ICONS for _ in range(cost.count(i))]
+        if ordered not in kept:
+            kept.append(ordered)
+    return {"costs": kept}
 
 
 def check_scoring(scoring: object) -> dict:

@@ -69,10 +69,9 @@ REPLAY_ONLY = frozenset(RECORDED_V2)
 
 SOLO_HAND_LIMIT = 8
 START_HAND = {"earth": 5, "heaven": 2}
-TIERS = ["minor", "major"]
+TIERS = cards.TIERS
 MAX_POINTS = 60
-#: Most icons of one type a campaign asks for (the rulebook's example: 2 of each of three).
-MAX_COST_EACH = 4
+MAX_COST_EACH = cards.MAX_COST_EACH
 
 
 def setup(players: list[str], options: dict) -> dict:
@@ -266,7 +265,7 @@ def _campaign_templates(state: dict, seat: int, active: dict) -> list[dict]:
             "campaign",
             seat,
             tier=choice_param(tiers),
-            points=int_param(0, 30),
+            points=int_param(0, cards.MAX_CAMPAIGN_POINTS),
             exhaust=active,
             **_cost_params(),
             waived=waived,

@@ -118,7 +118,7 @@ def campaign(state: dict, action: dict) -> dict:
         taken = {
             "tier": action["tier"],
             "points": action["points"],
-            "cost": cards.cost_from_counts(action),
+            "cost": catalogue.campaign_cost(area["outlaws"], action),
             "slot": None,
         }
         left = state["campaigns_left"]

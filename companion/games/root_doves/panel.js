@@ -44,6 +44,13 @@ function label(view, ctx, seat) {
   return faction === view.players[seat] ? faction : view.players[seat] + " — " + faction;
 }
 
+/* The same words as label(), the faction muted after the name: the tablet's score rows. */
+function labelNode(view, ctx, seat) {
+  const faction = factionName(view, ctx, seat);
+  if (faction === view.players[seat]) return faction;
+  return [view.players[seat], ctx.h("span", { class: "root_doves-faction" }, " — " + faction)];
+}
+
 function header(view, ctx) {
   if (view.stage === "setup") {
     return ctx.h("div", { class: "root_doves-phase" }, ctx.t("root_doves.panel.setup"));
@@ -72,7 +79,7 @@ function vpTrack(view, ctx) {
     const dominance = view.dominance[seat];
     const share = Math.min(100, Math.round((100 * view.vp[seat]) / view.win_at));
     return ctx.el("tr", { class: seat === view.turn ? "root_doves-now" : "" }, [
-      ctx.h("td", {}, label(view, ctx, seat)),
+      ctx.h("td", { class: "root_doves-who" }, labelNode(view, ctx, seat)),
       dominance
         ? ctx.h(
             "td",
@@ -145,11 +152,26 @@ function tokens(view, ctx) {
       p.clearing || "—",
     ),
   );
+  /* the tablet names each row in one word, the whole sentence in its title */
+  const row = (long, short, kids) =>
+    ctx.h(
+      "div",
+      { class: "root_doves-row", title: long },
+      ctx.h("span", { class: "root_doves-long" }, long),
+      ctx.h("span", { class: "root_doves-short" }, short),
+      ...kids,
+    );
   return [
-    ctx.h("div", {}, ctx.t("root_doves.panel.ceasefire", { supply: board.ceasefire.supply })),
-    ctx.h("div", { class: "root_doves-row" }, ...ceasefires),
-    ctx.h("div", {}, ctx.t("root_doves.panel.pacification")),
-    ctx.h("div", { class: "root_doves-row" }, ...pacification),
+    row(
+      ctx.t("root_doves.panel.ceasefire", { supply: board.ceasefire.supply }),
+      ctx.t("root_doves.panel.token.ceasefire"),
+      ceasefires,
+    ),
+    row(
+      ctx.t("root_doves.panel.pacification"),
+      ctx.t("root_doves.panel.token.pacification"),
+      pacification,
+    ),
   ];
 }
 
@@ -195,9 +217,13 @@ function pile(view, ctx) {
   const cards = board.pile.map((suit, i) =>
     ctx.h(
       "span",
-      { class: "root_doves-placed" },
-      ctx.h("small", {}, String(i + 1)),
-      cardPic(ctx, suit),
+      {
+        class: "root_doves-placed",
+        style: { background: SUIT_COLOURS[suit] },
+        title: suitName(ctx, suit),
+      },
+      String(i + 1),
+      ctx.h("span", { class: "sr-only" }, suitName(ctx, suit)),
     ),
   );
   const counts = SUITS.filter((s) => board.pile_by_suit[s]).map(
@@ -212,7 +238,9 @@ function pile(view, ctx) {
     ),
     cards.length ? ctx.h("div", { class: "root_doves-row" }, ...cards) : null,
     discard(view, ctx),
-    view.stage === "setup" ? ctx.h("div", {}, ctx.t("root_doves.panel.board_numbers")) : null,
+    view.stage === "setup"
+      ? ctx.h("div", { class: "muted root_doves-hint" }, ctx.t("root_doves.panel.board_numbers"))
+      : null,
     ctx.h(
       "div",
       { class: "root_doves-cols" },
@@ -225,7 +253,7 @@ function pile(view, ctx) {
               (Math.min(board.pile.length, board.track.length) === i + 1 ? " is-here" : ""),
             title: ctx.t("root_doves.panel.track_column", { cards: i + 1, points }),
           },
-          `${i + 1}: ${points}`,
+          [ctx.h("span", { class: "root_doves-long" }, `${i + 1}: `), String(points)],
         ),
       ),
     ),
@@ -255,7 +283,48 @@ function buildings(view, ctx) {
   });
 }
 
-function doves(view, ctx) {
+/* The tablet's buildings: one row per slot, its numbers in aligned columns. */
+function buildingTable(view, ctx) {
+  const cols = [
+    ctx.t("root_doves.panel.col_cost"),
+    ctx.t("root_doves.panel.col_points"),
+    ctx.t("root_doves.panel.col_draw"),
+    ctx.t("root_doves.panel.col_where"),
+  ];
+  const rows = [];
+  ["dispensary", "school"].forEach((kind) => {
+    const b = view.board.buildings[kind];
+    b.slots.forEach((slot, i) =>
+      rows.push(
+        ctx.h(
+          "tr",
+          {
+            class: slot.revealed ? "is-revealed" : "",
+            title: ctx.t("root_doves.panel.slot", {
+              cost: slot.cost,
+              points: slot.points,
+              draw: slot.draw,
+              where: slot.revealed ? b.placed[i] : "—",
+            }),
+          },
+          ctx.h("th", {}, i ? "" : ctx.t("value.root_doves." + kind)),
+          ctx.h("td", {}, String(slot.cost)),
+          ctx.h("td", {}, String(slot.points)),
+          ctx.h("td", {}, "+" + slot.draw),
+          ctx.h("td", {}, slot.revealed ? b.placed[i] : "—"),
+        ),
+      ),
+    );
+  });
+  return ctx.h(
+    "table",
+    { class: "root_doves-buildings" },
+    ctx.h("tr", { class: "muted" }, ctx.h("th", {}), ...cols.map((c) => ctx.h("th", {}, c))),
+    ...rows,
+  );
+}
+
+function doves(view, ctx, tablet) {
   const board = view.board;
   const onMap = Object.entries(board.warriors.on_map)
     .map(([c, n]) => `${c}: ${n}`)
@@ -277,9 +346,9 @@ function doves(view, ctx) {
         ctx.t("root_doves.panel.warriors", {
           supply: board.warriors.supply,
           total: board.warriors.total,
-        }) + (onMap ? " — " + onMap : ""),
+        }) + (onMap && !tablet ? " — " + onMap : ""),
       ),
-      ...buildings(view, ctx),
+      ...(tablet ? [buildingTable(view, ctx)] : buildings(view, ctx)),
       ctx.h(
         "div",
         {},
@@ -333,10 +402,10 @@ function battle(view, ctx, b, title) {
   const side = (name, hits, warriors, left) =>
     ctx.h(
       "div",
-      {},
+      { class: "root_doves-side" },
       ctx.h("div", { class: "root_doves-line" }, name),
       ctx.h("div", { class: "root_doves-hits" }, String(hits)),
-      ctx.h("div", { class: "muted" }, ctx.t("root_doves.panel.hits")),
+      ctx.h("div", { class: "muted root_doves-hits-label" }, ctx.t("root_doves.panel.hits")),
       warriors === null
         ? null
         : ctx.h(
@@ -382,12 +451,38 @@ function battle(view, ctx, b, title) {
   ]);
 }
 
+/* The tablet: the scores and the evacuation, the Doves' board, the battle and the
+   clearings, side by side (panel.css lays the three columns out on a tablet's window). */
+function columns(ctx, kids) {
+  return ctx.h(
+    "div",
+    { class: "root_doves-columns" },
+    ...kids.map((parts) => ctx.h("div", { class: "root_doves-column" }, ...parts.filter(Boolean))),
+  );
+}
+
 /** @type {import("../../../web/static/table.js").Panel} */
 export default {
   render(view, ctx) {
     /* A battle in progress comes first for everyone; the Doves' own device then shows their
        turn and board before the table's track. */
     const fighting = battle(view, ctx, view.battle, ctx.t("root_doves.panel.battle"));
+    if (ctx.seat === null || ctx.seat === undefined) {
+      return ctx.h(
+        "div",
+        { class: "root_doves" },
+        columns(ctx, [
+          [header(view, ctx), vpTrack(view, ctx), evacuation(view, ctx)],
+          [doves(view, ctx, true)],
+          [
+            fighting,
+            clearings(view, ctx),
+            checklist(view, ctx),
+            battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
+          ],
+        ]),
+      );
+    }
     const parts = view.mine
       ? [
           fighting,

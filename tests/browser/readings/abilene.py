@@ -74,8 +74,12 @@ def reads(s: dict, view: dict, w: Words) -> list:
             out.append(Dice("duel dice", tuple(roll), ".abilene-dice"))
     if s["last_sale"]:
         out += sale_reads(s, s["last_sale"], w)
-    out += loan_reads(s, w)
-    for p in s["dues"] + s["payments"][-8:]:
+    # the loans, a list that grows with the game: every line on a phone, the newest three
+    # on the tablet's board (companion/games/abilene/panel.js, bounded); the payments are
+    # the journal's on the tablet, a phone lists the last eight
+    loans = loan_reads(s, w)
+    out += loans if w.narrow else loans[-3:]
+    for p in s["dues"] + (s["payments"][-8:] if w.narrow else []):
         out.append(payment(s, w, p))
     for line in s.get("final") or []:  # the final table: purse, what debts left unpaid, final
         place = t("abilene.panel.bankrupt_out") if line["place"] is None else f"{line['place']}."
