@@ -480,7 +480,10 @@
               fighting,
               clearings(view, ctx),
               checklist(view, ctx),
-              battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
+              // during a battle the last one is the journal's, beside the board
+              fighting
+                ? null
+                : battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
             ],
           ]),
         );
