@@ -47,7 +47,7 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
 
     hookup = startup.Hookup(
         service.post,
-        service.add_probe,
+        service.devices.add_probe,
         JournalFrames(service.journal),
         handle_now=service.handle_now,
     )

@@ -10,7 +10,8 @@ the order the prompt lists the dice; ``confirm`` sends them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from contextlib import AbstractContextManager
+from typing import Protocol
 
 from companion import registry
 from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
@@ -67,7 +68,9 @@ class Desk(Protocol):
 
     def card_name(self, game: str, uid: str) -> str | None: ...
 
-    def frame_receipt(self, receipt: tuple | None) -> Any: ...
+    def frame_receipt(
+        self, receipt: tuple[str, str, int] | None
+    ) -> AbstractContextManager[None]: ...
 
     def roll_refused(self, device: str, what: str, code: str) -> None: ...
 

@@ -24,7 +24,7 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -177,7 +177,7 @@ class Journal:
                 self._witness()
 
     @contextmanager
-    def with_receipt(self, receipt: tuple[str, str, int] | None):
+    def with_receipt(self, receipt: tuple[str, str, int] | None) -> Iterator[None]:
         """Entries appended on this thread inside the block also record that the die reader
         ``(device, boot, seq)`` frame was dealt with, in the same transaction: a host that
         restarts before the device hears its ACK then knows the resend (docs/protocol.md)."""

@@ -15,9 +15,9 @@ import logging
 import queue
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
@@ -26,34 +26,33 @@ from companion import (
     catalogue,
     draws,
     faults,
-    private,
     registry,
     requests,
     timelabel,
     versions,
 )
-from companion.devices import DeviceDesk
+from companion.devices import Devices
 from companion.entries import ActionApplied, ActionUndone, with_requests
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
 from companion.independent import still_means_the_same
-from companion.inputs import InputRouter
+from companion.inputs import Desk, InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
 from companion.requests import Request
 from companion.rules import shapes
 from companion.rules.base import RuleError
-from companion.seats import SeatAccess
+from companion.seats import Seats
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.steering import Holds, Steering
-from companion.table import Table, Viewer
+from companion.table import Table, Viewer, find
 from companion.viewer import Asker
 
 _STOP = object()
 log = logging.getLogger("companion")
 
 
-class Service(SeatAccess, DeviceDesk, Steering):
+class Service:
     def __init__(
         self,
         journal: Journal,
@@ -73,9 +72,6 @@ class Service(SeatAccess, DeviceDesk, Steering):
         # a finished table -> its rematch, for a page that opens its stream after the
         # rematch began (a phone that slept through it: companion/rematch.py)
         self.rematches: dict[str, str] = {}
-        self.devices: dict[str, dict] = {}
-        self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
-        self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
         self._queue: queue.Queue[Any] = queue.Queue()
         # whoever holds it is the writer: the writer thread for what is posted to it (device
         # events, snapshots), a request's own thread for that request's change (``call``)
@@ -87,22 +83,32 @@ class Service(SeatAccess, DeviceDesk, Steering):
         # the views of a change are made here while the writer's commit syncs (_commit)
         self._views = ThreadPoolExecutor(1, thread_name_prefix="companion-views")
         self._closed = False
-        self.inputs = InputRouter(self, sensor_confirm)
+        # its parts, each handed what it uses: who sits where, which table the hardware
+        # feeds, and the devices' side
+        self.seats = Seats(
+            journal,
+            self.hub,
+            self.tables,
+            self.call,
+            self._post_task,
+            self._view,
+            private_session_s,
+        )
+        self.steering = Steering(journal, self.hub, self.tables, self.seats.who, self.call)
+        self.devices = Devices(
+            journal, self.hub, self.tables, self.call, self.steering.active_table_id
+        )
+        desk: Desk = self  # the router's view of the service, checked here by mypy
+        self.inputs = InputRouter(desk, sensor_confirm)
         # told a table's id when its game ends (the CLI makes a backup): must not block
         self.game_ended: Callable[[str], None] | None = None
         # run once a change is on every screen (the CLI collects garbage then,
         # companion/collector.py): must not block
         self.sent: Callable[[], None] | None = None
         self.integrity: dict = {}  # the start-up report (companion/integrity.py)
-        self.pin_tries = private.PinTries()
         self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
-        self.sessions = private.Sessions(private_session_s)
         for record in journal.tables(include_ended=True):
             self._load(record)
-        self._active = journal.setting("active_table")
-        self.hardware_asks: dict[str, dict] = {}
-        self.credentials_seen: OrderedDict[str, None] = OrderedDict()  # SeatAccess
-        self.joined_by: dict[tuple[str, int], tuple[str, str, int]] = {}  # SeatAccess
 
     def _load(self, record: TableRecord) -> Table | None:
         if not draws.committed(record.seed, record.seed_hash):
@@ -234,6 +240,11 @@ class Service(SeatAccess, DeviceDesk, Steering):
             self._posted += 1
         self._queue.put((task, future))
 
+    def _post_task(self, task: Callable[[], Any]) -> None:
+        """Run ``task`` as the writer later, unless the service is closed by then."""
+        if not self._closed:
+            self._enqueue(task)
+
     def post(self, event: InputEvent) -> None:
         """Thread-safe and non-blocking: for device callbacks (the writer thread handles
         the event in its turn)."""
@@ -276,10 +287,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
 
     # -- reads (on the writer, so they see committed state only) -------------------------
     def table(self, table_id: str) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
-            raise NotFound("no_such_table")
-        return table
+        return find(self.tables, table_id)
 
     def view(self, table_id: str, viewer: Viewer) -> dict:
         return self.call(lambda: self._view(self.table(table_id), viewer))
@@ -353,10 +361,10 @@ class Service(SeatAccess, DeviceDesk, Steering):
             record,
             [(seat, access.digest(access.new_token()), code) for seat, code in enumerate(codes)],
         )
-        steers = holds is None or self._steers(holds)
+        steers = holds is None or self.steering.steers(holds)
         self.tables[record.id] = table
         if steers:
-            self._take_hardware(record.id)
+            self.steering.take_hardware(record.id)
         return {
             "id": record.id,
             "admin_token": admin_token,
@@ -374,7 +382,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
         request: Request | None = None,
         source: str = "web",
     ) -> dict:
-        return self.on_behalf(
+        return self.seats.on_behalf(
             table_id,
             viewer,
             request,
@@ -458,6 +466,24 @@ class Service(SeatAccess, DeviceDesk, Steering):
         return bool(templates) and all(t.get("secret") for t in templates)
 
     # -- what the input router is handed (inputs.Desk); writer thread only ----------------
+    def active_table_id(self) -> str | None:
+        return self.steering.active_table_id()
+
+    def set_device(self, name: str, status: dict) -> None:
+        self.devices.set_device(name, status)
+
+    def frame_receipt(self, receipt: tuple[str, str, int] | None) -> AbstractContextManager[None]:
+        return self.devices.frame_receipt(receipt)
+
+    def roll_refused(self, device: str, what: str, code: str) -> None:
+        self.devices.roll_refused(device, what, code)
+
+    def die_seat(self, device: str) -> int | None:
+        return self.devices.die_seat(device)
+
+    def publish_to_seat(self, kind: str, data: dict, table_id: str, seat: int) -> None:
+        self.devices.publish_to_seat(kind, data, table_id, seat)
+
     def act_now(
         self,
         table_id: str,
@@ -486,12 +512,12 @@ class Service(SeatAccess, DeviceDesk, Steering):
         def undo_as(who: Viewer, bound: Request | None) -> dict:
             def prepare(table: Table):
                 table.check_version(expected_version)
-                return table.prepare_undo(who)
+                return table.takeback.prepare_undo(who)
 
             tablet = self._tablet_only("undo_needs_tablet", who)
             return self._change(table_id, who, bound, source, tablet, prepare)
 
-        return self.on_behalf(table_id, viewer, request, undo_as)
+        return self.seats.on_behalf(table_id, viewer, request, undo_as)
 
     def correct(
         self,
@@ -508,12 +534,12 @@ class Service(SeatAccess, DeviceDesk, Steering):
                 if not isinstance(dice, list):
                     raise RuleError("bad_dice")
                 table.check_version(expected_version)
-                return table.prepare_correction(dice, who)
+                return table.takeback.prepare_correction(dice, who)
 
             tablet = self._tablet_only("correction_needs_tablet", who)
             return self._change(table_id, who, bound, "correction", tablet, prepare)
 
-        return self.on_behalf(table_id, viewer, request, correct_as)
+        return self.seats.on_behalf(table_id, viewer, request, correct_as)
 
     @staticmethod
     def _tablet_only(code: str, viewer: Viewer) -> Callable[[Table], None]:
@@ -641,7 +667,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
     ) -> list[str] | dict:
         """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
         whoever may answer it (a retried request: its first answer)."""
-        return self.on_behalf(
+        return self.seats.on_behalf(
             table_id,
             viewer,
             request,
@@ -674,10 +700,10 @@ class Service(SeatAccess, DeviceDesk, Steering):
         def close_as(who: Viewer, bound: Request | None) -> dict:
             tablet = self._tablet_only("close_needs_tablet", who)
             return self._change(
-                table_id, who, bound, "web", tablet, lambda table: table.prepare_close(who)
+                table_id, who, bound, "web", tablet, lambda table: table.takeback.prepare_close(who)
             )
 
-        return self.on_behalf(table_id, viewer, request, close_as)
+        return self.seats.on_behalf(table_id, viewer, request, close_as)
 
     def dice(
         self,
@@ -702,14 +728,14 @@ class Service(SeatAccess, DeviceDesk, Steering):
                 raise Conflict("moment_passed")
             return self.inputs.roll(table, thrown, who, "web", bound)
 
-        return self.on_behalf(table_id, viewer, request, roll_as)
+        return self.seats.on_behalf(table_id, viewer, request, roll_as)
 
     def health(self) -> dict:
         return self.call(
             lambda: {
                 "ok": True,
-                "devices": self._device_figures(),
-                "die_owners": self._die_owners(self.active_table_id()),
+                "devices": self.devices.figures(),
+                "die_owners": self.devices.die_owners(self.active_table_id()),
                 "tables": len(self.tables),
                 "streams": self.hub.count(),
                 "active_table": self.active_table_id(),

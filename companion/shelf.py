@@ -59,7 +59,7 @@ def delete(service, table_id: str, viewer: Viewer) -> None:
         service.journal.delete_table(table_id)
         service.tables.pop(table_id, None)
         if service.active_table_id() == table_id:
-            service.forget_active()
+            service.steering.forget_active()
         # its open pages stop, and say why
         service.hub.publish("revoked", {"reason": "deleted"}, table_id)
 

@@ -83,7 +83,7 @@ def device(asked: Asked | None = None, extensions: dict | None = None) -> Device
             token = bearer(asked) or _held_credential(asked, service_)
             environ[DEVICE_KEY] = (
                 Device("bearer:" + digest(token)[:32], address, False)
-                if token and service_.credential_known(token)
+                if token and service_.seats.credential_known(token)
                 else Device("anon:" + address, address, True)
             )
     return environ[DEVICE_KEY]
@@ -98,7 +98,7 @@ def _held_credential(asked: Asked, service: Any) -> str | None:
     held = [v for name, v in asked.cookies.items() if name.startswith((seat, admin))]
     # a few at most: a request stuffed with made-up seat cookies costs no more than a phone's
     for value in held[:HELD_LOOKED_AT]:
-        if service.credential_known(value):
+        if service.seats.credential_known(value):
             return value
     return None
 
@@ -125,7 +125,7 @@ def viewer(table_id: str) -> Viewer:
     tablet; the token may come in a cookie (pages) or an Authorization header (scripts)."""
     known = g.setdefault("viewers", {})
     if table_id not in known:
-        known[table_id] = service().viewer_for(table_id, *credentials(table_id))
+        known[table_id] = service().seats.viewer_for(table_id, *credentials(table_id))
     return known[table_id]
 
 
