@@ -231,7 +231,7 @@ class BackupTimer:
     def __enter__(self) -> BackupTimer:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._asked.set()
         self._thread.join(timeout=30)

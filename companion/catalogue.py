@@ -18,13 +18,28 @@ checked whole before anything is written, so a bad file changes nothing.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from companion.errors import Forbidden, NotFound
 from companion.game_contract import GameRules, catalogue_of
 from companion.journal import Journal, JournalError
 from companion.rules import shapes
 from companion.rules.errors import RuleError
+from companion.table import Table, Viewer
+
+
+class Writer(Protocol):
+    """What the tablet's and the seats' catalogue requests use of the service (a
+    :class:`companion.service.Service`): its writer, its journal and its tables."""
+
+    @property
+    def journal(self) -> Journal: ...
+
+    def call(self, task: Callable[[], Any]) -> Any: ...
+
+    def table(self, table_id: str) -> Table: ...
+
 
 FORMAT = "table-companion-catalogue"
 VERSION = 1
@@ -131,17 +146,17 @@ def learned(table: Any, journal: Journal, action: dict) -> None:
         pass
 
 
-def export_for(service: Any, table_id: str, viewer: Any) -> dict:
+def export_for(service: Writer, table_id: str, viewer: Viewer) -> dict:
     """The catalogue of ``table_id``'s game, for the tablet or a seat of that table."""
     return service.call(
         lambda: export(_table(service, table_id, viewer).record.game, service.journal)
     )
 
 
-def import_for(service: Any, table_id: str, data: Any, viewer: Any) -> dict:
+def import_for(service: Writer, table_id: str, data: Any, viewer: Viewer) -> dict:
     """Keep an imported file (the tablet of that table only)."""
 
-    def task():
+    def task() -> dict:
         table = _table(service, table_id, viewer)
         if not viewer.admin:
             raise Forbidden("needs_token")
@@ -150,7 +165,7 @@ def import_for(service: Any, table_id: str, data: Any, viewer: Any) -> dict:
     return service.call(task)
 
 
-def _table(service: Any, table_id: str, viewer: Any) -> Any:
+def _table(service: Writer, table_id: str, viewer: Viewer) -> Table:
     table = service.table(table_id)
     if not kept_by(table.game):
         raise NotFound("no_catalogue")

@@ -28,6 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 
 from companion import chain, integrity, schema
 from companion.entries import JournalEntry, from_row, to_row
@@ -446,7 +447,7 @@ class Journal:
         return row[0] if row else None
 
     # -- plumbing ------------------------------------------------------------------------
-    def _transaction(self, before_commit: Callable[[], None] | None = None):
+    def _transaction(self, before_commit: Callable[[], None] | None = None) -> _Transaction:
         return _Transaction(self._db, before_commit)
 
     def close(self) -> None:
@@ -461,7 +462,7 @@ class Journal:
     def __enter__(self) -> Journal:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -494,7 +495,12 @@ class _Transaction:
         except sqlite3.Error as error:
             raise JournalError(f"cannot write the journal: {error}") from error
 
-    def __exit__(self, kind, error, trace) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         if kind is None:
             if self.before_commit is not None:
                 self.before_commit()

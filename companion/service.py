@@ -46,6 +46,7 @@ from companion.seats import Seats
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.steering import Holds, Steering
 from companion.table import Table, Viewer, find
+from companion.takeback import Prepared
 from companion.viewer import Asker
 
 _STOP = object()
@@ -282,7 +283,7 @@ class Service:
     def __enter__(self) -> Service:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- reads (on the writer, so they see committed state only) -------------------------
@@ -308,7 +309,7 @@ class Service:
         """What the lights show: whose turn it is at the active table, and whether it waits
         for dice."""
 
-        def task():
+        def task() -> dict:
             table = self.tables.get(self.active_table_id() or "")
             if table is None:
                 return {"seat": None, "dice": False}
@@ -390,7 +391,14 @@ class Service:
         )
 
     def _act(
-        self, table_id, action, viewer, expected_version, request, source, parts: dict | None = None
+        self,
+        table_id: str,
+        action: Any,
+        viewer: Viewer,
+        expected_version: Any,
+        request: Request | None,
+        source: str,
+        parts: dict | None = None,
     ) -> dict:
         def authorize(table: Table) -> None:
             if viewer.seat is None and not viewer.admin:
@@ -411,7 +419,7 @@ class Service:
             ):
                 raise Forbidden("dice_by_their_owners")  # not the other player's die too
 
-        def prepare(table: Table):
+        def prepare(table: Table) -> Prepared:
             if self._in_its_moment(table, action):
                 expected = None  # another seat's vote landing first changes nothing of ours
             elif still_means_the_same(table, action, expected_version):
@@ -510,7 +518,7 @@ class Service:
         source: str = "web",
     ) -> dict:
         def undo_as(who: Viewer, bound: Request | None) -> dict:
-            def prepare(table: Table):
+            def prepare(table: Table) -> Prepared:
                 table.check_version(expected_version)
                 return table.takeback.prepare_undo(who)
 
@@ -530,7 +538,7 @@ class Service:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
 
         def correct_as(who: Viewer, bound: Request | None) -> dict:
-            def prepare(table: Table):
+            def prepare(table: Table) -> Prepared:
                 if not isinstance(dice, list):
                     raise RuleError("bad_dice")
                 table.check_version(expected_version)
@@ -556,7 +564,7 @@ class Service:
         request: Request | None,
         source: str,
         authorize: Callable[[Table], None],
-        prepare: Callable[[Table], Any],
+        prepare: Callable[[Table], Prepared],
         parts: dict | None = None,
     ) -> dict:
         """Every change the same way: who may, first; then a retried request gets its first
@@ -582,7 +590,7 @@ class Service:
         return self._commit(table, prepared, viewer, request.key if request else None, source)
 
     def _commit(
-        self, table: Table, prepared, viewer: Viewer, idem: str | None, source: str
+        self, table: Table, prepared: Prepared, viewer: Viewer, idem: str | None, source: str
     ) -> dict:
         """Journal ``prepared`` durably, adopt it, and broadcast it. The table adopts it in
         memory first, so that every viewer's view and its JSON are made on the views thread
@@ -646,7 +654,7 @@ class Service:
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""
 
-        def task():
+        def task() -> None:
             table = self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")

@@ -14,16 +14,40 @@ kept in its own room.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from companion import barrier, draws, noted
 from companion.entries import ActionCorrected, ActionUndone, FreshSeed, GameClosed, JournalEntry
+from companion.epochs import Epochs
 from companion.errors import Forbidden
 from companion.rules.base import RuleError, line
 from companion.viewer import Viewer
 
-if TYPE_CHECKING:
-    from companion.table import Table  # the table owns its take-back: imported for types only
+
+class Played(barrier.Rounds, Protocol):
+    """What take-back reads of its table (a :class:`companion.table.Table`), as it is when
+    asked: besides a round's moves, its state and version, its seeds, its end and result."""
+
+    @property
+    def state(self) -> dict: ...
+
+    @property
+    def epochs(self) -> Epochs: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def ended(self) -> bool: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    def draw(self, state: dict, action: dict, drawn_before: dict, seed: bytes) -> dict: ...
+
+    def standings(self) -> list[dict] | None: ...
+
+    def seat_name(self, seat: int) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -44,7 +68,7 @@ class TakeBack:
     when asked (its effective actions, states, seeds and game), and changes nothing: what
     it prepares, the service journals and the table commits."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Played) -> None:
         self.table = table
 
     def prepare_undo(self, viewer: Viewer) -> Prepared:
