@@ -66,7 +66,7 @@ def moves_to_discard(table: Rounds) -> tuple[bool, list[int]]:
     ):
         return False, []
     moves = []
-    after = before
+    after: dict | None = before
     for position in range(last - 1, -1, -1):
         earlier = round_of(table.game.prompt(table.state_at(position)))
         if earlier != after:

@@ -231,7 +231,8 @@ class InputRouter:
             return {"parts": parts.public()}
         actor = "+".join(dict.fromkeys(label for label in parts.by if label))
         earlier = {k: v for k, v in parts.keys.items() if request is None or k != request.key}
-        return self._answer(table, prompt, list(parts.faces), actor, way, request, earlier)
+        faces = [face for face in parts.faces if face is not None]  # every die is in
+        return self._answer(table, prompt, faces, actor, way, request, earlier)
 
     def _answer(
         self,
@@ -387,7 +388,7 @@ class InputRouter:
             return
         face = registry.card_faces(table.record.game).get(name)
         filled = cards.fill(face, self._card_templates(table, prompt)) if face else None
-        if filled is not None and filled.get("secret"):
+        if face is not None and filled is not None and filled.get("secret"):
             self.service.publish_to_seat(
                 "card",
                 {"uid": event.uid, "card": name, "label": face.label, "fill": filled},

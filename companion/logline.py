@@ -82,9 +82,8 @@ def _undo(table: Logged, entry: ActionUndone) -> dict:
     if not entry.reopen:
         key = "core.undo_disclosed" if entry.disclosed else "core.undo"
         return line(key, version=entry.target)
-    moved = {
-        put_in_effect(table.entries[v - 1].body).get("seat") for v in [*entry.reopen, entry.target]
-    }
+    actions = [put_in_effect(table.entries[v - 1].body) for v in [*entry.reopen, entry.target]]
+    moved = {action.get("seat") for action in actions if action is not None}
     seats = sorted(seat for seat in moved if seat is not None)
     return line(
         "core.undo_reveal",

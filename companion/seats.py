@@ -124,9 +124,9 @@ class Seats:
             for seat, token_hash, _join, _issue in self.journal.seats(table_id):
                 if seat not in on_tablet and access.matches(seat_token, token_hash, hashed):
                     return Viewer(seat=seat)
-            seat = self.sessions.seat_for(table_id, seat_token, hashed.digest)
-            if seat is not None:
-                return Viewer(seat=seat)
+            in_session = self.sessions.seat_for(table_id, seat_token, hashed.digest)
+            if in_session is not None:
+                return Viewer(seat=in_session)
         if admin_token and access.matches(admin_token, table.record.admin_hash, hashed):
             return Viewer(admin=True)
         return Viewer()

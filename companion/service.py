@@ -32,14 +32,14 @@ from companion import (
     versions,
 )
 from companion.devices import Devices
-from companion.entries import ActionApplied, ActionUndone, with_requests
+from companion.entries import ActionApplied, ActionUndone, put_in_effect, with_requests
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
 from companion.independent import still_means_the_same
 from companion.inputs import Desk, InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
-from companion.requests import Request
+from companion.requests import Request, Unbound
 from companion.rules import shapes
 from companion.rules.base import RuleError
 from companion.seats import Seats
@@ -380,7 +380,7 @@ class Service:
         action: Any,
         viewer: Asker,
         expected_version: Any = None,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
         source: str = "web",
     ) -> dict:
         return self.seats.on_behalf(
@@ -514,7 +514,7 @@ class Service:
         table_id: str,
         viewer: Asker,
         expected_version: Any = None,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
         source: str = "web",
     ) -> dict:
         def undo_as(who: Viewer, bound: Request | None) -> dict:
@@ -533,7 +533,7 @@ class Service:
         dice: Any,
         viewer: Asker,
         expected_version: Any = None,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
     ) -> dict:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
 
@@ -671,7 +671,7 @@ class Service:
         self.call(task)
 
     def throw(
-        self, table_id: str, viewer: Asker, request: Request | None = None
+        self, table_id: str, viewer: Asker, request: Request | Unbound | None = None
     ) -> list[str] | dict:
         """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
         whoever may answer it (a retried request: its first answer)."""
@@ -699,9 +699,13 @@ class Service:
             keys = {request.key: request.fingerprint}
             prepared = replace(prepared, entry=with_requests(prepared.entry, keys))
         done = self._commit(table, prepared, viewer, request.key if request else None, source)
-        return {**done, "dice": prepared.entry.action["drawn"]["die"]}
+        action = put_in_effect(prepared.entry)
+        assert action is not None  # a virtual roll is an action, and puts it in effect
+        return {**done, "dice": action["drawn"]["die"]}
 
-    def close_game(self, table_id: str, viewer: Asker, request: Request | None = None) -> dict:
+    def close_game(
+        self, table_id: str, viewer: Asker, request: Request | Unbound | None = None
+    ) -> dict:
         """The table confirms the end of its game: the seed is published to every screen
         (undo stays possible; play resuming commits a fresh seed first)."""
 
@@ -718,7 +722,7 @@ class Service:
         table_id: str,
         dice: Any,
         viewer: Asker,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
         expected_version: Any = None,
     ) -> dict:
         """Dice thrown or typed on a page: the same path as a hardware roll, answered by

@@ -13,7 +13,7 @@ omniscient: it sees the public view and may submit any seat's *public* actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion import barrier, draws, faults, logline, noted, refusals
@@ -47,7 +47,7 @@ class Table:
         record: TableRecord,
         game: GameRules,
         entries: list[Entry],
-        snapshots: list[tuple[int, int]] = (),
+        snapshots: Sequence[tuple[int, int]] = (),
         checkpoint_every: int = CHECKPOINT_EVERY,
         load_snapshot: Callable[[int, int], dict] | None = None,
     ) -> None:

@@ -156,7 +156,7 @@ def _check(
     ]
 
 
-def main(journal_path: str, table: str, seeds: list[str]) -> int:
+def main(journal_path: str | Path, table: str, seeds: list[str]) -> int:
     """Print each draw and whether it derives from the seeds; 0 if all do. ``table`` is a
     table's id in the journal, or the path of a file ``companion export`` wrote."""
     try:
