@@ -117,7 +117,7 @@ class InputRouter:
     def _device_roll(self, event: DieRolled) -> None:
         """A throw from a device: answered (its receipt written with the action), shown as
         free, or refused and counted; only then may the device hear its ACK. A die given to
-        a seat (``Service.give_die``) answers as that seat's own device."""
+        a seat (``service.devices.give_die``) answers as that seat's own device."""
         table = self._active()
         owner = event.seat if event.seat is not None else self.service.die_seat(event.device)
         by = HARDWARE if owner is None else Viewer(seat=owner)

@@ -309,7 +309,7 @@ def unlock(table_id, seat):
 def _unlock(table_id, seat, data):
     token = service().seats.unlock(table_id, seat, data.get("pin"), viewer(table_id), device().key)
     reply = jsonify({"seat_url": url_for("pages.seat", table_id=table_id)})
-    # the session ends on the server (Service.sessions); the cookie goes with it
+    # the session ends on the server (service.seats.sessions); the cookie goes with it
     reply.set_cookie(
         PIN_COOKIE.format(table_id),
         token,

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, g, request
+from flask.globals import request_ctx
 from werkzeug.wrappers import Request as Asked
 
 from companion.access import digest
@@ -131,14 +132,15 @@ def viewer(table_id: str) -> Viewer:
 
 def asker(table_id: str, asked: Asked | None = None) -> Credentials:
     """The credentials this request carries for ``table_id``, for a change: the writer
-    thread works out whose they are in the same step as the change (``Service.on_behalf``)."""
+    thread works out whose they are in the same step as the change
+    (``service.seats.on_behalf``)."""
     return Credentials(*credentials(table_id, asked))
 
 
 def holds(asked: Asked | None = None) -> Callable[[str], Credentials]:
     """The credentials this request carries, for any table by its id: the writer thread
     asks for the table the hardware feeds (``companion/steering.py``), which only it knows."""
-    asked = request._get_current_object() if asked is None else asked
+    asked = request_ctx.request if asked is None else asked  # the request itself, not the proxy
     return lambda table_id: Credentials(*credentials(table_id, asked))
 
 

@@ -31,13 +31,13 @@ GAME_ASSETS = {"panel.js": "text/javascript", "panel.css": "text/css"}
 
 def page(template: str, **context):
     game = context.get("game")
-    panel = bool(game) and _has_asset(game, "panel.js")
+    panel = _has_asset(game, "panel.js") if game else False
     return render_template(
         template,
         lang=language(),
         t=t,
         panel=panel,
-        panel_css=bool(game) and _has_asset(game, "panel.css"),
+        panel_css=_has_asset(game, "panel.css") if game else False,
         dice=_dice_json(),
         seat_params=json.dumps(_declared(game, registry.seat_params)),
         end_turn=json.dumps(_declared(game, registry.end_turn)),
