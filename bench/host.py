@@ -91,7 +91,7 @@ class CompanionHost:
         made = svc.create_table(self.GAME, PLAYERS, {})
         self.table_id = made["id"]
         self.table = svc.tables[self.table_id]
-        seats = [svc.join(self.table_id, code)[1] for code in made["join_codes"]]
+        seats = [svc.seats.join(self.table_id, code)[1] for code in made["join_codes"]]
         tokens = [made["admin_token"], *seats, None]  # tablet, phones, a public page
         self.info = {
             "port": self.companion.port,

@@ -97,10 +97,10 @@ class Table:
         self.table_id, admin = made["id"], made["admin_token"]
         self.admin = Viewer(admin=True)
         patches = variant != "whole views"
-        seats = [self.service.join(self.table_id, code)[1] for code in made["join_codes"]]
+        seats = [self.service.seats.join(self.table_id, code)[1] for code in made["join_codes"]]
         tokens = [(admin, None), *[(None, token) for token in seats], *[(None, None)] * 3]
         self.subs = [
-            self.service.catch_up_as(self.table_id, a, s, f"d{i}", 0, "", None, patches)[0]
+            self.service.seats.catch_up_as(self.table_id, a, s, f"d{i}", 0, "", None, patches)[0]
             for i, (a, s) in enumerate(tokens)
         ]
         self.wall: list[float] = []

@@ -50,7 +50,8 @@ def make(database: Path, folder: Path, keep: int) -> Path:
     """One backup of ``database`` into ``folder``; the oldest beyond ``keep`` go."""
     folder.mkdir(parents=True, exist_ok=True)
     made = existing(folder)
-    number = int(NAME.fullmatch(made[-1].name).group(1)) + 1 if made else 1
+    last = NAME.fullmatch(made[-1].name) if made else None  # every one ``existing`` lists matches
+    number = int(last.group(1)) + 1 if last else 1
     target = folder / f"backup-{number:06d}.sqlite"
     partial = folder / (target.name + ".partial")
     checked = copied(Path(database), partial)
@@ -231,7 +232,7 @@ class BackupTimer:
     def __enter__(self) -> BackupTimer:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._asked.set()
         self._thread.join(timeout=30)

@@ -11,6 +11,25 @@ nobody ever chooses knowing the others' revealed choices while theirs stay fixed
 
 from __future__ import annotations
 
+from typing import Protocol
+
+from companion.game_contract import GameRules
+
+
+class Rounds(Protocol):
+    """What the barrier reads of a table (a :class:`companion.table.Table`): its actions in
+    effect, each state they lead to, and what it asks now."""
+
+    @property
+    def effective(self) -> list[tuple[int, dict]]: ...
+
+    @property
+    def game(self) -> GameRules: ...
+
+    def state_at(self, position: int) -> dict: ...
+
+    def prompt(self) -> dict | None: ...
+
 
 def round_of(prompt: dict | None) -> dict | None:
     """The sealed round a prompt waits on, if it is one."""
@@ -31,7 +50,7 @@ def is_move(before: dict | None, after: dict | None) -> bool:
     )
 
 
-def moves_to_discard(table) -> tuple[bool, list[int]]:
+def moves_to_discard(table: Rounds) -> tuple[bool, list[int]]:
     """Whether the last action in effect revealed a sealed round, and the versions of the
     round's earlier moves that an undo of it must discard with it."""
     last = len(table.effective) - 1
@@ -39,10 +58,15 @@ def moves_to_discard(table) -> tuple[bool, list[int]]:
     before = round_of(asked)
     # the reveal is the move that leaves no one waiting (a round given up, an Abilene sale
     # cancelled with votes still out, shows nothing and is a plain undo)
-    if before is None or is_move(before, round_of(table.prompt())) or len(asked["seats"]) > 1:
+    if (
+        asked is None
+        or before is None
+        or is_move(before, round_of(table.prompt()))
+        or len(asked["seats"]) > 1
+    ):
         return False, []
     moves = []
-    after = before
+    after: dict | None = before
     for position in range(last - 1, -1, -1):
         earlier = round_of(table.game.prompt(table.state_at(position)))
         if earlier != after:

@@ -22,13 +22,28 @@ correction during play, an import, an edit, a delete).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from companion.errors import Forbidden, NotFound
 from companion.game_contract import GameRules, catalogue_of
 from companion.journal import CatalogueChange, Journal, JournalError
 from companion.rules import shapes
 from companion.rules.errors import RuleError
+from companion.table import Table, Viewer
+
+
+class Writer(Protocol):
+    """What the tablet's and the seats' catalogue requests use of the service (a
+    :class:`companion.service.Service`): its writer, its journal and its tables."""
+
+    @property
+    def journal(self) -> Journal: ...
+
+    def call(self, task: Callable[[], Any]) -> Any: ...
+
+    def table(self, table_id: str) -> Table: ...
+
 
 FORMAT = "table-companion-catalogue"
 VERSION = 1
@@ -204,61 +219,61 @@ def learned(table: Any, journal: Journal, action: dict) -> None:
         pass
 
 
-def export_for(service: Any, table_id: str, viewer: Any) -> dict:
+def export_for(service: Writer, table_id: str, viewer: Viewer) -> dict:
     """The catalogue of ``table_id``'s game, for the tablet or a seat of that table."""
     return service.call(
         lambda: export(_table(service, table_id, viewer).record.game, service.journal)
     )
 
 
-def import_for(service: Any, table_id: str, data: Any, viewer: Any) -> dict:
+def import_for(service: Writer, table_id: str, data: Any, viewer: Viewer) -> dict:
     """Keep an imported file (the tablet of that table only)."""
 
-    def task():
+    def task() -> dict:
         table = _tablet(service, table_id, viewer)
         return import_file(table.game, table.record.game, service.journal, data, table_id)
 
     return service.call(task)
 
 
-def edit_for(service: Any, table_id: str, key: Any, entry: Any, viewer: Any) -> dict:
+def edit_for(service: Writer, table_id: str, key: Any, entry: Any, viewer: Viewer) -> dict:
     """Fix one entry from the tablet's editor (that table's tablet only)."""
 
-    def task():
+    def task() -> dict:
         table = _tablet(service, table_id, viewer)
         return edit(table.game, table.record.game, service.journal, key, entry, table_id)
 
     return service.call(task)
 
 
-def delete_for(service: Any, table_id: str, key: Any, viewer: Any) -> dict:
+def delete_for(service: Writer, table_id: str, key: Any, viewer: Viewer) -> dict:
     """Delete one entry from the tablet's editor (that table's tablet only)."""
 
-    def task():
+    def task() -> dict:
         table = _tablet(service, table_id, viewer)
         return delete(table.record.game, service.journal, key, table_id)
 
     return service.call(task)
 
 
-def history_for(service: Any, table_id: str, viewer: Any) -> dict:
+def history_for(service: Writer, table_id: str, viewer: Viewer) -> dict:
     """The catalogue's history, for the tablet (it names the tables that changed it)."""
 
-    def task():
+    def task() -> dict:
         table = _tablet(service, table_id, viewer)
         return {"history": service.journal.catalogue_history(table.record.game)}
 
     return service.call(task)
 
 
-def _tablet(service: Any, table_id: str, viewer: Any) -> Any:
+def _tablet(service: Writer, table_id: str, viewer: Viewer) -> Table:
     table = _table(service, table_id, viewer)
     if not viewer.admin:
         raise Forbidden("catalogue_tablet_only")
     return table
 
 
-def _table(service: Any, table_id: str, viewer: Any) -> Any:
+def _table(service: Writer, table_id: str, viewer: Viewer) -> Table:
     table = service.table(table_id)
     if not kept_by(table.game):
         raise NotFound("no_catalogue")

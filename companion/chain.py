@@ -37,7 +37,7 @@ class Break:
     reason: str
 
 
-def _digest(*parts) -> str:
+def _digest(*parts: object) -> str:
     text = json.dumps(parts, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 

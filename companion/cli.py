@@ -12,8 +12,10 @@ import logging
 import signal
 import sys
 import threading
+from collections.abc import Callable
 from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from companion import arenas, registry, upkeep
 from companion.backups import BackupTimer
@@ -23,6 +25,9 @@ from companion.errors import CompanionError
 from companion.hub import Hub
 from companion.journal import Journal, JournalError
 from companion.service import Service
+
+if TYPE_CHECKING:
+    from firmware_bridge.follower import TableFollower  # imported when a follower starts
 
 log = logging.getLogger("companion")
 
@@ -47,7 +52,7 @@ def start_devices(config: Config, service: Service, stack: ExitStack, sim: bool)
 
     hookup = startup.Hookup(
         service.post,
-        service.add_probe,
+        service.devices.add_probe,
         JournalFrames(service.journal),
         handle_now=service.handle_now,
     )
@@ -69,12 +74,12 @@ class JournalFrames:
         self.journal.remember_frame(device_id, boot, seq)
 
 
-def table_signals(service: Service):
+def table_signals(service: Service) -> Callable[[], dict]:
     """What the devices follow: whose turn it is at the active table, and the dice its
     prompt asks for (None when it asks for none)."""
 
     def signals() -> dict:
-        def task():
+        def task() -> dict:
             table = service.tables.get(service.active_table_id() or "")
             prompt = service.inputs.dice_prompt(table) if table is not None else None
             return {
@@ -87,7 +92,7 @@ def table_signals(service: Service):
     return signals
 
 
-def follower(service: Service, devices: dict, every_s: float = 0.5):
+def follower(service: Service, devices: dict, every_s: float = 0.5) -> TableFollower:
     from firmware_bridge.follower import TableFollower
 
     return TableFollower(
@@ -237,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
         return upkeep.EXIT_CONFIG
 
 
-def _overrides(args) -> dict:
+def _overrides(args: argparse.Namespace) -> dict:
     overrides: dict = {"server": {}, "data": {}}
     if getattr(args, "host", None):
         overrides["server"]["host"] = args.host

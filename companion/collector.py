@@ -74,5 +74,5 @@ class Collector:
     def __enter__(self) -> Collector:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()

@@ -168,7 +168,7 @@ def taken_out(entry: JournalEntry) -> list[int]:
 
 def with_requests(entry: JournalEntry, requests: Requests) -> JournalEntry:
     """The entry as made by these requests (only changes made through a request have them)."""
-    if not hasattr(entry, "requests"):
+    if not isinstance(entry, ActionApplied | ActionUndone | ActionCorrected | GameClosed):
         raise TypeError(f"a {entry.KIND!r} entry is not made by a request")
     return replace(entry, requests=dict(requests))
 
@@ -251,7 +251,7 @@ def _read(kind: str, row: _Fields) -> JournalEntry:
             return ActionApplied(row.object("action"), row.rules(), row.requests())
         case "undo":
             return ActionUndone(
-                row.int("target"),
+                row.number("target"),
                 tuple(row.ints("reopen")),
                 tuple(row.lines()),
                 row.reseed(),
@@ -259,7 +259,7 @@ def _read(kind: str, row: _Fields) -> JournalEntry:
             )
         case "correction":
             return ActionCorrected(
-                row.int("target"),
+                row.number("target"),
                 row.object("action"),
                 tuple(row.lines()),
                 row.reseed(),
@@ -269,16 +269,16 @@ def _read(kind: str, row: _Fields) -> JournalEntry:
         case "close":
             return GameClosed(row.requests())
         case "reissue":
-            return SeatReissued(row.int("seat"))
+            return SeatReissued(row.number("seat"))
         case "on_tablet":
-            return SeatKeptOnTablet(row.int("seat"))
+            return SeatKeptOnTablet(row.number("seat"))
         case "private_open":
-            return PrivatePageOpened(row.int("seat"))
+            return PrivatePageOpened(row.number("seat"))
         case "private_closed":
             why = row.row["why"]
             if why not in PrivatePageClosed.WHY:
                 raise ValueError(f"'why' is {why!r}")
-            return PrivatePageClosed(row.int("seat"), why)
+            return PrivatePageClosed(row.number("seat"), why)
     raise AssertionError(kind)  # from_row checked the kind against KINDS
 
 
@@ -288,7 +288,7 @@ class _Fields:
     def __init__(self, row: dict) -> None:
         self.row = row
 
-    def int(self, name: str) -> int:
+    def number(self, name: str) -> int:
         value = self.row[name]
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"{name!r} is {value!r}, not a number")
@@ -315,7 +315,7 @@ class _Fields:
         return lines
 
     def rules(self) -> int | None:
-        return self.int("rules") if "rules" in self.row else None
+        return self.number("rules") if "rules" in self.row else None
 
     def reseed(self) -> FreshSeed | None:
         fresh = self.row.get("reseed")

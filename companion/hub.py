@@ -278,8 +278,9 @@ class Hub:
                         if patch is None
                         else encode({"base": after, "patch": patch, "log": logs[viewer]})
                     )
-                if patches[key] is not None:
-                    out.append((sub, "patch", patches[key], view))
+                text = patches[key]
+                if text is not None:
+                    out.append((sub, "patch", text, view))
                     continue
             if viewer not in full:
                 full[viewer] = encode({"view": view, "log": logs[viewer]})
@@ -341,7 +342,7 @@ def _make_room(group: list[Subscriber], limit: int, newcomer: str) -> list[Subsc
         counts = Counter(s.device for s in left)
         counts[newcomer] += 1
         share = max(1, limit // len(counts))
-        oldest = {}
+        oldest: dict[str, int] = {}
         for s in left:
             oldest.setdefault(s.device, s.number)
         greediest = max(

@@ -10,7 +10,8 @@ the order the prompt lists the dice; ``confirm`` sends them.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from contextlib import AbstractContextManager
+from typing import Protocol
 
 from companion import registry
 from companion.answers import HARDWARE, DiceParts, owned_dice, require_dice_answerer
@@ -67,7 +68,9 @@ class Desk(Protocol):
 
     def card_name(self, game: str, uid: str) -> str | None: ...
 
-    def frame_receipt(self, receipt: tuple | None) -> Any: ...
+    def frame_receipt(
+        self, receipt: tuple[str, str, int] | None
+    ) -> AbstractContextManager[None]: ...
 
     def roll_refused(self, device: str, what: str, code: str) -> None: ...
 
@@ -114,7 +117,7 @@ class InputRouter:
     def _device_roll(self, event: DieRolled) -> None:
         """A throw from a device: answered (its receipt written with the action), shown as
         free, or refused and counted; only then may the device hear its ACK. A die given to
-        a seat (``Service.give_die``) answers as that seat's own device."""
+        a seat (``service.devices.give_die``) answers as that seat's own device."""
         table = self._active()
         owner = event.seat if event.seat is not None else self.service.die_seat(event.device)
         by = HARDWARE if owner is None else Viewer(seat=owner)
@@ -228,7 +231,8 @@ class InputRouter:
             return {"parts": parts.public()}
         actor = "+".join(dict.fromkeys(label for label in parts.by if label))
         earlier = {k: v for k, v in parts.keys.items() if request is None or k != request.key}
-        return self._answer(table, prompt, list(parts.faces), actor, way, request, earlier)
+        faces = [face for face in parts.faces if face is not None]  # every die is in
+        return self._answer(table, prompt, faces, actor, way, request, earlier)
 
     def _answer(
         self,
@@ -384,7 +388,7 @@ class InputRouter:
             return
         face = registry.card_faces(table.record.game).get(name)
         filled = cards.fill(face, self._card_templates(table, prompt)) if face else None
-        if filled is not None and filled.get("secret"):
+        if face is not None and filled is not None and filled.get("secret"):
             self.service.publish_to_seat(
                 "card",
                 {"uid": event.uid, "card": name, "label": face.label, "fill": filled},

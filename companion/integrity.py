@@ -20,13 +20,36 @@ The report — printed at start-up and served in ``/api/health`` — says what w
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from companion.schema import geneses
 from companion.witness import Heads, Read
+
+
+class _Recorded(Protocol):
+    @property
+    def game(self) -> str: ...
+
+
+class Replayed(Protocol):
+    """What the report says of a table as replayed (a :class:`companion.table.Table`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def record(self) -> _Recorded: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def resumed_from(self) -> int: ...
+
 
 WAL_HEADER = 32
 WITNESS_SUFFIX = ".heads"  # the witness file beside the database
@@ -93,7 +116,7 @@ class Inspection:
             out.append(f"  table {table_id} ({why.get('game')}): NOT LOADED, {why.get('code')}")
         return out
 
-    def add_tables(self, tables, not_loaded: dict | None = None) -> None:
+    def add_tables(self, tables: Iterable[Replayed], not_loaded: dict | None = None) -> None:
         """The tables as replayed (``companion.table.Table``: id, version, where from), and
         those left unloaded for want of their rules version (``Service.refused``)."""
         self.tables = [

@@ -24,10 +24,11 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import TracebackType
 
 from companion import chain, integrity, schema
 from companion.entries import JournalEntry, from_row, to_row
@@ -191,7 +192,7 @@ class Journal:
                 self._witness()
 
     @contextmanager
-    def with_receipt(self, receipt: tuple[str, str, int] | None):
+    def with_receipt(self, receipt: tuple[str, str, int] | None) -> Iterator[None]:
         """Entries appended on this thread inside the block also record that the die reader
         ``(device, boot, seq)`` frame was dealt with, in the same transaction: a host that
         restarts before the device hears its ACK then knows the resend (docs/protocol.md)."""
@@ -506,7 +507,7 @@ class Journal:
         return row[0] if row else None
 
     # -- plumbing ------------------------------------------------------------------------
-    def _transaction(self, before_commit: Callable[[], None] | None = None):
+    def _transaction(self, before_commit: Callable[[], None] | None = None) -> _Transaction:
         return _Transaction(self._db, before_commit)
 
     def close(self) -> None:
@@ -521,7 +522,7 @@ class Journal:
     def __enter__(self) -> Journal:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
@@ -554,7 +555,12 @@ class _Transaction:
         except sqlite3.Error as error:
             raise JournalError(f"cannot write the journal: {error}") from error
 
-    def __exit__(self, kind, error, trace) -> None:
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
         if kind is None:
             if self.before_commit is not None:
                 self.before_commit()

@@ -8,6 +8,8 @@ the log: no free fishing), the hash of a fresh seed committed when play resumed.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from companion.entries import (
     ActionApplied,
     ActionCorrected,
@@ -20,11 +22,32 @@ from companion.entries import (
     SeatReissued,
     put_in_effect,
 )
+from companion.epochs import Epochs
 from companion.errors import JournalError
+from companion.game_contract import GameRules
+from companion.journal import Entry
 from companion.rules.base import line
 
 
-def describe(table, version: int, entry: JournalEntry, seat: int | None) -> dict:
+class Logged(Protocol):
+    """What a log line reads of its table (a :class:`companion.table.Table`)."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def game(self) -> GameRules: ...
+
+    @property
+    def epochs(self) -> Epochs: ...
+
+    @property
+    def entries(self) -> list[Entry]: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+
+def describe(table: Logged, version: int, entry: JournalEntry, seat: int | None) -> dict:
     match entry:
         case ActionApplied(action=action):
             text = table.game.describe(action, seat)
@@ -55,17 +78,13 @@ def describe(table, version: int, entry: JournalEntry, seat: int | None) -> dict
     return text
 
 
-def _undo(table, entry: ActionUndone) -> dict:
+def _undo(table: Logged, entry: ActionUndone) -> dict:
     if not entry.reopen:
         key = "core.undo_disclosed" if entry.disclosed else "core.undo"
         return line(key, version=entry.target)
-    seats = sorted(
-        {
-            put_in_effect(table.entries[v - 1].body).get("seat")
-            for v in [*entry.reopen, entry.target]
-        }
-        - {None}
-    )
+    actions = [put_in_effect(table.entries[v - 1].body) for v in [*entry.reopen, entry.target]]
+    moved = {action.get("seat") for action in actions if action is not None}
+    seats = sorted(seat for seat in moved if seat is not None)
     return line(
         "core.undo_reveal",
         version=entry.target,

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import importlib
 import importlib.metadata
+import inspect
 import logging
 import pkgutil
 from dataclasses import dataclass
+from importlib.machinery import FileFinder
 from pathlib import Path
 from types import ModuleType
 from typing import cast
@@ -52,7 +54,7 @@ def _package(module: ModuleType) -> GamePackage:
     """A game's package, its rules module checked against the contract and completed with
     the defaults of what it leaves out (``companion/game_contract.py``)."""
     complete(module)
-    return GamePackage(module.NAME, module, Path(module.__file__).resolve().parent)
+    return GamePackage(module.NAME, module, Path(inspect.getfile(module)).resolve().parent)
 
 
 def _discover() -> dict[str, GamePackage]:
@@ -60,7 +62,12 @@ def _discover() -> dict[str, GamePackage]:
     if _found is None:
         found = {}
         for info in sorted(pkgutil.iter_modules(companion.games.__path__), key=lambda i: i.name):
-            if info.ispkg and (Path(info.module_finder.path) / info.name / "game.py").is_file():
+            finder = info.module_finder  # a folder on disk: the games are files
+            if (
+                info.ispkg
+                and isinstance(finder, FileFinder)
+                and (Path(finder.path) / info.name / "game.py").is_file()
+            ):
                 module = importlib.import_module(f"companion.games.{info.name}.game")
                 found[module.NAME] = _package(module)
         for point in importlib.metadata.entry_points(group=ENTRY_POINTS):

@@ -14,14 +14,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from companion.table import Viewer
 
+if TYPE_CHECKING:
+    from companion.service import Service  # the service hands the rematch on: types only
 
-def carry_phones(service, old_id: str, new_id: str) -> None:
+
+def carry_phones(service: Service, old_id: str, new_id: str) -> None:
     """Tell the old table's pages about the new one; each phone its own seat's code."""
 
-    def task():
+    def task() -> None:
         service.rematches[old_id] = new_id
         for data, only in _told(service, old_id, new_id):
             service.hub.publish("rematch", data, old_id, only=only)
@@ -29,7 +33,7 @@ def carry_phones(service, old_id: str, new_id: str) -> None:
     service.call(task)
 
 
-def told_late(service, old_id: str, viewer: Viewer) -> list[dict]:
+def told_late(service: Service, old_id: str, viewer: Viewer) -> list[dict]:
     """What a seat's phone that opens the old table's stream after the rematch began is
     told: its own seat's code, while unused (a phone asleep at that moment still goes to
     its seat, no new scan). Any other page opened later stays on the finished game: the
@@ -40,7 +44,9 @@ def told_late(service, old_id: str, viewer: Viewer) -> list[dict]:
     return [data for data, only in _told(service, old_id, new_id) if only(viewer)]
 
 
-def _told(service, old_id: str, new_id: str) -> list[tuple[dict, Callable[[Viewer], bool]]]:
+def _told(
+    service: Service, old_id: str, new_id: str
+) -> list[tuple[dict, Callable[[Viewer], bool]]]:
     """Each ``rematch`` event and which pages of the old table get it: every seat's phone
     its own seat's join code (while unused, and not for a seat played behind a PIN), every
     other page (the tablet, a public screen) where the new table is."""

@@ -12,10 +12,13 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from companion.errors import Conflict
 from companion.rules.base import RuleError
+
+if TYPE_CHECKING:
+    from companion.table import Table  # the table keeps the requests: for types only
 
 SHORTEST, LONGEST = 8, 80
 
@@ -74,7 +77,7 @@ def bind(request: Request | Unbound | None, who: str) -> Request | None:
     return request
 
 
-def first_answer(table, request: Request | None) -> dict | None:
+def first_answer(table: Table, request: Request | None) -> dict | None:
     """The first answer to a retried change: ``table`` (a ``companion.table.Table``) keeps
     each journalled request's key and fingerprint, so this holds across restarts. None when
     the request is new; a key reused for another request is a 409."""

@@ -1,6 +1,6 @@
 """Who sits where: tokens, joining by QR code, re-issuing a seat, and a seat kept on the
-tablet behind a PIN. A part of :class:`companion.service.Service` (its writer thread runs
-every one of these), kept in its own room.
+tablet behind a PIN. A part of :class:`companion.service.Service` (``service.seats``; its
+writer thread runs every one of these), kept in its own room.
 
 Access that ends, ends now: re-issuing a seat, locking its private session on the tablet,
 or that session expiring on the server closes the streams the old credential opened, at
@@ -14,7 +14,7 @@ import hmac
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from companion import access, private, requests, timelabel
 from companion.entries import (
@@ -25,31 +25,43 @@ from companion.entries import (
     SeatReissued,
 )
 from companion.errors import Forbidden
-from companion.journal import Entry
+from companion.hub import Hub, Subscriber
+from companion.journal import Entry, Journal
 from companion.requests import Request, Unbound
 from companion.rules.base import RuleError
-from companion.table import Table, Viewer
+from companion.table import Table, Viewer, find
 from companion.viewer import Asker, Credentials
-
-if TYPE_CHECKING:
-    from companion.hub import Hub
-    from companion.journal import Journal
-
 
 CREDENTIALS_REMEMBERED = 512  # known tokens kept for the limits, by hash (a table has a few)
 
 
-class SeatAccess:
-    journal: Journal
-    credentials_seen: OrderedDict[str, None]
-    # (table, seat) -> (hash of the join code spent, the signed device that spent it, the
-    # seat's issue then): a join retried by that device is answered again (``join``)
-    joined_by: dict[tuple[str, int], tuple[str, str, int]]
-    hub: Hub
-    pin_tries: private.PinTries
-    sessions: private.Sessions
-    _enqueue: Callable[[Callable[[], Any]], None]  # to the writer (a session's expiry)
-    _closed: bool
+class Seats:
+    def __init__(
+        self,
+        journal: Journal,
+        hub: Hub,
+        tables: dict[str, Table],
+        call: Callable[[Callable[[], Any]], Any],
+        post: Callable[[Callable[[], Any]], None],
+        view: Callable[[Table, Viewer], dict],
+        session_s: float,
+    ) -> None:
+        """``tables``: the service's own (shared, never copied); ``call``: run as the
+        writer and answer; ``post``: run as the writer later (a session's expiry; nothing
+        once the service is closed); ``view``: a table's view for a viewer as a stream
+        starts with it; ``session_s``: how long a private session on the tablet lasts."""
+        self.journal = journal
+        self.hub = hub
+        self.tables = tables
+        self.call = call
+        self.post = post
+        self.view = view
+        self.pin_tries = private.PinTries()
+        self.sessions = private.Sessions(session_s)
+        self.credentials_seen: OrderedDict[str, None] = OrderedDict()
+        # (table, seat) -> (hash of the join code spent, the signed device that spent it,
+        # the seat's issue then): a join retried by that device is answered again (``join``)
+        self.joined_by: dict[tuple[str, int], tuple[str, str, int]] = {}
 
     def viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
         return self.call(lambda: self._viewer_for(table_id, admin_token, seat_token))
@@ -91,7 +103,7 @@ class SeatAccess:
         ``table_id`` worked out in the same step (one hop for a request, and no credential
         changes in between) and ``request`` bound to that viewer."""
 
-        def task():
+        def task() -> Any:
             viewer = self.who(table_id, asker)
             return work(viewer, requests.bind(request, viewer.label))
 
@@ -105,16 +117,16 @@ class SeatAccess:
         return asker
 
     def _viewer_for(self, table_id: str, admin_token: str | None, seat_token: str | None) -> Viewer:
-        table = self.table(table_id)
+        table = find(self.tables, table_id)
         hashed = access.Hashed()  # one token (a script's bearer is tried as both) hashed once
         if seat_token and len(seat_token) <= 200:
             on_tablet = self.journal.pin_hashes(table_id)
             for seat, token_hash, _join, _issue in self.journal.seats(table_id):
                 if seat not in on_tablet and access.matches(seat_token, token_hash, hashed):
                     return Viewer(seat=seat)
-            seat = self.sessions.seat_for(table_id, seat_token, hashed.digest)
-            if seat is not None:
-                return Viewer(seat=seat)
+            in_session = self.sessions.seat_for(table_id, seat_token, hashed.digest)
+            if in_session is not None:
+                return Viewer(seat=in_session)
         if admin_token and access.matches(admin_token, table.record.admin_hash, hashed):
             return Viewer(admin=True)
         return Viewer()
@@ -129,17 +141,17 @@ class SeatAccess:
         address: str = "",
         cap: int | None = None,
         patches: bool = False,
-    ):
+    ) -> tuple[Subscriber, int, dict, list[dict]]:
         """A new stream: who it is for is worked out on the writer thread, in the same step
         as the subscription, so a credential re-issued or locked in between opens nothing
         (``address``, ``cap`` and ``patches``: ``Hub.subscribe``). The full view it starts
         with is the base of its first patch."""
 
-        def task():
-            table = self.table(table_id)
+        def task() -> tuple[Subscriber, int, dict, list[dict]]:
+            table = find(self.tables, table_id)
             viewer = self._viewer_for(table_id, admin_token, seat_token)
             sub = self.hub.subscribe(table_id, viewer, device, address, cap, patches)
-            view = self._view(table, viewer)
+            view = self.view(table, viewer)
             sub.sent(view, table.version)
             return sub, table.version, view, table.log_for(viewer, after)
 
@@ -152,8 +164,8 @@ class SeatAccess:
         for the seat (the one sent before stops working, and any stream it opened ends),
         until the tablet re-issues the seat. Any other device gets 403."""
 
-        def task():
-            self.table(table_id)
+        def task() -> tuple[int, str]:
+            find(self.tables, table_id)
             if isinstance(code, str):
                 for seat, _token, join_code, issue in self.journal.seats(table_id):
                     if access.same_code(code, join_code):
@@ -194,8 +206,8 @@ class SeatAccess:
         """A new join code for ``seat`` (lost phone); the old device loses access, and the
         public log says so — the tablet can never quietly take a seat's secrets."""
 
-        def task():
-            table = self.table(table_id)
+        def task() -> str:
+            table = find(self.tables, table_id)
             # the tablet, or the seat's own phone letting it go (it took another seat)
             if not viewer.admin and viewer.seat != seat:
                 raise Forbidden("reissue_needs_tablet")
@@ -225,8 +237,8 @@ class SeatAccess:
     def keep_on_tablet(self, table_id: str, seat: Any, pin: Any, viewer: Viewer) -> None:
         """A player without a phone: the seat lives on the tablet behind a PIN they chose."""
 
-        def task():
-            table = self.table(table_id)
+        def task() -> None:
+            table = find(self.tables, table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
             self._check_seat(table, seat)
@@ -257,8 +269,8 @@ class SeatAccess:
         for this seat, known only in memory, ending on the server after
         ``sessions.length_s``. The public log says the seat's page is open on the tablet."""
 
-        def task():
-            table = self.table(table_id)
+        def task() -> str:
+            table = find(self.tables, table_id)
             if not viewer.admin:
                 raise Forbidden("unlock_needs_tablet")
             self._check_seat(table, seat)
@@ -287,8 +299,8 @@ class SeatAccess:
         """End a private session on the tablet: its token stops working and its streams
         end now."""
 
-        def task():
-            table = self.table(table_id)
+        def task() -> None:
+            table = find(self.tables, table_id)
             if viewer.seat is None or self.sessions.current(table_id, viewer.seat) is None:
                 raise Forbidden("needs_token")
             self._end_session(table, viewer.seat, "lock")
@@ -313,14 +325,9 @@ class SeatAccess:
         self.hub.publish_change(table, before)
         return written.version
 
-    def _later(self, delay_s: float, task) -> None:
+    def _later(self, delay_s: float, task: Callable[[], Any]) -> None:
         """Run ``task`` on the writer thread after ``delay_s`` (a session's expiry)."""
-
-        def post():
-            if not self._closed:
-                self._enqueue(task)
-
-        timer = threading.Timer(delay_s, post)
+        timer = threading.Timer(delay_s, self.post, (task,))
         timer.daemon = True
         timer.start()
 
@@ -338,8 +345,8 @@ class SeatAccess:
         Codes are kept readable so the tablet can show them again after a reload; they are
         single-use, and the tablet could re-issue a seat anyway (publicly logged)."""
 
-        def task():
-            self.table(table_id)
+        def task() -> dict[int, str | None]:
+            find(self.tables, table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
             on_tablet = self.journal.pin_hashes(table_id)

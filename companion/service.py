@@ -15,9 +15,9 @@ import logging
 import queue
 import secrets
 import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor, wait
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
 
@@ -26,34 +26,34 @@ from companion import (
     catalogue,
     draws,
     faults,
-    private,
     registry,
     requests,
     timelabel,
     versions,
 )
-from companion.devices import DeviceDesk
-from companion.entries import ActionApplied, ActionUndone, with_requests
+from companion.devices import Devices
+from companion.entries import ActionApplied, ActionUndone, put_in_effect, with_requests
 from companion.errors import Busy, CompanionError, Conflict, Forbidden, NotFound
 from companion.events import InputEvent
 from companion.hub import Hub
 from companion.independent import still_means_the_same
-from companion.inputs import InputRouter
+from companion.inputs import Desk, InputRouter
 from companion.journal import Entry, Journal, JournalError, TableRecord
-from companion.requests import Request
+from companion.requests import Request, Unbound
 from companion.rules import shapes
 from companion.rules.base import RuleError
-from companion.seats import SeatAccess
+from companion.seats import Seats
 from companion.setup_check import check_options, check_players, check_thrown
 from companion.steering import Holds, Steering
-from companion.table import Table, Viewer
+from companion.table import Table, Viewer, find
+from companion.takeback import Prepared
 from companion.viewer import Asker
 
 _STOP = object()
 log = logging.getLogger("companion")
 
 
-class Service(SeatAccess, DeviceDesk, Steering):
+class Service:
     def __init__(
         self,
         journal: Journal,
@@ -73,9 +73,6 @@ class Service(SeatAccess, DeviceDesk, Steering):
         # a finished table -> its rematch, for a page that opens its stream after the
         # rematch began (a phone that slept through it: companion/rematch.py)
         self.rematches: dict[str, str] = {}
-        self.devices: dict[str, dict] = {}
-        self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
-        self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
         self._queue: queue.Queue[Any] = queue.Queue()
         # whoever holds it is the writer: the writer thread for what is posted to it (device
         # events, snapshots), a request's own thread for that request's change (``call``)
@@ -87,22 +84,32 @@ class Service(SeatAccess, DeviceDesk, Steering):
         # the views of a change are made here while the writer's commit syncs (_commit)
         self._views = ThreadPoolExecutor(1, thread_name_prefix="companion-views")
         self._closed = False
-        self.inputs = InputRouter(self, sensor_confirm)
+        # its parts, each handed what it uses: who sits where, which table the hardware
+        # feeds, and the devices' side
+        self.seats = Seats(
+            journal,
+            self.hub,
+            self.tables,
+            self.call,
+            self._post_task,
+            self._view,
+            private_session_s,
+        )
+        self.steering = Steering(journal, self.hub, self.tables, self.seats.who, self.call)
+        self.devices = Devices(
+            journal, self.hub, self.tables, self.call, self.steering.active_table_id
+        )
+        desk: Desk = self  # the router's view of the service, checked here by mypy
+        self.inputs = InputRouter(desk, sensor_confirm)
         # told a table's id when its game ends (the CLI makes a backup): must not block
         self.game_ended: Callable[[str], None] | None = None
         # run once a change is on every screen (the CLI collects garbage then,
         # companion/collector.py): must not block
         self.sent: Callable[[], None] | None = None
         self.integrity: dict = {}  # the start-up report (companion/integrity.py)
-        self.pin_tries = private.PinTries()
         self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
-        self.sessions = private.Sessions(private_session_s)
         for record in journal.tables(include_ended=True):
             self._load(record)
-        self._active = journal.setting("active_table")
-        self.hardware_asks: dict[str, dict] = {}
-        self.credentials_seen: OrderedDict[str, None] = OrderedDict()  # SeatAccess
-        self.joined_by: dict[tuple[str, int], tuple[str, str, int]] = {}  # SeatAccess
 
     def _load(self, record: TableRecord) -> Table | None:
         if not draws.committed(record.seed, record.seed_hash):
@@ -234,6 +241,11 @@ class Service(SeatAccess, DeviceDesk, Steering):
             self._posted += 1
         self._queue.put((task, future))
 
+    def _post_task(self, task: Callable[[], Any]) -> None:
+        """Run ``task`` as the writer later, unless the service is closed by then."""
+        if not self._closed:
+            self._enqueue(task)
+
     def post(self, event: InputEvent) -> None:
         """Thread-safe and non-blocking: for device callbacks (the writer thread handles
         the event in its turn)."""
@@ -271,15 +283,12 @@ class Service(SeatAccess, DeviceDesk, Steering):
     def __enter__(self) -> Service:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     # -- reads (on the writer, so they see committed state only) -------------------------
     def table(self, table_id: str) -> Table:
-        table = self.tables.get(table_id) if isinstance(table_id, str) else None
-        if table is None:
-            raise NotFound("no_such_table")
-        return table
+        return find(self.tables, table_id)
 
     def view(self, table_id: str, viewer: Viewer) -> dict:
         return self.call(lambda: self._view(self.table(table_id), viewer))
@@ -300,7 +309,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
         """What the lights show: whose turn it is at the active table, and whether it waits
         for dice."""
 
-        def task():
+        def task() -> dict:
             table = self.tables.get(self.active_table_id() or "")
             if table is None:
                 return {"seat": None, "dice": False}
@@ -353,10 +362,10 @@ class Service(SeatAccess, DeviceDesk, Steering):
             record,
             [(seat, access.digest(access.new_token()), code) for seat, code in enumerate(codes)],
         )
-        steers = holds is None or self._steers(holds)
+        steers = holds is None or self.steering.steers(holds)
         self.tables[record.id] = table
         if steers:
-            self._take_hardware(record.id)
+            self.steering.take_hardware(record.id)
         return {
             "id": record.id,
             "admin_token": admin_token,
@@ -371,10 +380,10 @@ class Service(SeatAccess, DeviceDesk, Steering):
         action: Any,
         viewer: Asker,
         expected_version: Any = None,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
         source: str = "web",
     ) -> dict:
-        return self.on_behalf(
+        return self.seats.on_behalf(
             table_id,
             viewer,
             request,
@@ -382,7 +391,14 @@ class Service(SeatAccess, DeviceDesk, Steering):
         )
 
     def _act(
-        self, table_id, action, viewer, expected_version, request, source, parts: dict | None = None
+        self,
+        table_id: str,
+        action: Any,
+        viewer: Viewer,
+        expected_version: Any,
+        request: Request | None,
+        source: str,
+        parts: dict | None = None,
     ) -> dict:
         def authorize(table: Table) -> None:
             if viewer.seat is None and not viewer.admin:
@@ -403,7 +419,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
             ):
                 raise Forbidden("dice_by_their_owners")  # not the other player's die too
 
-        def prepare(table: Table):
+        def prepare(table: Table) -> Prepared:
             if self._in_its_moment(table, action):
                 expected = None  # another seat's vote landing first changes nothing of ours
             elif still_means_the_same(table, action, expected_version):
@@ -458,6 +474,24 @@ class Service(SeatAccess, DeviceDesk, Steering):
         return bool(templates) and all(t.get("secret") for t in templates)
 
     # -- what the input router is handed (inputs.Desk); writer thread only ----------------
+    def active_table_id(self) -> str | None:
+        return self.steering.active_table_id()
+
+    def set_device(self, name: str, status: dict) -> None:
+        self.devices.set_device(name, status)
+
+    def frame_receipt(self, receipt: tuple[str, str, int] | None) -> AbstractContextManager[None]:
+        return self.devices.frame_receipt(receipt)
+
+    def roll_refused(self, device: str, what: str, code: str) -> None:
+        self.devices.roll_refused(device, what, code)
+
+    def die_seat(self, device: str) -> int | None:
+        return self.devices.die_seat(device)
+
+    def publish_to_seat(self, kind: str, data: dict, table_id: str, seat: int) -> None:
+        self.devices.publish_to_seat(kind, data, table_id, seat)
+
     def act_now(
         self,
         table_id: str,
@@ -480,18 +514,18 @@ class Service(SeatAccess, DeviceDesk, Steering):
         table_id: str,
         viewer: Asker,
         expected_version: Any = None,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
         source: str = "web",
     ) -> dict:
         def undo_as(who: Viewer, bound: Request | None) -> dict:
-            def prepare(table: Table):
+            def prepare(table: Table) -> Prepared:
                 table.check_version(expected_version)
-                return table.prepare_undo(who)
+                return table.takeback.prepare_undo(who)
 
             tablet = self._tablet_only("undo_needs_tablet", who)
             return self._change(table_id, who, bound, source, tablet, prepare)
 
-        return self.on_behalf(table_id, viewer, request, undo_as)
+        return self.seats.on_behalf(table_id, viewer, request, undo_as)
 
     def correct(
         self,
@@ -499,21 +533,21 @@ class Service(SeatAccess, DeviceDesk, Steering):
         dice: Any,
         viewer: Asker,
         expected_version: Any = None,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
     ) -> dict:
         """A misread roll fixed from the tablet: ``dice`` are the faces that really showed."""
 
         def correct_as(who: Viewer, bound: Request | None) -> dict:
-            def prepare(table: Table):
+            def prepare(table: Table) -> Prepared:
                 if not isinstance(dice, list):
                     raise RuleError("bad_dice")
                 table.check_version(expected_version)
-                return table.prepare_correction(dice, who)
+                return table.takeback.prepare_correction(dice, who)
 
             tablet = self._tablet_only("correction_needs_tablet", who)
             return self._change(table_id, who, bound, "correction", tablet, prepare)
 
-        return self.on_behalf(table_id, viewer, request, correct_as)
+        return self.seats.on_behalf(table_id, viewer, request, correct_as)
 
     @staticmethod
     def _tablet_only(code: str, viewer: Viewer) -> Callable[[Table], None]:
@@ -530,7 +564,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
         request: Request | None,
         source: str,
         authorize: Callable[[Table], None],
-        prepare: Callable[[Table], Any],
+        prepare: Callable[[Table], Prepared],
         parts: dict | None = None,
     ) -> dict:
         """Every change the same way: who may, first; then a retried request gets its first
@@ -556,7 +590,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
         return self._commit(table, prepared, viewer, request.key if request else None, source)
 
     def _commit(
-        self, table: Table, prepared, viewer: Viewer, idem: str | None, source: str
+        self, table: Table, prepared: Prepared, viewer: Viewer, idem: str | None, source: str
     ) -> dict:
         """Journal ``prepared`` durably, adopt it, and broadcast it. The table adopts it in
         memory first, so that every viewer's view and its JSON are made on the views thread
@@ -620,7 +654,7 @@ class Service(SeatAccess, DeviceDesk, Steering):
     def name_card(self, table_id: str, uid: Any, card: Any, viewer: Viewer) -> None:
         """Teach the card registry what an unknown tag is (the dashboard asks)."""
 
-        def task():
+        def task() -> None:
             table = self.table(table_id)
             if not viewer.admin:
                 raise Forbidden("needs_token")
@@ -637,11 +671,11 @@ class Service(SeatAccess, DeviceDesk, Steering):
         self.call(task)
 
     def throw(
-        self, table_id: str, viewer: Asker, request: Request | None = None
+        self, table_id: str, viewer: Asker, request: Request | Unbound | None = None
     ) -> list[str] | dict:
         """The dashboard's "roll" control: virtual dice for the dice the prompt asks, by
         whoever may answer it (a retried request: its first answer)."""
-        return self.on_behalf(
+        return self.seats.on_behalf(
             table_id,
             viewer,
             request,
@@ -665,26 +699,30 @@ class Service(SeatAccess, DeviceDesk, Steering):
             keys = {request.key: request.fingerprint}
             prepared = replace(prepared, entry=with_requests(prepared.entry, keys))
         done = self._commit(table, prepared, viewer, request.key if request else None, source)
-        return {**done, "dice": prepared.entry.action["drawn"]["die"]}
+        action = put_in_effect(prepared.entry)
+        assert action is not None  # a virtual roll is an action, and puts it in effect
+        return {**done, "dice": action["drawn"]["die"]}
 
-    def close_game(self, table_id: str, viewer: Asker, request: Request | None = None) -> dict:
+    def close_game(
+        self, table_id: str, viewer: Asker, request: Request | Unbound | None = None
+    ) -> dict:
         """The table confirms the end of its game: the seed is published to every screen
         (undo stays possible; play resuming commits a fresh seed first)."""
 
         def close_as(who: Viewer, bound: Request | None) -> dict:
             tablet = self._tablet_only("close_needs_tablet", who)
             return self._change(
-                table_id, who, bound, "web", tablet, lambda table: table.prepare_close(who)
+                table_id, who, bound, "web", tablet, lambda table: table.takeback.prepare_close(who)
             )
 
-        return self.on_behalf(table_id, viewer, request, close_as)
+        return self.seats.on_behalf(table_id, viewer, request, close_as)
 
     def dice(
         self,
         table_id: str,
         dice: Any,
         viewer: Asker,
-        request: Request | None = None,
+        request: Request | Unbound | None = None,
         expected_version: Any = None,
     ) -> dict:
         """Dice thrown or typed on a page: the same path as a hardware roll, answered by
@@ -702,14 +740,14 @@ class Service(SeatAccess, DeviceDesk, Steering):
                 raise Conflict("moment_passed")
             return self.inputs.roll(table, thrown, who, "web", bound)
 
-        return self.on_behalf(table_id, viewer, request, roll_as)
+        return self.seats.on_behalf(table_id, viewer, request, roll_as)
 
     def health(self) -> dict:
         return self.call(
             lambda: {
                 "ok": True,
-                "devices": self._device_figures(),
-                "die_owners": self._die_owners(self.active_table_id()),
+                "devices": self.devices.figures(),
+                "die_owners": self.devices.die_owners(self.active_table_id()),
                 "tables": len(self.tables),
                 "streams": self.hub.count(),
                 "active_table": self.active_table_id(),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from companion import registry
@@ -33,7 +34,7 @@ def _name(typed: str) -> str:
         raise RuleError("bad_player_name", max=LONGEST_NAME) from None
 
 
-def check_options(options: Any, defaults: dict, choices: dict | None = None) -> dict:
+def check_options(options: Any, defaults: dict, choices: Mapping[str, tuple] | None = None) -> dict:
     """Merge ``options`` over the game's defaults; each value must have its default's type
     (a default of None accepts any JSON value), and be one of the game's
     ``OPTION_CHOICES`` where it lists them."""

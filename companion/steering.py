@@ -1,6 +1,6 @@
 """Which table the hardware feeds (the *active* table: the die reader, the keypad, the
-buttons, the card reader and the Bluetooth dice), and who may move it. A mixin of
-:class:`companion.service.Service`; these run on the writer thread.
+buttons, the card reader and the Bluetooth dice), and who may move it. A part of
+:class:`companion.service.Service` (``service.steering``); these run on the writer thread.
 
 The tablet steers: the hardware moves to another table only for a request that carries the
 credential of the tablet of the table it feeds now, or once that tablet has tapped to give
@@ -14,15 +14,13 @@ dice of the game being played. Every open screen is told where the hardware goes
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Any
 
 from companion.errors import Conflict, Forbidden
-from companion.viewer import Asker
-
-if TYPE_CHECKING:
-    from companion.hub import Hub
-    from companion.journal import Journal
-    from companion.table import Table, Viewer
+from companion.hub import Hub
+from companion.journal import Journal
+from companion.table import Table, find
+from companion.viewer import Asker, Viewer
 
 # The credentials a request carries for a table, by the table's id (the tablet of one table
 # may hold the admin cookies of several).
@@ -30,15 +28,24 @@ Holds = Callable[[str], Asker]
 
 
 class Steering:
-    """Needs ``journal``, ``hub``, ``tables``, ``table``, ``who`` and ``call`` from the
-    service, and ``_active`` (the active table's id, read from the journal at start)."""
-
-    journal: Journal
-    hub: Hub
-    tables: dict[str, Table]
-    _active: str | None
-    # the tables that asked the active table's tablet for the hardware: id -> who asked
-    hardware_asks: dict[str, dict]
+    def __init__(
+        self,
+        journal: Journal,
+        hub: Hub,
+        tables: dict[str, Table],
+        who: Callable[[str, Asker], Viewer],
+        call: Callable[[Callable[[], Any]], Any],
+    ) -> None:
+        """``tables``: the service's own (shared, never copied); ``who``: whose the
+        credentials a request carries are (``Seats.who``); ``call``: run as the writer."""
+        self.journal = journal
+        self.hub = hub
+        self.tables = tables
+        self.who = who
+        self.call = call
+        self._active: str | None = journal.setting("active_table")
+        # the tables that asked the active table's tablet for the hardware: id -> who asked
+        self.hardware_asks: dict[str, dict] = {}
 
     def active_table_id(self) -> str | None:
         """The table hardware input goes to (kept in memory: asked on every die)."""
@@ -51,15 +58,15 @@ class Steering:
         self.hardware_asks.clear()
         self.hub.publish("active", {"table": None, "game": None})
 
-    def _steers(self, holds: Holds) -> bool:
+    def steers(self, holds: Holds) -> bool:
         """The hardware is free (no active table), or this request carries the credential
-        of the tablet of the table it feeds."""
+        of the tablet of the table it feeds. Writer thread only."""
         active = self._active
         if not active or active not in self.tables:
             return True
         return self.who(active, holds(active)).admin
 
-    def _take_hardware(self, table_id: str) -> None:
+    def take_hardware(self, table_id: str) -> None:
         self.journal.set_setting("active_table", table_id)
         self._active = table_id
         self.hardware_asks.clear()
@@ -72,13 +79,13 @@ class Steering:
         :meth:`give_hardware`."""
 
         def task() -> dict:
-            table = self.table(table_id)
+            table = find(self.tables, table_id)
             if not self.who(table_id, holds(table_id)).admin:
                 raise Forbidden("needs_token")
             if self._active == table_id:
                 return {"active": table_id}
-            if self._steers(holds):
-                self._take_hardware(table_id)
+            if self.steers(holds):
+                self.take_hardware(table_id)
                 return {"active": table_id}
             active = self._active
             ask = {"table": table_id, "game": table.record.game, "players": table.record.players}
@@ -93,14 +100,14 @@ class Steering:
         that asked for it (:meth:`set_active`)."""
 
         def task() -> dict:
-            self.table(table_id)
+            find(self.tables, table_id)
             if not viewer.admin:
                 raise Forbidden("hardware_needs_tablet")
             if self._active != table_id:
                 raise Conflict("hardware_not_here")
             if not isinstance(to, str) or to not in self.hardware_asks or to not in self.tables:
                 raise Conflict("hardware_not_asked")
-            self._take_hardware(to)
+            self.take_hardware(to)
             return {"active": to}
 
         return self.call(task)
@@ -110,7 +117,7 @@ class Steering:
         them when it opens; an ask made while it was closed is not lost)."""
 
         def task() -> list[dict]:
-            self.table(table_id)
+            find(self.tables, table_id)
             if not viewer.admin or self._active != table_id:
                 return []
             return list(self.hardware_asks.values())

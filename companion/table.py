@@ -13,7 +13,7 @@ omniscient: it sees the public view and may submit any seat's *public* actions.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from companion import barrier, draws, faults, logline, noted, refusals
@@ -21,7 +21,7 @@ from companion.actors import answered_by
 from companion.awaited import awaited_seats
 from companion.entries import ActionApplied, ActionCorrected, ActionUndone, put_in_effect, taken_out
 from companion.epochs import Epochs
-from companion.errors import Conflict, Forbidden
+from companion.errors import Conflict, Forbidden, NotFound
 from companion.game_contract import GameRules
 from companion.journal import Entry, TableRecord
 from companion.rules import fixes
@@ -33,13 +33,21 @@ from companion.viewer import Viewer
 CHECKPOINT_EVERY = 100
 
 
-class Table(TakeBack):
+def find(tables: dict[str, Table], table_id: object) -> Table:
+    """The table ``table_id`` names among ``tables`` (a 404 ``no_such_table`` else)."""
+    table = tables.get(table_id) if isinstance(table_id, str) else None
+    if table is None:
+        raise NotFound("no_such_table")
+    return table
+
+
+class Table:
     def __init__(
         self,
         record: TableRecord,
         game: GameRules,
         entries: list[Entry],
-        snapshots: list[tuple[int, int]] = (),
+        snapshots: Sequence[tuple[int, int]] = (),
         checkpoint_every: int = CHECKPOINT_EVERY,
         load_snapshot: Callable[[int, int], dict] | None = None,
     ) -> None:
@@ -59,6 +67,7 @@ class Table(TakeBack):
         self.fault: dict | None = None  # what its game last raised (companion/faults.py)
         self.undone: set[int] = set()
         self.epochs = Epochs([record.seed])
+        self.takeback = TakeBack(self)
         self.state = game.setup(list(record.players), dict(record.options))
         self._initial = self.state
         self._rebuild(entries, list(snapshots), load_snapshot or (lambda p, v: {}))
@@ -191,7 +200,7 @@ class Table(TakeBack):
         self._check_actor(action, viewer)
 
     def _prepared_action(self, action: dict, thrown: dict) -> Prepared:
-        drawn = {**self._draw(self.state, action, self.drawn, self.epochs.seed), **thrown}
+        drawn = {**self.draw(self.state, action, self.drawn, self.epochs.seed), **thrown}
         if drawn:
             action = {**action, "drawn": drawn}
         try:
@@ -211,7 +220,7 @@ class Table(TakeBack):
             drawn=draws.counts([action], self.drawn),
         )
 
-    def _draw(self, state: dict, action: dict, drawn_before: dict, seed: bytes) -> dict:
+    def draw(self, state: dict, action: dict, drawn_before: dict, seed: bytes) -> dict:
         """What the game asks drawn for ``action``, keyed by kind: the k-th item of a kind
         counts the items of that kind the actions in effect before it drew
         (``drawn_before``)."""

@@ -12,6 +12,7 @@ import fcntl
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -36,7 +37,7 @@ class InUse(OperatorError):
 
 
 @contextmanager
-def holding(data_dir: str | Path):
+def holding(data_dir: str | Path) -> Iterator[None]:
     """The data folder's lock, held while serving, restoring or accepting a loss."""
     folder = Path(data_dir)
     folder.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ from pathlib import Path
 from companion import barrier, draws, registry, versions
 from companion.entries import ActionUndone, from_row, put_in_effect, taken_out
 from companion.epochs import Epochs
+from companion.game_contract import GameRules
 from companion.journal import Entry, Journal, TableRecord
 from companion.rules.dice import FACES
 from companion.upkeep import check_export
@@ -131,14 +132,14 @@ def check_draws(record: TableRecord, entries: list[Entry], seeds: list[bytes] | 
     return report
 
 
-def _replay(game, states: list, actions: list) -> list:
+def _replay(game: GameRules, states: list, actions: list) -> list:
     for _version, action in actions:
         states.append(game.apply(states[-1], action))
     return states
 
 
 def _check(
-    game, state: dict, effective: list, action: dict, version: int, seed: bytes
+    game: GameRules, state: dict, effective: list, action: dict, version: int, seed: bytes
 ) -> list[Draw]:
     drawn = dict(action.get("drawn") or {})
     before = draws.counts(a for _v, a in effective)
@@ -155,7 +156,7 @@ def _check(
     ]
 
 
-def main(journal_path: str, table: str, seeds: list[str]) -> int:
+def main(journal_path: str | Path, table: str, seeds: list[str]) -> int:
     """Print each draw and whether it derives from the seeds; 0 if all do. ``table`` is a
     table's id in the journal, or the path of a file ``companion export`` wrote."""
     try:

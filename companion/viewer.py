@@ -2,8 +2,8 @@
 is the tablet that created the table; ``Viewer(seat=n)`` is seat n's own device (see
 ``companion/table.py``). A request from a page or a script carries :class:`Credentials`
 instead: the writer thread works out whose they are in the same step as the change they ask
-for (``Service.on_behalf``), so a credential re-issued or locked a moment before acts for no
-one."""
+for (``service.seats.on_behalf``), so a credential re-issued or locked a moment before acts
+for no one."""
 
 from __future__ import annotations
 

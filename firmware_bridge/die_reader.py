@@ -17,7 +17,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 import serial
 import serial.threaded
@@ -261,7 +261,10 @@ class DieReader:
                 self._retry_at = now + self._backoff.next()
                 self._carry_out(self._session.lost(now, _reason(error)), None)
             return
-        link = PortReader(port, lambda: LineFraming(self._on_message, self._on_lost))
+        # pyserial's stubs ask a Serial; the thread uses what every serial_for_url port has
+        link = PortReader(
+            cast(serial.Serial, port), lambda: LineFraming(self._on_message, self._on_lost)
+        )
         link.name = f"{self.name}-reader"
         with self._lock:  # before the first line can arrive, so its HELLO counts
             self._link, self._lost_because = link, None

@@ -92,7 +92,8 @@ class MFRC522:
         sleep: Callable[[float], None] = time.sleep,
         on_close: Callable[[], None] = lambda: None,
     ) -> None:
-        self._spi, self._irq, self._sleep, self._on_close = spi, irq, sleep, on_close
+        self._spi: SpiBus | None = spi
+        self._irq, self._sleep, self._on_close = irq, sleep, on_close
         self._write(COMMAND, SOFT_RESET)
         self._sleep(RESET_S)
         version = self._read(VERSION)
@@ -111,7 +112,7 @@ class MFRC522:
 
     def _write(self, register: int, *values: int) -> None:
         """Values to one register in one frame: the FIFO takes them all (DS §8.1.2.2)."""
-        self._spi.xfer2([(register << 1) & 0x7E, *values])
+        self._bus().xfer2([(register << 1) & 0x7E, *values])
 
     def _read(self, *registers: int) -> int:
         """The first register's value; several are read in one frame (DS §8.1.2.1)."""
@@ -119,7 +120,12 @@ class MFRC522:
 
     def _read_many(self, *registers: int) -> list[int]:
         frame = [0x80 | (register << 1) & 0x7E for register in registers] + [0]
-        return self._spi.xfer2(frame)[1:]
+        return self._bus().xfer2(frame)[1:]
+
+    def _bus(self) -> SpiBus:
+        if self._spi is None:
+            raise BridgeError("the card reader's chip is closed")
+        return self._spi
 
     def transceive(self, data: bytes, last_bits: int = 0) -> bytes | None:
         """Send ``data`` (``last_bits`` of its last byte, 0 for all); the tag's answer, or

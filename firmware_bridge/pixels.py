@@ -81,7 +81,7 @@ class PixelDie:
             return [DieTilted(self.kind or "d6", self.name)]
         if state != px.ROLLED:
             return []
-        if self.kind is None:
+        if self.kind is None or self.die_type is None:  # a kind is known once a die type is
             return [self._refuse(message.face_index)]
         self.rolls += 1
         face = px.face(message.face_index, self.die_type, self.build)

@@ -41,9 +41,9 @@ class Hookup:
     made: dict = field(default_factory=dict)
     handle_now: Callable[[Any], None] | None = None
 
-    def __post_init__(self) -> None:
-        if self.handle_now is None:
-            self.handle_now = self.post
+    def at_once(self) -> Callable[[Any], None]:
+        """``handle_now``, or ``post`` when none was given."""
+        return self.handle_now or self.post
 
 
 def reason(error: BaseException) -> str:
@@ -156,7 +156,7 @@ def start_reader(
     return stack.enter_context(
         DieReader(
             url,
-            hookup.handle_now,
+            hookup.at_once(),
             heartbeat_timeout_s=reader.heartbeat_timeout_s,
             backoff_min_s=reader.backoff_min_s,
             backoff_max_s=reader.backoff_max_s,

@@ -193,14 +193,14 @@ def test_snapshot_then_restart(db_path):
 def test_join_code_is_single_use_and_reissue_revokes(service):
     made = new_table(service)
     tid, code = made["id"], made["join_codes"][1]
-    seat, token = service.join(tid, code)
+    seat, token = service.seats.join(tid, code)
     assert seat == 1
-    assert service.viewer_for(tid, None, token) == Viewer(seat=1)
+    assert service.seats.viewer_for(tid, None, token) == Viewer(seat=1)
     with pytest.raises(Forbidden):
-        service.join(tid, code)
-    new_code = service.reissue(tid, 1, ADMIN)
-    assert service.viewer_for(tid, None, token) == Viewer()
-    assert service.join(tid, new_code)[0] == 1
+        service.seats.join(tid, code)
+    new_code = service.seats.reissue(tid, 1, ADMIN)
+    assert service.seats.viewer_for(tid, None, token) == Viewer()
+    assert service.seats.join(tid, new_code)[0] == 1
     assert service.log(tid, Viewer())[-1]["line"]["key"] == "core.reissued"
 
 

@@ -60,7 +60,7 @@ def test_undo_harmless_actions_and_redo_draw_the_same_refugee_card():
         table = root_table(["fox", "rabbit", "mouse", "bird", "fox", "bird", "rabbit"])
         commit(table, table.prepare_action(REMOVE, ADMIN))
         first = table.effective[-1][1]["drawn"]["refugee"]
-        commit(table, table.prepare_undo(ADMIN))
+        commit(table, table.takeback.prepare_undo(ADMIN))
         hand = table.state["board"]["hand"]
         for _ in range(k):
             commit(

@@ -122,10 +122,10 @@ def every_kind_played(service: Service) -> str:
     service.undo(tid, ADMIN)
     service.act(tid, {"type": "add", "seat": 0, "amount": 2}, ADMIN)  # 5: the end
     service.close_game(tid, ADMIN)
-    service.reissue(tid, 1, ADMIN)
-    service.keep_on_tablet(tid, 2, "4321", ADMIN)
-    service.unlock(tid, 2, "4321", ADMIN)
-    service.lock(tid, Viewer(seat=2))
+    service.seats.reissue(tid, 1, ADMIN)
+    service.seats.keep_on_tablet(tid, 2, "4321", ADMIN)
+    service.seats.unlock(tid, 2, "4321", ADMIN)
+    service.seats.lock(tid, Viewer(seat=2))
     return tid
 
 

@@ -225,6 +225,9 @@ def test_a_roll_the_journal_cannot_take_is_counted_and_told_not_lost(service, ta
     acked = []
     post_and_wait(service, DieRolled((("d6", 4),), source="reader", ack=lambda: acked.append(1)))
     assert state(service, tid)["scores"] == [0, 0] and acked == [1]
-    assert service.refusals["reader"]["last_refused"] == {"what": "d6:4", "code": "journal_fault"}
+    assert service.devices.refusals["reader"]["last_refused"] == {
+        "what": "d6:4",
+        "code": "journal_fault",
+    }
     told = [data for kind, _i, data in events(sub) if kind == "input_error"]
     assert [t["code"] for t in told] == ["journal_fault"]  # told once

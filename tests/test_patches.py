@@ -29,7 +29,7 @@ class Screen:
 
     def __init__(self, service: Service, table_id: str, viewer: Viewer, tokens, name: str):
         self.viewer = viewer
-        self.sub, self.version, self.view, _log = service.catch_up_as(
+        self.sub, self.version, self.view, _log = service.seats.catch_up_as(
             table_id, *tokens, name, 0, "", None, True
         )
         self.patches = 0
@@ -41,6 +41,10 @@ class Screen:
             assert item is not None, "a stream ended during the walk"
             kind, version, text = item
             data = json.loads(text)
+            if kind in ("patch", "state"):
+                assert version is not None, f"a {kind} names the version it shows"
+            else:
+                continue
             if kind == "patch":
                 assert data["base"] == self.version, "a patch for another base"
                 new = merge_patch.apply(self.view, data["patch"])
@@ -71,7 +75,7 @@ def screens_for(service: Service, table_id: str, made: dict) -> list[Screen]:
         Screen(service, table_id, Viewer(), (None, None), "public"),
     ]
     for code in made["join_codes"]:
-        seat, token = service.join(table_id, code)
+        seat, token = service.seats.join(table_id, code)
         screens.append(Screen(service, table_id, Viewer(seat=seat), (None, token), f"s{seat}"))
     return screens
 
@@ -132,7 +136,7 @@ def test_a_stream_gets_a_whole_view_when_it_opens_and_when_its_base_is_not_the_l
         made = service.create_table("tally", ["A", "B"], {"target": 100})
         table_id = made["id"]
         takes = Screen(service, table_id, ADMIN, (made["admin_token"], None), "tablet")
-        plain = service.catch_up_as(table_id, made["admin_token"], None, "old", 0)[0]
+        plain = service.seats.catch_up_as(table_id, made["admin_token"], None, "old", 0)[0]
         service.act(table_id, {"type": "add", "seat": 0, "amount": 2}, ADMIN)
         assert takes.sub.events.get_nowait()[0] == "patch"
         assert plain.events.get_nowait()[0] == "state"  # it did not ask for patches

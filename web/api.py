@@ -273,7 +273,7 @@ def log(table_id):
 
 @bp.get("/tables/<table_id>/seats")
 def seats(table_id):
-    codes = service().join_codes(table_id, viewer(table_id))
+    codes = service().seats.join_codes(table_id, viewer(table_id))
     out = []
     for seat, code in sorted(codes.items()):
         open_code = code not in (None, "on_tablet")
@@ -294,7 +294,7 @@ def keep_on_tablet(table_id, seat):
     data = body()
 
     def done():
-        service().keep_on_tablet(table_id, seat, data.get("pin"), viewer(table_id))
+        service().seats.keep_on_tablet(table_id, seat, data.get("pin"), viewer(table_id))
         return jsonify({"seat": seat, "on_tablet": True})
 
     return once(kept(data), done)
@@ -307,13 +307,13 @@ def unlock(table_id, seat):
 
 
 def _unlock(table_id, seat, data):
-    token = service().unlock(table_id, seat, data.get("pin"), viewer(table_id), device().key)
+    token = service().seats.unlock(table_id, seat, data.get("pin"), viewer(table_id), device().key)
     reply = jsonify({"seat_url": url_for("pages.seat", table_id=table_id)})
-    # the session ends on the server (Service.sessions); the cookie goes with it
+    # the session ends on the server (service.seats.sessions); the cookie goes with it
     reply.set_cookie(
         PIN_COOKIE.format(table_id),
         token,
-        max_age=int(service().sessions.length_s),
+        max_age=int(service().seats.sessions.length_s),
         httponly=True,
         samesite="Strict",
     )
@@ -326,7 +326,7 @@ def lock(table_id):
 
 
 def _lock(table_id):
-    service().lock(table_id, viewer(table_id))
+    service().seats.lock(table_id, viewer(table_id))
     reply = jsonify({"table_url": url_for("pages.table", table_id=table_id)})
     reply.delete_cookie(PIN_COOKIE.format(table_id), httponly=True, samesite="Strict")
     return reply
@@ -338,7 +338,7 @@ def reissue(table_id, seat):
 
 
 def _reissue(table_id, seat):
-    code = service().reissue(table_id, seat, viewer(table_id))
+    code = service().seats.reissue(table_id, seat, viewer(table_id))
     return jsonify(
         {
             "seat": seat,
@@ -363,7 +363,7 @@ def give_die(table_id):
     data = body()
 
     def done():
-        owners = service().give_die(
+        owners = service().devices.give_die(
             table_id, data.get("device"), data.get("seat"), viewer(table_id)
         )
         return jsonify({"owners": owners})
@@ -377,7 +377,7 @@ def make_active(table_id):
     tablet of the table it feeds is asked (202)."""
 
     def done():
-        moved = service().set_active(table_id, holds())
+        moved = service().steering.set_active(table_id, holds())
         return jsonify(moved), 200 if "active" in moved else 202
 
     return once(kept(body()), done)
@@ -385,7 +385,7 @@ def make_active(table_id):
 
 @bp.get("/tables/<table_id>/active/asks")
 def hardware_asks(table_id):
-    return jsonify({"asks": service().hardware_asked(table_id, viewer(table_id))})
+    return jsonify({"asks": service().steering.hardware_asked(table_id, viewer(table_id))})
 
 
 @bp.post("/tables/<table_id>/active/give")
@@ -394,7 +394,9 @@ def give_hardware(table_id):
     data = body()
     return once(
         kept(data),
-        lambda: jsonify(service().give_hardware(table_id, data.get("table"), viewer(table_id))),
+        lambda: jsonify(
+            service().steering.give_hardware(table_id, data.get("table"), viewer(table_id))
+        ),
     )
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, g, request
+from flask.globals import request_ctx
 from werkzeug.wrappers import Request as Asked
 
 from companion.access import digest
@@ -83,7 +84,7 @@ def device(asked: Asked | None = None, extensions: dict | None = None) -> Device
             token = bearer(asked) or _held_credential(asked, service_)
             environ[DEVICE_KEY] = (
                 Device("bearer:" + digest(token)[:32], address, False)
-                if token and service_.credential_known(token)
+                if token and service_.seats.credential_known(token)
                 else Device("anon:" + address, address, True)
             )
     return environ[DEVICE_KEY]
@@ -98,7 +99,7 @@ def _held_credential(asked: Asked, service: Any) -> str | None:
     held = [v for name, v in asked.cookies.items() if name.startswith((seat, admin))]
     # a few at most: a request stuffed with made-up seat cookies costs no more than a phone's
     for value in held[:HELD_LOOKED_AT]:
-        if service.credential_known(value):
+        if service.seats.credential_known(value):
             return value
     return None
 
@@ -125,20 +126,21 @@ def viewer(table_id: str) -> Viewer:
     tablet; the token may come in a cookie (pages) or an Authorization header (scripts)."""
     known = g.setdefault("viewers", {})
     if table_id not in known:
-        known[table_id] = service().viewer_for(table_id, *credentials(table_id))
+        known[table_id] = service().seats.viewer_for(table_id, *credentials(table_id))
     return known[table_id]
 
 
 def asker(table_id: str, asked: Asked | None = None) -> Credentials:
     """The credentials this request carries for ``table_id``, for a change: the writer
-    thread works out whose they are in the same step as the change (``Service.on_behalf``)."""
+    thread works out whose they are in the same step as the change
+    (``service.seats.on_behalf``)."""
     return Credentials(*credentials(table_id, asked))
 
 
 def holds(asked: Asked | None = None) -> Callable[[str], Credentials]:
     """The credentials this request carries, for any table by its id: the writer thread
     asks for the table the hardware feeds (``companion/steering.py``), which only it knows."""
-    asked = request._get_current_object() if asked is None else asked
+    asked = request_ctx.request if asked is None else asked  # the request itself, not the proxy
     return lambda table_id: Credentials(*credentials(table_id, asked))
 
 

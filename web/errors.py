@@ -148,8 +148,9 @@ def _unnamed(why: str, names: str) -> str:
 
 def _reply(status: int, code: str, params: dict):
     safe = {k: v for k, v in params.items() if isinstance(v, (str, int, float, bool))}
-    if isinstance(safe.get("because"), str):  # a nested refusal's code, put into words
-        safe["because"] = t("error." + safe["because"], **_labelled(safe))
+    because = safe.get("because")
+    if isinstance(because, str):  # a nested refusal's code, put into words
+        safe["because"] = t("error." + because, **_labelled(safe))
     message = " ".join(
         part for part in (t("error." + code, **_labelled(safe)), _waiting(params)) if part
     )

@@ -54,7 +54,7 @@ class Fast:
             prepared = self._ordinary(asked, raw, table_id, name)
         except Exception:  # reading it changed nothing: Flask reads it again and says why
             prepared = None
-        if prepared is None:
+        if prepared is None or raw is None:  # no body, nothing prepared: Flask's own way
             if raw is not None:
                 environ["wsgi.input"] = io.BytesIO(raw)
             return self.flask(environ, start_response)
@@ -108,4 +108,5 @@ def _route(environ: dict) -> tuple[str, str] | None:
 
 def install(app: Flask) -> None:
     """Put the fast way in front of ``app``'s own WSGI callable."""
-    app.wsgi_app = Fast(app, app.wsgi_app)
+    # Flask's documented way to wrap its WSGI callable (its stubs call it a method)
+    app.wsgi_app = Fast(app, app.wsgi_app)  # type: ignore[method-assign]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion import registry
 from web.openapi_pages import PAGES
 
@@ -36,7 +38,7 @@ CATALOGUE_KEY = {
     "schema": {"type": "string", "maxLength": 12},
 }
 SEAT = {"name": "seat", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}}
-CHANGE = {
+CHANGE: dict[str, Any] = {
     "type": "object",
     "properties": {
         "expected_version": {"type": "integer", "minimum": 0},

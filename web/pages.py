@@ -31,13 +31,13 @@ GAME_ASSETS = {"panel.js": "text/javascript", "panel.css": "text/css"}
 
 def page(template: str, **context):
     game = context.get("game")
-    panel = bool(game) and _has_asset(game, "panel.js")
+    panel = _has_asset(game, "panel.js") if game else False
     return render_template(
         template,
         lang=language(),
         t=t,
         panel=panel,
-        panel_css=bool(game) and _has_asset(game, "panel.css"),
+        panel_css=_has_asset(game, "panel.css") if game else False,
         dice=_dice_json(),
         seat_params=json.dumps(_declared(game, registry.seat_params)),
         end_turn=json.dumps(_declared(game, registry.end_turn)),
@@ -208,9 +208,9 @@ def join_now(table_id, code):
         return _tablet_stays_tablet(table_id, code, record.game, 403)
     held = viewer(table_id).seat  # a seat this phone holds at this table already
     asker = device()  # a retry from the device that joined is answered as its first join
-    seat, token = service().join(table_id, code, None if asker.anonymous else asker.key)
+    seat, token = service().seats.join(table_id, code, None if asker.anonymous else asker.key)
     if held is not None and held != seat:  # the join page asked: the old seat is let go
-        service().reissue(table_id, held, Viewer(seat=held))
+        service().seats.reissue(table_id, held, Viewer(seat=held))
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
     reply.set_cookie(
         SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="Strict"
@@ -221,7 +221,7 @@ def join_now(table_id, code):
 def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
     """The device holding the admin token opened a join link: it stays the dashboard, the
     code stays unspent, and the page shows the code for the player's phone to scan."""
-    codes = service().join_codes(table_id, viewer(table_id))
+    codes = service().seats.join_codes(table_id, viewer(table_id))
     seat = next(
         (s for s, c in codes.items() if c != "on_tablet" and access.same_code(code, c)), None
     )
@@ -232,7 +232,7 @@ def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
 
 @bp.get("/join/<table_id>/seat-<int:seat>.svg")
 def join_qr(table_id, seat):
-    codes = service().join_codes(table_id, viewer(table_id))
+    codes = service().seats.join_codes(table_id, viewer(table_id))
     code = codes.get(seat)
     if code in (None, "on_tablet"):
         raise ApiError(404, "seat_joined")

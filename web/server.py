@@ -205,6 +205,7 @@ class TableServer(TcpWSGIServer):
     """waitress's TCP server with the per-address cap, a connection cap that evicts an
     idle connection rather than stop accepting, and the arrival deadline."""
 
+    effective_port: int  # set by waitress once the socket is bound (its stubs omit it)
     channel_class = TableChannel
     limit = 200
     per_address = 16

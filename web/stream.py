@@ -62,7 +62,7 @@ def events(table_id):
     asker = device()
     cap = settings.per_anonymous if asker.anonymous else settings.per_device
     patches = request.args.get("patch") == "merge"
-    sub, version, view, log = service().catch_up_as(
+    sub, version, view, log = service().seats.catch_up_as(
         table_id, *credentials(table_id), asker.key, after, asker.address, cap, patches
     )
     svc = service()
@@ -84,7 +84,7 @@ def events(table_id):
                     "alarm", encode({"code": "history_lost", "client": after, "server": version})
                 )
             yield frame(
-                "state", encode({"view": view, "log": log, "devices": svc.devices}), version
+                "state", encode({"view": view, "log": log, "devices": svc.devices.states}), version
             )
             # a rematch that began while this page was away (a phone that slept)
             if table_id in svc.rematches:

@@ -55,7 +55,7 @@ the rules module would replay an old journal differently).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 from companion.rules import shapes
@@ -66,7 +66,7 @@ from companion.rules.errors import RuleError
 Handler = Callable[[dict, dict], dict]
 
 
-def template(action_type: str, seat: int | None, secret: bool = False, **params: dict) -> dict:
+def template(action_type: str, seat: int | None, **params: dict) -> dict:
     """An action template for ``legal``: the fixed parts and the open parameters.
 
     Each open parameter is described by one of these (``kind`` first):
@@ -78,12 +78,14 @@ def template(action_type: str, seat: int | None, secret: bool = False, **params:
       and ``"pattern"`` when declared)
     - ``{"kind": "dice", "dice": ["d6", ...]}`` -> list of faces, answered by the die reader
 
-    ``secret=True`` marks a secret submission: only the seat's own device may send it.
+    A secret submission is made with :func:`secret_template`.
     """
-    out: dict = {"type": action_type, "seat": seat, "params": params}
-    if secret:
-        out["secret"] = True
-    return out
+    return {"type": action_type, "seat": seat, "params": params}
+
+
+def secret_template(action_type: str, seat: int, **params: dict) -> dict:
+    """A :func:`template` for a secret submission: only the seat's own device may send it."""
+    return {**template(action_type, seat, **params), "secret": True}
 
 
 def blocked(offered: dict, code: str, **params: Any) -> dict:
@@ -107,7 +109,7 @@ def int_param(low: int, high: int, step: int = 1, default: int | None = None) ->
     return out
 
 
-def choice_param(options: list, default: Any = None, labels: list | None = None) -> dict:
+def choice_param(options: Sequence, default: Any = None, labels: list | None = None) -> dict:
     """One of ``options``; ``default`` (one of them) is picked when the form opens. A
     single option is always picked. ``labels``, one per option, say what a button shows
     when the value alone would not (a card by its number): a plain string, or a line
@@ -123,7 +125,7 @@ def choice_param(options: list, default: Any = None, labels: list | None = None)
 
 
 def multi_param(
-    options: list, low: int = 0, high: int | None = None, default: list | None = None
+    options: Sequence, low: int = 0, high: int | None = None, default: list | None = None
 ) -> dict:
     out = {
         "kind": "multi",
@@ -180,7 +182,7 @@ def dice_prompt(
 
     ``why`` is a catalog key saying what the roll is for (shown in large type).
     """
-    out = {
+    out: dict[str, Any] = {
         "kind": "dice",
         "seat": seat,
         "dice": list(dice),
@@ -214,7 +216,7 @@ def line(key: str, **params: Any) -> dict:
     return {"key": key, "params": params}
 
 
-def require(condition: bool, code: str, **params: Any) -> None:
+def require(condition: object, code: str, **params: Any) -> None:
     """Raise ``RuleError(code, **params)`` unless ``condition`` holds."""
     if not condition:
         raise RuleError(code, **params)
@@ -258,7 +260,8 @@ def check_param(spec: dict, value: Any, name: str) -> Any:
         pool = list(spec["options"])
         for item in value:
             index = next((i for i, option in enumerate(pool) if same_value(option, item)), None)
-            require(index is not None, "bad_choice", name=name)
+            if index is None:
+                raise RuleError("bad_choice", name=name)
             del pool[index]
         return value
     if kind == "text":

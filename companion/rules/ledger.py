@@ -11,17 +11,29 @@ changes; for an unlimited bank, ``sum(purses) - paid_out + paid_in`` never chang
 
 from __future__ import annotations
 
+from typing import Final, Literal, overload
+
 from companion.rules.base import RuleError, replace_at
 
-BANK = "bank"
+BANK: Final = "bank"
+Party = int | Literal["bank"]  # a seat's purse, or the bank
 
 
 def open_ledger(seats: int, purse: int, bank: int | None) -> dict:
     return {"bank": bank, "purses": [purse] * seats, "paid_out": 0, "paid_in": 0}
 
 
-def balance(ledger: dict, who: int | str) -> int | None:
-    return ledger["bank"] if who == BANK else ledger["purses"][who]
+@overload
+def balance(ledger: dict, who: int) -> int: ...
+
+
+@overload
+def balance(ledger: dict, who: Party) -> int | None: ...
+
+
+def balance(ledger: dict, who: Party) -> int | None:
+    """A seat's purse, or the bank's money (None: a bank without limit)."""
+    return ledger["purses"][who] if isinstance(who, int) else ledger["bank"]
 
 
 def total(ledger: dict) -> int:
@@ -32,7 +44,7 @@ def total(ledger: dict) -> int:
     return money + ledger["bank"]
 
 
-def transfer(ledger: dict, payer: int | str, payee: int | str, amount: int) -> dict:
+def transfer(ledger: dict, payer: Party, payee: Party, amount: int) -> dict:
     """Move exactly ``amount`` from ``payer`` to ``payee``; refuse if the payer lacks it."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise RuleError("bad_amount")
@@ -42,9 +54,7 @@ def transfer(ledger: dict, payer: int | str, payee: int | str, amount: int) -> d
     return _move(ledger, payer, payee, amount)
 
 
-def pay_what_is_there(
-    ledger: dict, payer: int | str, payee: int | str, amount: int
-) -> tuple[dict, int]:
+def pay_what_is_there(ledger: dict, payer: Party, payee: Party, amount: int) -> tuple[dict, int]:
     """Move up to ``amount``: all the payer has if that is less. Returns (ledger, paid)."""
     if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
         raise RuleError("bad_amount")
@@ -53,17 +63,16 @@ def pay_what_is_there(
     return _move(ledger, payer, payee, paid), paid
 
 
-def _move(ledger: dict, payer: int | str, payee: int | str, amount: int) -> dict:
+def _move(ledger: dict, payer: Party, payee: Party, amount: int) -> dict:
     out = dict(ledger)
     purses = ledger["purses"]
     for who, sign in ((payer, -1), (payee, +1)):
-        if who == BANK:
-            if out["bank"] is None:
-                key = "paid_out" if sign < 0 else "paid_in"
-                out[key] = out[key] + amount
-            else:
-                out["bank"] = out["bank"] + sign * amount
-        else:
+        if isinstance(who, int):
             purses = replace_at(purses, who, purses[who] + sign * amount)
+        elif out["bank"] is None:
+            key = "paid_out" if sign < 0 else "paid_in"
+            out[key] = out[key] + amount
+        else:
+            out["bank"] = out["bank"] + sign * amount
     out["purses"] = purses
     return out

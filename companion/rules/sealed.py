@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.rules.base import RuleError, secret_prompt, template
+from companion.rules.base import RuleError, secret_prompt, secret_template
 
 
 def open_round(purpose: str, seats: list[int], number: int) -> dict:
@@ -54,7 +54,7 @@ def round_id(sealed: dict) -> str | None:
 def submission(sealed: dict, action_type: str, seat: int, **params: dict) -> dict:
     """The template of ``seat``'s secret submission to this round: the round it answers is
     one of its fixed parts, which the action sends back as ``"round"``."""
-    out = template(action_type, seat, secret=True, **params)
+    out = secret_template(action_type, seat, **params)
     if round_id(sealed) is not None:
         out["round"] = round_id(sealed)
     return out

@@ -37,7 +37,7 @@ def table(tmp_path, clock):
         reader = stack.enter_context(
             DieReader(str(sim.path), service.post, clock=clock, poll_s=0.002)
         )
-        service.add_probe("die-reader", reader.probe)
+        service.devices.add_probe("die-reader", reader.probe)
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
         sub = service.hub.subscribe(tid, ADMIN, "tablet")
         yield service, sim, reader, tid, sub
@@ -86,7 +86,7 @@ def test_health_counts_every_frame_as_it_comes(table, clock, wait):
 def test_a_die_given_to_a_seat_answers_only_that_seats_prompts(tmp_path):
     with Journal(tmp_path / "c.sqlite") as journal, Service(journal) as service:
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]
-        service.give_die(tid, "pixel-Red", 1, ADMIN)  # Bruno's die
+        service.devices.give_die(tid, "pixel-Red", 1, ADMIN)  # Bruno's die
         service.act(tid, {"type": "ask", "seat": 0}, ADMIN)
         service.post(DieRolled((("d6", 6),), "ble", "pixel-Red"))
         assert service.view(tid, ADMIN)["table"]["version"] == 1  # Ann's prompt: free roll
@@ -96,16 +96,16 @@ def test_a_die_given_to_a_seat_answers_only_that_seats_prompts(tmp_path):
         service.act(tid, {"type": "ask", "seat": 1}, ADMIN)
         service.post(DieRolled((("d6", 6),), "ble", "pixel-Red"))
         assert service.view(tid, ADMIN)["state"]["scores"] == [2, 6]
-        service.give_die(tid, "pixel-Red", None, ADMIN)  # back to the table
+        service.devices.give_die(tid, "pixel-Red", None, ADMIN)  # back to the table
         assert service.die_seat("pixel-Red") is None
         from companion.errors import Forbidden
 
         with pytest.raises(Forbidden):
-            service.give_die(tid, "pixel-Red", 0, Viewer(seat=0))
+            service.devices.give_die(tid, "pixel-Red", 0, Viewer(seat=0))
         from companion.rules.base import RuleError
 
         with pytest.raises(RuleError):
-            service.give_die(tid, "pixel-Red", 5, ADMIN)
+            service.devices.give_die(tid, "pixel-Red", 5, ADMIN)
 
 
 def test_mock_pins_and_the_simulator_are_never_shown_as_hardware(wired):

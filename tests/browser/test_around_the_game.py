@@ -81,7 +81,7 @@ def test_a_rematch_takes_every_phone_to_its_seat_of_the_new_table(browser, live,
         assert phone.inner_text("#turn") == ("Your turn" if seat == 0 else "Ann's turn")
     shoot(phones[1], "phone-after-rematch", full_page=False)
     # both seats of the new table are joined: no code left to scan
-    assert not any(live.service.join_codes(new_id, Viewer(admin=True)).values())
+    assert not any(live.service.seats.join_codes(new_id, Viewer(admin=True)).values())
     # the old game's codes went to its own seats' phones only: the tablet joined nothing
     assert tablet.evaluate("document.body.dataset.admin") == "yes"
 
@@ -110,7 +110,7 @@ def test_a_phone_asleep_during_the_rematch_goes_to_its_seat_when_it_wakes(browse
     woken.wait_for_url(f"**/seat/{new_id}")
     woken.wait_for_selector("#actions h2")
     assert woken.evaluate("document.body.dataset.seat") == "1"
-    assert not any(live.service.join_codes(new_id, Viewer(admin=True)).values())
+    assert not any(live.service.seats.join_codes(new_id, Viewer(admin=True)).values())
     # the tablet coming back to the finished game from the history stays on it
     tablet.goto(f"{live.url}/table/{made['id']}")
     tablet.wait_for_selector("#standings")
@@ -164,7 +164,7 @@ def test_the_join_page_names_the_seat_and_asks_before_a_second_seat(browser, liv
     phone.wait_for_selector("#actions h2")
     assert phone.evaluate("document.body.dataset.seat") == "1"
     # Ann's seat is let go, publicly: a new code for another phone, the old token dead
-    codes = live.service.join_codes(made["id"], Viewer(admin=True))
+    codes = live.service.seats.join_codes(made["id"], Viewer(admin=True))
     assert codes[0] and not codes[1]
     log = live.api("GET", f"/api/tables/{made['id']}/log", token=made["admin_token"])
     assert any(e["line"]["key"].endswith("reissued") for e in log["log"]), log

@@ -118,7 +118,7 @@ def test_a_pixels_die_no_prompt_can_use_shows_why_beside_it(browser, live, shoot
         )
         die.state = "online"
         dice[name] = die.figures()
-    live.service.probes["ble-dice"] = lambda: {"dice": dice}
+    live.service.devices.probes["ble-dice"] = lambda: {"dice": dice}
     context, page, _ = dashboard(browser, live)
     page.wait_for_selector("[data-device='die-reader']")
     page.wait_for_function(

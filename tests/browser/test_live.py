@@ -94,9 +94,9 @@ def test_roll_button_throws_the_seeds_virtual_die(browser, live):
     seed = live.service.tables[made["id"]].record.seed
     assert face == draws.dice(seed, {}, [("d6", FACES["d6"])])[0][1]
     assert (
-        live.service.view(made["id"], live.service.viewer_for(made["id"], None, None))["state"][
-            "scores"
-        ][0]
+        live.service.view(made["id"], live.service.seats.viewer_for(made["id"], None, None))[
+            "state"
+        ]["scores"][0]
         == face
     )
     context.close()

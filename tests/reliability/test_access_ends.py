@@ -173,7 +173,7 @@ def test_a_locked_private_sessions_stream_ends_now(live):
 
 def test_a_private_session_expires_on_the_server_and_its_stream_with_it(live):
     tid, admin, _codes = new_table(live)
-    live.service.sessions.length_s = 0.5
+    live.service.seats.sessions.length_s = 0.5
     session = pin_session(live, tid, admin)
     stream = Stream(live, f"/api/tables/{tid}/events?as=seat", cookie=session)
     assert stream.after_revoked() == b""

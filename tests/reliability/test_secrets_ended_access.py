@@ -67,7 +67,7 @@ def end_access(service, app, tablet, made, old_phone, phones, watchers) -> dict:
             assert page.post(f"{base}/lock", {}, headers=SEAT_VIEW).status_code == 200
         else:  # what the server's expiry timer does when the session's time is up
             table = service.table(tid)
-            service.call(lambda: service._end_session(table, 2, "expired"))
+            service.call(lambda: service.seats._end_session(table, 2, "expired"))
         ended[why] = ended_stream(stream)
         watchers[why] = page
     return ended

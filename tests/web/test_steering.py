@@ -136,7 +136,7 @@ def test_the_words_of_a_refusal_are_in_french_too(world):
 
 def test_with_no_active_table_the_first_to_ask_takes_it(world):
     service = world["service"]
-    service.call(service.forget_active)
+    service.call(service.steering.forget_active)
     stranger = Device(world["app"])
     made = stranger.post("/api/tables", NEW).json
     assert made["active"] is True and service.active_table_id() == made["id"]

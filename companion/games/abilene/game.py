@@ -358,14 +358,14 @@ def apply(state: dict, action: dict) -> dict:
         "bad_seat",
     )
     kind = action.get("type")
-    replayed_v2 = isinstance(kind, str) and kind in RECORDED_V2
-    if replayed_v2:  # judged as its base type, done as version 2 did it
-        action = {**action, "type": RECORDED_V2[kind]}
+    replayed_v2 = kind if isinstance(kind, str) and kind in RECORDED_V2 else None
+    if replayed_v2 is not None:  # judged as its base type, done as version 2 did it
+        action = {**action, "type": RECORDED_V2[replayed_v2]}
     action = _recorded_before(state, action)
     _explain(state, action)
     credit.explain(state, action)
     match_template(legal(state, seat), action)
-    state = _HANDLERS[kind if replayed_v2 else action["type"]](state, action)
+    state = _HANDLERS[replayed_v2 or action["type"]](state, action)
     return _finish_if_over(state)
 
 

@@ -16,10 +16,12 @@ borrows enough (and it is then paid by itself) or declares bankruptcy.
 
 from __future__ import annotations
 
+from typing import Final
+
 from companion.rules import ledger
 from companion.rules.base import RuleError, replace_at, require
 
-BANK = ledger.BANK
+BANK: Final = ledger.BANK
 PAYMENTS_KEPT = 30
 # Reasons for money leaving the bank; every other bank reason is money coming in.
 BANK_OUT = ("loan", "sale_price")
@@ -51,7 +53,7 @@ def purse(state: dict, seat: int) -> int:
     return ledger.balance(state["money"], seat)
 
 
-def pay(state: dict, payer: int | str, payee: int | str, amount: int, reason: str) -> dict:
+def pay(state: dict, payer: ledger.Party, payee: ledger.Party, amount: int, reason: str) -> dict:
     """Move ``amount`` now, or raise ``cannot_afford``; the payment is recorded."""
     return _recorded(
         state, ledger.transfer(state["money"], payer, payee, amount), payer, payee, amount, reason

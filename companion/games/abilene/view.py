@@ -277,7 +277,7 @@ def describe(action: dict, seat: int | None) -> dict:
 
 def _describe(action: dict, seat: int | None) -> dict:
     kind = action.get("type")
-    kind = money.RECORDED_V2.get(kind, kind)
+    kind = money.RECORDED_V2.get(kind, kind) if isinstance(kind, str) else kind
     who = action.get("seat")
     if kind in _PLAIN:
         key, fields = _PLAIN[kind]

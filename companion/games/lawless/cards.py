@@ -17,6 +17,7 @@ from companion.games.lawless.ranch import (
     herd_place,
     new_herd,
     new_terrain,
+    terrain_at,
     terrain_index,
     with_character,
     with_herd,
@@ -121,7 +122,7 @@ def place_terrain(state: dict, action: dict) -> dict:
 
 def place_herd(state: dict, action: dict) -> dict:
     ranch = current(state)
-    t_index = terrain_index(ranch, action["terrain"])
+    t_index = terrain_at(ranch, action["terrain"])
     check_room(ranch, t_index)
     state = take_card(state, "herd_" + action["quality"], 1)
     state, herd_id = next_id(state, "H")
@@ -233,7 +234,7 @@ def play_rustling(state: dict, action: dict) -> dict:
         if herd_place(state["ranches"][i], action["herd"]) is not None
     )
     check_sheriff(state, victim, "rustling")
-    t_index = terrain_index(current(state), action["terrain"])
+    t_index = terrain_at(current(state), action["terrain"])
     check_room(current(state), t_index)
     state = take_card(state, "rustling", COST["rustling"])
     ranch, herd = without_herd(state["ranches"][victim], action["herd"])
@@ -275,7 +276,7 @@ def play_lynching(state: dict, action: dict) -> dict:
 
 def play_cavalry(state: dict, action: dict) -> dict:
     ranch = current(state)
-    t_index = terrain_index(ranch, action["terrain"])
+    t_index = terrain_at(ranch, action["terrain"])
     state = take_card(state, "cavalry", COST["cavalry"])
     terrain = replace(ranch["terrains"][t_index], raided=False)
     return with_ranch(state, state["current"], with_terrain(current(state), t_index, terrain))
@@ -289,7 +290,7 @@ def play_king_of_rodeo(state: dict, action: dict) -> dict:
 def play_gold_mine(state: dict, action: dict) -> dict:
     """Only on a terrain with no herds; that terrain then houses none."""
     ranch = current(state)
-    t_index = terrain_index(ranch, action["terrain"])
+    t_index = terrain_at(ranch, action["terrain"])
     terrain = ranch["terrains"][t_index]
     require(not terrain["mine"], "lawless.already_a_mine", terrain=terrain["id"])
     require(not terrain["herds"], "lawless.mine_needs_empty_terrain", terrain=terrain["id"])

@@ -9,12 +9,12 @@ Steps with nothing to do are passed over by :func:`enter`.
 from __future__ import annotations
 
 from companion.games.lawless.ranch import (
-    herd_place,
+    herd_at,
     rotate_herds,
     sale_value,
     sellable_herds,
     surveillance_bonus,
-    terrain_index,
+    terrain_at,
     watched_herds,
     without_herd,
     without_terrain,
@@ -144,7 +144,7 @@ def sell(state: dict, herd_ids: list[str]) -> dict:
     """The bank pays base x multiplier for each herd; herds on a raided terrain stay."""
     ranch = current(state)
     for herd_id in herd_ids:
-        t_index, _ = herd_place(ranch, herd_id)
+        t_index, _ = herd_at(ranch, herd_id)
         require(
             not ranch["terrains"][t_index]["raided"],
             "lawless.herd_raided",
@@ -173,7 +173,7 @@ def mine_roll(state: dict, face: int) -> dict:
     terrain_id = step["queue"][0]
     ranch = current(state)
     if total >= MINE_EXPLODES_AT:
-        ranch = without_terrain(ranch, terrain_index(ranch, terrain_id))
+        ranch = without_terrain(ranch, terrain_at(ranch, terrain_id))
         state = with_ranch(state, state["current"], ranch)
         state = add_news(
             state,

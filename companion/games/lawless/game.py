@@ -194,7 +194,8 @@ def fix_coins(state: dict, action: dict) -> dict:
         most=most,
     )
     difference = action["coins"] - fortune(state, index)
-    payer, payee = (ledger.BANK, index) if difference > 0 else (index, ledger.BANK)
+    payer: ledger.Party = ledger.BANK if difference > 0 else index
+    payee: ledger.Party = index if difference > 0 else ledger.BANK
     return replace(state, ledger=ledger.transfer(state["ledger"], payer, payee, abs(difference)))
 
 

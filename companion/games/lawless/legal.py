@@ -164,6 +164,7 @@ def coins_fix(state: dict) -> dict:
     """Fix a ranch's coins: each ranch says the coins the companion counts."""
     ranches = state["ranches"]
     bank = ledger.balance(state["ledger"], ledger.BANK)
+    assert bank is not None  # Lawless's bank holds what it was given, never without limit
     purses = [
         line("lawless.fix.coins", ranch=r["name"], coins=fortune(state, i))
         for i, r in enumerate(ranches)

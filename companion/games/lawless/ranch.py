@@ -120,6 +120,20 @@ def terrain_index(ranch: dict, terrain_id: str) -> int | None:
     return None
 
 
+def terrain_at(ranch: dict, terrain_id: str) -> int:
+    """The index of a terrain an action names (its template offered it: it is there)."""
+    index = terrain_index(ranch, terrain_id)
+    assert index is not None, terrain_id
+    return index
+
+
+def herd_at(ranch: dict, herd_id: str) -> tuple[int, int]:
+    """(terrain index, herd index) of a herd an action names (it must be there)."""
+    place = herd_place(ranch, herd_id)
+    assert place is not None, herd_id
+    return place
+
+
 def herd_place(ranch: dict, herd_id: str) -> tuple[int, int] | None:
     """(terrain index, herd index) of a herd on this ranch, or None."""
     for t_index, terrain in enumerate(ranch["terrains"]):
@@ -145,9 +159,7 @@ def with_herd(ranch: dict, terrain_index_: int, herd: dict) -> dict:
 
 def without_herd(ranch: dict, herd_id: str) -> tuple[dict, dict]:
     """The ranch without that herd, and the herd (it must be there)."""
-    place = herd_place(ranch, herd_id)
-    assert place is not None, herd_id
-    t_index, h_index = place
+    t_index, h_index = herd_at(ranch, herd_id)
     terrain = ranch["terrains"][t_index]
     herd = terrain["herds"][h_index]
     herds = terrain["herds"][:h_index] + terrain["herds"][h_index + 1 :]

@@ -9,6 +9,8 @@ nothing there. With 2 players, the four ranches are ranked and each player adds 
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.lawless.ranch import cowboy_count, scored_herd_count, scored_terrains
 from companion.rules import ranking
 
@@ -31,7 +33,7 @@ def ranch_counts(state: dict) -> list[dict]:
 
 def score_counts(counts: list[dict]) -> list[dict]:
     """For each ranch: per category its count, place and points, and the total."""
-    rows = [{"cells": {}, "total": 0} for _ in counts]
+    rows: list[dict[str, Any]] = [{"cells": {}, "total": 0} for _ in counts]
     for category in CATEGORIES:
         values = [c[category] for c in counts]
         places = ranking.places(values)

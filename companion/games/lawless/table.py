@@ -141,7 +141,7 @@ def pay_from_bank(state: dict, index: int, amount: int) -> tuple[dict, int]:
     return state, paid
 
 
-def take_from(state: dict, payer: int | str, payee: int, amount: int) -> tuple[dict, int]:
+def take_from(state: dict, payer: ledger.Party, payee: int, amount: int) -> tuple[dict, int]:
     """Move up to ``amount`` from a ranch or the bank; who has less gives what they have."""
     money, paid = ledger.pay_what_is_there(state["ledger"], payer, payee, amount)
     state = replace(state, ledger=money)

@@ -92,6 +92,13 @@ def owner(state: dict, name: str) -> int:
     return state["bandits"][name]["seat"]
 
 
+def resolving(state: dict) -> str:
+    """The bandit whose reward is being resolved, while a place's rewards are open."""
+    name = current_bandit(state)
+    assert name is not None, "no reward is being resolved"
+    return name
+
+
 def current_bandit(state: dict) -> str | None:
     """The bandit whose reward is being resolved now, if any."""
     res = state.get("resolution")

@@ -15,7 +15,7 @@ from companion.games.nowheresville import gang, money
 from companion.games.nowheresville.board import bandit, owner, put_bandit, tell
 from companion.games.nowheresville.places import finish_turn
 from companion.games.nowheresville.round import equipment_templates
-from companion.rules.base import choice_param, int_param, require, template
+from companion.rules.base import choice_param, int_param, require, secret_template, template
 
 FORTUNE_MAX = 5000
 NOTE = money.NOTE_VALUES[0]
@@ -117,9 +117,9 @@ def legal_fortune(state: dict, seat: int | None) -> list[dict]:
     who = {"bandit": choice_param([name])}
     amount = int_param(NOTE, FORTUNE_MAX, NOTE)  # paid in the game's $100 / $200 notes
     return [
-        template("fortune_money", seat, secret=True, amount=amount, **who),
+        secret_template("fortune_money", seat, amount=amount, **who),
         template("fortune_sheriff", seat, **who),
-        template("fortune_bribe", seat, secret=True, amount=amount, **who),
+        secret_template("fortune_bribe", seat, amount=amount, **who),
         template("fortune_heal", seat, **who),
         template("fortune_lucky_shot", seat, **who),
         template("fortune_bullets", seat, count=int_param(1, 6), **who),

@@ -27,7 +27,15 @@ from companion.games.nowheresville.board import (
 )
 from companion.games.nowheresville.places import finish_turn, settle
 from companion.games.nowheresville.round import card_params
-from companion.rules.base import choice_param, dice_param, int_param, multi_param, require, template
+from companion.rules.base import (
+    choice_param,
+    dice_param,
+    int_param,
+    multi_param,
+    require,
+    secret_template,
+    template,
+)
 
 NOTE_SMALL, NOTE_BIG = money.NOTE_VALUES
 
@@ -48,7 +56,7 @@ def legal_shootout(state: dict, seat: int | None) -> list[dict]:
     tablet, where everyone watches the rubber bands fly."""
     fight = state["shootout"]
     if fight["standing"] is not None:
-        roller = next_roller(fight)
+        roller = tied_roller(fight)
         if seat == owner(state, roller):
             return [template("tie_roll", seat, dice=dice_param(["d6"]))]
         return []
@@ -192,7 +200,7 @@ def end_shootout(state: dict) -> dict:
             -gang.experience_total(bandit(state, name), in_use(state, name)),
         )
 
-    standing = []
+    standing: list[list[str]] = []
     for name in sorted(facing_alive(state), key=key):
         if standing and key(standing[-1][0]) == key(name):
             standing[-1] = standing[-1] + [name]
@@ -200,6 +208,13 @@ def end_shootout(state: dict) -> dict:
             standing.append([name])
     fight = {**state["shootout"], "standing": standing, "rolls": {}}
     return _settle_ties({**state, "shootout": fight})
+
+
+def tied_roller(fight: dict) -> str:
+    """The next bandit of a tie to throw, while the shootout's ties are being broken."""
+    roller = next_roller(fight)
+    assert roller is not None, "no tie left to break"
+    return roller
 
 
 def next_roller(fight: dict) -> str | None:
@@ -368,11 +383,7 @@ def legal_after_robbery(state: dict, seat: int | None) -> list[dict]:
     if pending["kind"] == "discard":
         return [template("discard_gear", seat, card=choice_param(pending["cards"]), **who)]
     if pending["kind"] == "count":
-        return [
-            template(
-                "count_pot", seat, secret=True, big_notes=int_param(0, pending["notes"]), **who
-            )
-        ]
+        return [secret_template("count_pot", seat, big_notes=int_param(0, pending["notes"]), **who)]
     return [template("free_bandit", seat, **card_params())]
 
 

@@ -13,6 +13,8 @@ An equipment card is ``{"id", "kind": "gear", "hat", "safe", "envelope"}`` or
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion.games.nowheresville import money
 from companion.games.nowheresville.board import bandit, put_bandit, tell
 from companion.rules.base import replace_at, require
@@ -93,7 +95,7 @@ def cards_by_id(one: dict, ids: list[int]) -> list[dict]:
     return [c for c in one["equipment"] if c["id"] in ids]
 
 
-def experience_total(one: dict, in_use: list[dict] = ()) -> int:
+def experience_total(one: dict, in_use: Sequence[dict] = ()) -> int:
     """Card value + Experience tokens x 2 + Experience of the guns in use + Wicked Man."""
     return (
         one["card"]["experience"]

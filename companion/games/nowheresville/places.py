@@ -24,9 +24,17 @@ from companion.games.nowheresville.board import (
     current_bandit,
     places_in_play,
     put_bandit,
+    resolving,
     tell,
 )
-from companion.rules.base import choice_param, int_param, multi_param, require, template
+from companion.rules.base import (
+    choice_param,
+    int_param,
+    multi_param,
+    require,
+    secret_template,
+    template,
+)
 
 
 def begin_resolution(state: dict) -> dict:
@@ -85,7 +93,7 @@ def open_turn(state: dict) -> dict:
     res = state["resolution"]
     if res["place"] != "saloon":
         return state
-    name = current_bandit(state)
+    name = resolving(state)
     if res["position"] == 0:
         return {**state, "pending": card_step(name, "saloon", then="fortune")}
     return {**state, "pending": {"kind": "fortune", "bandit": name}}
@@ -145,7 +153,7 @@ def legal_ordering(state: dict, seat: int | None) -> list[dict]:
 def legal_position(state: dict, seat: int | None) -> list[dict]:
     """The current bandit's owner chooses what to take (the tablet may act for them)."""
     name = current_bandit(state)
-    if name is None or seat != bandit(state, name)["seat"]:
+    if name is None or seat is None or seat != bandit(state, name)["seat"]:
         return []
     res = state["resolution"]
     place, position = res["place"], res["position"]
@@ -162,9 +170,9 @@ def legal_position(state: dict, seat: int | None) -> list[dict]:
         if place != "prison" or len(state["gangs"][seat]) < gang.GANG_LIMIT:
             out.append(rob_template(state, seat, name))
     if place == "shop":
-        out.append(template("buy", seat, secret=True, **who))
+        out.append(secret_template("buy", seat, **who))
     if place == "black_market":
-        out.append(template("black_market", seat, secret=True, **who))
+        out.append(secret_template("black_market", seat, **who))
     out.append(template("decline", seat, **who))
     return out
 

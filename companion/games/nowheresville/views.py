@@ -9,9 +9,17 @@ Fortune amount: the virtual money deck (``state["notes"]``) is never shown to an
 
 from __future__ import annotations
 
+from typing import Any
+
 from companion.games.nowheresville import gang, money
-from companion.games.nowheresville.board import HIDEOUT, current_bandit, owner, places_in_play
-from companion.games.nowheresville.fights import in_use, next_roller, total
+from companion.games.nowheresville.board import (
+    HIDEOUT,
+    current_bandit,
+    owner,
+    places_in_play,
+    resolving,
+)
+from companion.games.nowheresville.fights import in_use, tied_roller, total
 from companion.games.nowheresville.gang import SLOTS
 from companion.games.nowheresville.round import new_victim_due
 from companion.rules import sealed
@@ -152,7 +160,7 @@ def final_money(state: dict) -> dict:
 def describe(action: dict, seat: int | None) -> dict:
     """The log line ``seat`` may read: secret payloads only for the seat that sent them."""
     kind = action.get("type", "")
-    params = {"player": action.get("seat")}
+    params: dict[str, Any] = {"player": action.get("seat")}
     for name, value in action.items():
         if name in ("type", "seat", "drawn", "dice"):
             continue
@@ -230,7 +238,7 @@ def _resolution_prompt(state: dict) -> dict:
         return choice_prompt(owner(state, name), why, bandit=name)
     if fight is not None:
         if fight["standing"] is not None:
-            roller = next_roller(fight)
+            roller = tied_roller(fight)
             return dice_prompt(
                 owner(state, roller),
                 ["d6"],
@@ -264,7 +272,7 @@ def _resolution_prompt(state: dict) -> dict:
         )
     if res["unordered"]:
         return choice_prompt(None, f"nowheresville.why.order.{res['place']}")
-    name = current_bandit(state)
+    name = resolving(state)
     why = f"nowheresville.why.turn.{res['place']}"
     if res["place"] == "town" and res["position"]:
         why += ".second"  # only the ranch's $100 for him

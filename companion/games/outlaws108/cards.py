@@ -85,7 +85,7 @@ def printed_icons(realm: str, number: int | None, icons: list[str]) -> list[str]
     if realm == "heaven" and len(icons) == 1:
         # Every Heavenly Spirit shows two active icons: one picked means both are that icon.
         icons = icons * 2
-    known = KNOWN_ICONS.get(number)
+    known = KNOWN_ICONS.get(number) if number is not None else None
     if known is not None:
         if not icons:
             return list(known)

@@ -181,17 +181,15 @@ def check_entry(key: str, entry: object) -> dict:
         return check_campaign(key, entry)
     digits = key.isascii() and key.isdigit()  # the core keeps a number's key in ASCII digits
     require(digits and 1 <= int(key) <= 108, "outlaws108.catalogue_number")
-    require(
-        isinstance(entry, dict) and set(entry) <= {"icons", "navy_as", "scoring"},
-        "outlaws108.catalogue_fields",
-    )
+    if not isinstance(entry, dict) or not set(entry) <= {"icons", "navy_as", "scoring"}:
+        raise RuleError("outlaws108.catalogue_fields")
     number = int(key)
     realm = cards.realm_of_number(number)
     icons = entry.get("icons")
-    require(
-        isinstance(icons, list) and 1 <= len(icons) <= 2 and all(i in cards.ICONS for i in icons),
-        "outlaws108.catalogue_icons",
-    )
+    if not (
+        isinstance(icons, list) and 1 <= len(icons) <= 2 and all(i in cards.ICONS for i in icons)
+    ):
+        raise RuleError("outlaws108.catalogue_icons")
     navy = entry.get("navy_as")
     require(navy is None or navy in cards.NAVY_TARGETS, "outlaws108.catalogue_icons")
     outlaw = cards.new_outlaw(
@@ -233,10 +231,8 @@ def check_campaign(key: str, entry: object) -> dict:
 
 
 def check_scoring(scoring: object) -> dict:
-    require(
-        isinstance(scoring, dict) and set(scoring) == {"set", "points"},
-        "outlaws108.catalogue_scoring",
-    )
+    if not isinstance(scoring, dict) or set(scoring) != {"set", "points"}:
+        raise RuleError("outlaws108.catalogue_scoring")
     wanted, points = scoring["set"], scoring["points"]
     require(
         isinstance(wanted, dict)

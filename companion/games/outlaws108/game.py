@@ -165,7 +165,7 @@ def _fix_card_templates(state: dict) -> list[dict]:
 def _legal(state: dict, seat: int | None) -> list[dict]:
     phase = state["phase"]
     if phase == "turn":
-        return _turn_templates(state, seat) if seat == state["current"] else []
+        return _turn_templates(state, seat) if seat is not None and seat == state["current"] else []
     if phase == "campaign_row" and seat == 0:
         # One campaign at a time, in table order, so the slot is filled in already.
         return [
@@ -514,7 +514,8 @@ def view(state: dict, seat: int | None) -> dict:
 
 def describe(action: dict, seat: int | None) -> dict:
     kind = action.get("type")
-    return views.log_line({**action, "type": RECORDED_V2.get(kind, kind)})
+    base = RECORDED_V2.get(kind, kind) if isinstance(kind, str) else kind
+    return views.log_line({**action, "type": base})
 
 
 def start_seat(state: dict) -> int:

@@ -71,7 +71,7 @@ def standings(players: list[str], areas: list[dict], order: list[int]) -> list[d
     # Most points; then fewer outlaws; then later in turn order (never a tie after that).
     keys = [(-line["total"], line["outlaws"], -order.index(line["seat"])) for line in lines]
     ranked = ranking.order_by(keys)
-    out = []
+    out: list[dict] = []
     for place, seat in enumerate(ranked, start=1):
         line = {
             **lines[seat],

@@ -204,7 +204,13 @@ def _declare(state: dict, action: dict, defender: int, recorded: bool = False) -
         _side_warriors(state, action, attacker, "attacker_warriors"),
         _side_warriors(state, action, defender, "defender_warriors"),
     ]
-    last_stand = defender == doves and B.token_at(board, clearing) is not None and warriors[1] > 0
+    defending = warriors[1]
+    last_stand = (
+        defender == doves
+        and B.token_at(board, clearing) is not None
+        and defending is not None
+        and defending > 0
+    )
     record = {
         "attacker": attacker,
         "defender": defender,

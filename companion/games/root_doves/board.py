@@ -9,7 +9,7 @@ by the table at setup from the editable defaults below and kept with the game.
 
 from __future__ import annotations
 
-from companion.rules.base import require
+from companion.rules.base import RuleError, require
 
 CLEARING_SUITS = ("fox", "rabbit", "mouse")
 CARD_SUITS = ("fox", "rabbit", "mouse", "bird")  # a bird card is wild, recorded as a bird
@@ -149,7 +149,7 @@ def drawn_place(drawn: object) -> tuple[int | None, str]:
     journalled by version 2 (the first card of that suit goes)."""
     if isinstance(drawn, list) and len(drawn) == 2 and isinstance(drawn[0], int):
         return drawn[0], drawn[1]
-    return None, drawn
+    return None, str(drawn)
 
 
 def discard_refugee(board: dict, card: str, place: int | None = None) -> dict:
@@ -192,7 +192,8 @@ def pacify(board: dict, clearing: str, suit: str) -> dict:
 def remove_token(board: dict, clearing: str) -> tuple[dict, str]:
     """An enemy removes the token in ``clearing``; it goes back to its track."""
     kind = token_at(board, clearing)
-    require(kind is not None, "root_doves.no_token_there", clearing=clearing)
+    if kind is None:
+        raise RuleError("root_doves.no_token_there", clearing=clearing)
     if kind == "ceasefire":
         return {**board, "ceasefire": [c for c in board["ceasefire"] if c != clearing]}, kind
     pacification = {s: (None if c == clearing else c) for s, c in board["pacification"].items()}
@@ -225,7 +226,8 @@ def move_warriors(board: dict, origin: str, destination: str, count: int) -> dic
 def build(board: dict, kind: str, clearing: str) -> tuple[dict, dict]:
     """SCU.5.3 II: place the leftmost building of ``kind``; returns (board, the slot freed)."""
     slot = next_slot(board, kind)
-    require(slot is not None, "root_doves.no_building_left", building=kind)
+    if slot is None:
+        raise RuleError("root_doves.no_building_left", building=kind)
     require(
         clearing not in board["buildings"][kind],
         "root_doves.building_already_there",

@@ -199,7 +199,8 @@ def remove_token(state: dict, action: dict) -> dict:
     card = None
     place = None
     if kind == "pacification" and board["pile"]:
-        require(isinstance(drawn, list) and len(drawn) == 1, "root_doves.draw_missing")
+        if not isinstance(drawn, list) or len(drawn) != 1:
+            raise RuleError("root_doves.draw_missing")
         place, card = B.drawn_place(drawn[0])
         board = B.discard_refugee(board, card, place)
     else:

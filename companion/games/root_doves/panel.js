@@ -478,7 +478,10 @@ export default {
             fighting,
             clearings(view, ctx),
             checklist(view, ctx),
-            battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
+            // during a battle the last one is the journal's, beside the board
+            fighting
+              ? null
+              : battle(view, ctx, view.last_battle, ctx.t("root_doves.panel.last_battle")),
           ],
         ]),
       );

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from companion.games.root_doves import board as board_rules
 from companion.rules.base import (
+    RuleError,
     choice_param,
     int_param,
     line,
@@ -36,7 +37,8 @@ def faction_names(players: list[str], doves: int, typed: object) -> list[str | N
     (a comma-separated string or a list, one per seat) or the player's name."""
     if isinstance(typed, str):
         typed = [part.strip() for part in typed.split(",")] if typed.strip() else []
-    require(isinstance(typed, list), "bad_param", name="factions")
+    if not isinstance(typed, list):
+        raise RuleError("bad_param", name="factions")
     names: list[str | None] = []
     for seat, player in enumerate(players):
         given = typed[seat] if seat < len(typed) else ""

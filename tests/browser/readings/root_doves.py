@@ -101,7 +101,9 @@ def reads(s: dict, view: dict, w: Words) -> list:
         ("battle", "root_doves.panel.battle"),
         ("last_battle", "root_doves.panel.last_battle"),
     ):
-        if s[key] and (key == "battle" or not s.get("mine")):
+        # the tablet leaves the last battle to the journal while a battle is open
+        over_on_tablet = key == "last_battle" and s["battle"] and not w.narrow
+        if s[key] and (key == "battle" or not s.get("mine")) and not over_on_tablet:
             out += battle_reads(s[key], w, t(title))
     return out
 
