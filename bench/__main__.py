@@ -38,7 +38,7 @@ def run_peers(args, results: dict) -> None:
 def run_writer(args, results: dict) -> None:
     from bench import writer
 
-    log("writer: work per change at 8 screens, each of issue 21's changes taken out in turn")
+    log("writer: work per change at 8 screens, each of the changes taken out in turn")
     with scratch("bench-writer-") as folder:
         results["writer"] = writer.per_change(folder, turns=args.turns)
 

@@ -26,7 +26,7 @@ OUT = BENCH / "out"  # raw figures and profiles (git-ignored)
 PYTHON = sys.executable
 # ``companion`` as this tree has it: the venv's ``companion`` script imports the package the
 # venv was installed from (an editable install may point at another checkout)
-COMPANION = [PYTHON, "-m", "companion.cli"]
+COMPANION = [PYTHON, "-m", "companion.app.cli"]
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -184,10 +184,10 @@ class InProcessCompanion:
     this process so a benchmark can throw the simulator's dice and time the write."""
 
     def __init__(self, data_dir: Path, hook=None, **server) -> None:
-        from companion.cli import start_devices
-        from companion.config import load
-        from companion.journal import Journal
-        from companion.service import Service
+        from companion.app.cli import start_devices
+        from companion.app.config import load
+        from companion.storage.journal import Journal
+        from companion.writer.service import Service
         from web import create_app
         from web.server import make_server
 

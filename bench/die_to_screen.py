@@ -271,8 +271,8 @@ def reader_alone(throws: int = 200) -> dict:
     import tempfile
     import threading
 
-    from companion.cli import sim_dice
-    from companion.events import DieRolled
+    from companion.app.cli import sim_dice
+    from companion.writer.input_events import DieRolled
     from firmware_bridge.die_reader import DieReader
     from firmware_bridge.simulator import DieReaderSimulator
 

@@ -28,14 +28,14 @@ import time
 from pathlib import Path
 
 from bench.common import PLAYERS, PYTHON, ROOT, bare_sqlite, median, percentile
-from companion.requests import Request
+from companion.access.idempotency import Request
 
 GAME = "abilene"
 
 
 def _play(service, table_id: str, turns: int, rng: random.Random, key: str) -> list[float]:
     """``turns`` turns (throw, end of turn); returns each action's acknowledgement time."""
-    from companion.table import Viewer
+    from companion.play.table import Viewer
 
     admin = Viewer(admin=True)
     table = service.tables[table_id]
@@ -56,9 +56,9 @@ def _play(service, table_id: str, turns: int, rng: random.Random, key: str) -> l
 
 # -- 2. durable actions --------------------------------------------------------------------
 def actions_per_second(folder: Path, rounds: int = 6, turns_per_round: int = 100) -> dict:
-    from companion.journal import Journal
-    from companion.schema import SCHEMA
-    from companion.service import Service
+    from companion.storage.journal import Journal
+    from companion.storage.schema import SCHEMA
+    from companion.writer.service import Service
 
     rng = random.Random(7)
     journal = Journal(folder / "companion.sqlite")
@@ -125,8 +125,8 @@ def _rate(times: list[float]) -> dict:
 # -- 3. start-up after a power cut ---------------------------------------------------------
 def build_journal(folder: Path, actions: int = 10_000) -> tuple[Path, Path]:
     """Two copies of one journal of ``actions`` actions: with its snapshots, without."""
-    from companion.journal import Journal
-    from companion.service import Service
+    from companion.storage.journal import Journal
+    from companion.writer.service import Service
 
     with_snaps = folder / "with-snapshots" / "companion.sqlite"
     journal = Journal(with_snaps)
@@ -203,8 +203,8 @@ def drop_cache(path: Path) -> None:
 
 def _rebuild_once(path: str) -> None:
     """In a fresh process: time Service(Journal(path)), cold then warm."""
-    from companion.journal import Journal
-    from companion.service import Service
+    from companion.storage.journal import Journal
+    from companion.writer.service import Service
 
     figures = {}
     for label in ("cold", "warm"):
@@ -235,8 +235,8 @@ def _profile_once(path: str, out: str) -> None:
     from pyinstrument import Profiler
 
     import companion.games.abilene.game  # noqa: F401  (the import is not what is profiled)
-    from companion.journal import Journal
-    from companion.service import Service
+    from companion.storage.journal import Journal
+    from companion.writer.service import Service
 
     profiler = Profiler(interval=0.0005)
     profiler.start()

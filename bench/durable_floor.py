@@ -24,7 +24,7 @@ import threading
 from pathlib import Path
 
 from bench.common import bare_sqlite
-from companion.config import load
+from companion.app.config import load
 from web.server import SEND_NOW, ServerThread, make_server
 
 VIEW = json.dumps({"view": {"note": "x" * 2800}, "log": []})  # about the tablet's frame

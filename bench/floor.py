@@ -17,7 +17,7 @@ import threading
 import tty
 
 from bench.common import HOST
-from companion.config import load
+from companion.app.config import load
 from firmware_bridge.protocol import Moving, Roll, encode
 from web.server import make_server
 

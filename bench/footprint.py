@@ -113,7 +113,7 @@ def game_memory(
 
 
 def churn_memory(folder: Path, actions: int = 2000, connects: int = 2000, at_once: int = 8) -> dict:
-    """Issue 33's two moments: the RSS after ``actions`` changes made over the API (one
+    """The two moments: the RSS after ``actions`` changes made over the API (one
     stream open throughout), then after ``connects`` stream connections, ``at_once`` at a
     time, each opened with a seat's token, read to its first event and closed by the client
     (a phone that sleeps and wakes). VmRSS right after each, again after a second's rest,

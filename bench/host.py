@@ -37,7 +37,7 @@ class Probe:
         self.publishes: list[tuple[float, float]] = []
 
     def install(self, service) -> None:
-        from companion.events import DieRolled
+        from companion.writer.input_events import DieRolled
 
         # the hub sends a change once its views are made and its commit returned (the views
         # are made while the commit syncs): "publish" is that send
@@ -82,7 +82,7 @@ class CompanionHost:
 
     def __init__(self, data_dir: str) -> None:
         from bench.common import InProcessCompanion
-        from companion.table import Viewer
+        from companion.play.table import Viewer
 
         self.admin = Viewer(admin=True)
         self.probe = Probe()

@@ -56,7 +56,7 @@ def _toml(value) -> str:
     raise ValueError(f"cannot write {value!r} as TOML")
 
 
-# The what-if of issue 21's fifth pass: with this set, every change goes through Flask's
+# The what-if of the fifth pass: with this set, every change goes through Flask's
 # request context as before ``web/fast.py`` (``bench/peers.py`` runs both in each round).
 FLASK_ONLY = "BENCH_FLASK_ONLY"
 
@@ -70,7 +70,7 @@ def main(argv: list[str]) -> int:
         import web.fast
 
         web.fast.install = lambda app: None
-    from companion.cli import main as companion_main
+    from companion.app.cli import main as companion_main
 
     return companion_main(argv)
 

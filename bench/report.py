@@ -258,7 +258,7 @@ class Report(PeersReport, DieReport):
                 rows.append(
                     [
                         "4",
-                        f"RSS of `companion serve --sim`, {moment} (issue 33)",
+                        f"RSS of `companion serve --sim`, {moment}",
                         mb(churn[key]),
                         "",
                         "",

@@ -203,7 +203,7 @@ class PeersReport:
         variants = w["variants"]
         built = variants["as built"]
         self.add(
-            "### 6. The writer's work per change, each change of issue 21 taken out in turn",
+            "### 6. The writer's work per change, each change taken out in turn",
             "",
             f"In-process (`bench/writer.py`): one Abilene table per variant, {w['screens']} "
             "subscribers (the tablet, four seats, three public pages), on the project's disk "

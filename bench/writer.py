@@ -1,4 +1,4 @@
-"""6. The writer's work per change, in-process, with each of issue 21's changes taken out in
+"""6. The writer's work per change, in-process, with each of the changes taken out in
 turn: what each one is worth, measured on the same run.
 
 One Abilene table (4 players) per variant, in a folder on the project's disk (WAL,
@@ -11,7 +11,7 @@ wall time of the whole call (which also holds what follows the send), the CPU ti
 the whole process (``time.process_time``: the writer, the views thread, this driver), and
 the bytes queued per stream.
 
-Variants (each undoes one change of issue 21 on top of the product as it is):
+Variants (each undoes one change on top of the product as it is):
 
 - ``as built``: the product, streams taking patches (as the pages now ask);
 - ``whole views``: streams that do not ask for patches (a ``state`` event every change);
@@ -23,7 +23,7 @@ Variants (each undoes one change of issue 21 on top of the product as it is):
 - ``legal() twice``: the game's ``legal`` without ``once_per_state`` (the table's checks and
   ``apply`` each compute it, and every viewer's list again);
 - ``collected on the way``: CPython's automatic cycle collection, wherever its count is
-  crossed, instead of the companion's ``Collector`` (``companion/collector.py``), which runs
+  crossed, instead of the companion's ``Collector`` (``companion/app/gc_timing.py``), which runs
   the same schedule once a change is on every screen. The collector is process-wide, so it
   runs for the whole section and this variant turns the automatic collection back on for
   its own turns.
@@ -77,9 +77,9 @@ class Table:
     """One variant's service, table and subscribers."""
 
     def __init__(self, variant: str, folder: Path) -> None:
-        from companion.journal import Journal
-        from companion.service import Service
-        from companion.table import Viewer
+        from companion.play.table import Viewer
+        from companion.storage.journal import Journal
+        from companion.writer.service import Service
 
         self.variant = variant
         self.service = Service(Journal(folder / "companion.sqlite")).start()
@@ -122,7 +122,7 @@ class Table:
     def undone(self):
         """What this variant takes out, in force while its turn runs."""
         import companion.games.abilene.game as abilene
-        import companion.hub as hub
+        import companion.writer.hub as hub
 
         with ExitStack() as stack:
             if self.variant == "json encoder":
@@ -185,7 +185,7 @@ class Table:
 
 def per_change(folder: Path, turns: int = 150) -> dict:
     """Every variant, ``turns`` turns each, in turns."""
-    from companion.collector import Collector
+    from companion.app.gc_timing import Collector
 
     tables = {}
     collector = Collector()

@@ -1,4 +1,4 @@
-"""All hardware I/O, kept thin: turns device signals into ``companion.events``.
+"""All hardware I/O, kept thin: turns device signals into ``companion.writer.input_events``.
 
 ``protocol`` (pure parse/encode of the die-reader line protocol, docs/protocol.md),
 ``session`` and ``press`` (pure state machines over parsed lines and edge times),

@@ -18,7 +18,7 @@ from typing import Any
 
 from gpiozero import LED, DigitalInputDevice
 
-from companion.events import ButtonPressed, DeviceStatus
+from companion.writer.input_events import ButtonPressed, DeviceStatus
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.press import PressDetector
 

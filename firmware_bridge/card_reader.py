@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from companion.events import CardScanned, DeviceStatus
+from companion.writer.input_events import CardScanned, DeviceStatus
 from firmware_bridge.die_reader import Backoff
 from firmware_bridge.mfrc522 import MFRC522
 

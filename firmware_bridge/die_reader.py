@@ -22,7 +22,7 @@ from typing import Any, cast
 import serial
 import serial.threaded
 
-from companion.events import DeviceStatus, DieRolled
+from companion.writer.input_events import DeviceStatus, DieRolled
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import MAX_LINE, Hello, Led, Message, Rejected, encode, parse_line
 from firmware_bridge.session import FrameMemory, Outcome, ReaderSession
@@ -113,7 +113,7 @@ def open_serial(url: str, baudrate: int = 115200) -> serial.SerialBase:
 
 
 class DieReader:
-    """A die reader on a pyserial URL, posting ``companion.events`` (docs/protocol.md).
+    """A die reader on a pyserial URL, posting ``companion.writer.input_events`` (docs/protocol.md).
 
     ``clock`` times the heartbeat watch, held buttons and backoff; the supervisor looks at it
     every ``poll_s`` real seconds, so tests drive time with a fake clock. ``open_port(url)``

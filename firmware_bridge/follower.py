@@ -10,7 +10,7 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from companion.events import DeviceStatus
+from companion.writer.input_events import DeviceStatus
 
 
 class TableFollower:

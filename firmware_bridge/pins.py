@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from importlib.metadata import entry_points
 from typing import Any
 
-from companion.config_lines import nearest
+from companion.app.config_lines import nearest
 from firmware_bridge.errors import BridgeError
 
 PIN_FACTORIES = "gpiozero_pin_factories"  # the entry-point group gpiozero reads itself

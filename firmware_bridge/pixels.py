@@ -8,8 +8,8 @@ face as pixels-js maps it for the die type and firmware), crooked → ``DieTilte
 on a face is not a throw. A die of a type no prompt here can use (a d20, a d4, a fudge die)
 is refused with the reason on the Devices panel.
 A die that drops is reconnected with capped exponential backoff. Which seat a die answers
-for is the table's business (the dashboard gives it; ``companion.inputs``). ``bleak`` is
-reached only through ``client_factory`` and ``discover``, so tests pass a fake client that
+for is the table's business (the dashboard gives it; ``companion.writer.input_router``). ``bleak``
+is reached only through ``client_factory`` and ``discover``, so tests pass a fake client that
 speaks the published byte layouts.
 """
 
@@ -20,7 +20,13 @@ import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from companion.events import DeviceStatus, DiceMoving, DieRolled, DieTilted, InputRefused
+from companion.writer.input_events import (
+    DeviceStatus,
+    DiceMoving,
+    DieRolled,
+    DieTilted,
+    InputRefused,
+)
 from firmware_bridge import pixels_protocol as px
 from firmware_bridge.die_reader import Backoff
 

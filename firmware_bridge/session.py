@@ -1,7 +1,7 @@
 """What the host knows about one die reader: a pure state machine over parsed lines.
 
 It decides which frames are new (sequence de-duplication), what to answer (``ACK``, ``?``),
-which ``companion.events`` they become, and the reader's state (online, offline,
+which ``companion.writer.input_events`` they become, and the reader's state (online, offline,
 reconnecting, fault). It does no I/O and reads no clock: the caller passes ``now``
 (seconds, from whatever clock it was given) and carries out the :class:`Outcome`.
 ``die_reader.py`` is the I/O shell around it. Spec: docs/protocol.md.
@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from companion import registry
-from companion.events import (
+from companion.known_games import registry
+from companion.rules.dice import is_face
+from companion.writer.input_events import (
     ButtonPressed,
     CardScanned,
     DeviceStatus,
@@ -30,7 +31,6 @@ from companion.events import (
     InputEvent,
     InputRefused,
 )
-from companion.rules.dice import is_face
 from firmware_bridge.press import PressDetector
 from firmware_bridge.protocol import (
     REJECT_REASONS,
@@ -73,7 +73,7 @@ COUNTERS = REJECT_REASONS + (
 class FrameMemory:
     """Where a v1.1 device's seen seqs are kept across host restarts: ``recall`` the last
     ones for a boot, ``remember`` one more. This one lives in memory; the composition root
-    passes one kept in the journal (``companion.journal.Journal.reader_frames``)."""
+    passes one kept in the journal (``companion.storage.journal.Journal.reader_frames``)."""
 
     def __init__(self) -> None:
         self._seen: dict[tuple[str, str], list[int]] = {}

@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from pathlib import Path
 
-from companion import registry
+from companion.known_games import registry
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import (
     SEQ_MODULUS,

@@ -5,7 +5,7 @@ installed, a pin map with a clash, a missing SPI bus, a Bluetooth adapter that i
 reported as ``DeviceStatus(state="fault")`` with the reason and a ``check.<name>`` catalog
 key saying what to look at, and everything else starts as usual. The pin map is checked
 first (:func:`~firmware_bridge.pins.check_pin_map`); the roles on a wrong line are left out,
-the others work. ``start`` is called by the composition root (``companion/cli.py``).
+the others work. ``start`` is called by the composition root (``companion/app/cli.py``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from companion.events import DeviceStatus
+from companion.writer.input_events import DeviceStatus
 from firmware_bridge.pins import check_pin_map, known_roles, pin_factory_named
 
 if TYPE_CHECKING:  # started only when configured: imported where each is started

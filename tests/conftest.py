@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
-from companion.journal import Journal
-from companion.service import Service
+from companion.known_games import registry
+from companion.storage.journal import Journal
+from companion.writer.service import Service
 from tests.support.tally import game as tally
 
 registry.register(tally)

@@ -33,14 +33,6 @@ def files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
 
-@pytest.mark.parametrize("path", files("companion"), ids=lambda p: str(p.relative_to(ROOT)))
-def test_core_never_imports_edges(path):
-    found = imports(path)
-    assert not found & {"flask", "gpiozero", "serial", "waitress", "werkzeug"}
-    if path.name != "cli.py":
-        assert not found & {"web", "firmware_bridge"}, "only companion/cli.py wires the edges"
-
-
 IMPURE = {
     "sqlite3",
     "threading",
@@ -202,3 +194,86 @@ def test_every_error_a_package_defines_is_under_its_base(path):
     base = getattr(importlib.import_module(module_name), base_name)
     outside = [e.__name__ for e in _defined_errors(path) if not issubclass(e, base)]
     assert not outside, f"{rel(path)}: {outside} not under {base.__name__}"
+
+
+CORE = ROOT / "companion"
+# the kernel and the games have rules of their own (below); errors.py is the core's one base
+OWN_RULES = {"rules", "games"}
+AT_THE_ROOT = {"__init__.py", "errors.py", "py.typed"}
+
+
+def core_packages() -> list[str]:
+    return sorted(
+        p.name for p in CORE.iterdir() if (p / "__init__.py").is_file() and p.name not in OWN_RULES
+    )
+
+
+def may_import(package: str) -> set[str]:
+    """What a package's docstring says it may import (its ``May import:`` paragraph)."""
+    doc = ast.get_docstring(ast.parse((CORE / package / "__init__.py").read_text("utf-8")))
+    found = re.search(r"May import:(.*)", doc or "", re.S)
+    assert found, f"companion/{package}/__init__.py says what it may import"
+    return set(re.findall(r"[\w.]+", found.group(1)))
+
+
+def folder_of(name: str) -> str:
+    """``companion.storage.journal`` -> ``companion.storage``; ``web.api`` -> ``web``."""
+    parts = name.split(".")
+    return ".".join(parts[:2]) if parts[0] == "companion" else parts[0]
+
+
+def test_the_core_is_in_packages():
+    loose = sorted(p.name for p in CORE.iterdir() if p.is_file() and p.name not in AT_THE_ROOT)
+    assert not loose, f"every module of companion/ belongs to a package: {loose}"
+
+
+@pytest.mark.parametrize("path", files("companion"), ids=rel)
+def test_core_never_imports_edges(path):
+    assert not imports(path) & {"flask", "gpiozero", "serial", "waitress", "werkzeug"}
+
+
+@pytest.mark.parametrize("package", core_packages())
+def test_a_package_imports_what_its_docstring_allows(package):
+    allowed = may_import(package) | {f"companion.{package}"}
+    for path in files(f"companion/{package}"):
+        for name in imports(path, submodules=True):
+            folder = folder_of(name)
+            if folder == "companion" or not folder.startswith(
+                ("companion", "web", "firmware_bridge")
+            ):
+                continue
+            assert folder in allowed, f"{rel(path)} imports {name}, not in {package}'s May import"
+
+
+@pytest.mark.parametrize("path", files("companion"), ids=rel)
+def test_only_the_app_layer_wires_the_edges(path):
+    if path.relative_to(CORE).parts[0] == "app":
+        return
+    assert not imports(path) & {"web", "firmware_bridge"}, "only companion/app/ wires the edges"
+
+
+def test_nothing_in_the_core_imports_the_app_layer():
+    for package in core_packages():
+        if package != "app":
+            assert "companion.app" not in may_import(package)
+            for path in files(f"companion/{package}"):
+                assert not {n for n in imports(path) if n.startswith("companion.app")}, rel(path)
+
+
+def test_no_two_core_modules_of_one_name():
+    names = [p.name for p in files("companion") if "games" not in p.relative_to(CORE).parts]
+    names = [n for n in names if n != "__init__.py"]
+    twice = sorted({n for n in names if names.count(n) > 1} - {"errors.py"})
+    assert not twice
+
+
+def test_test_files_share_only_through_support():
+    """No test file imports another test module or another folder's conftest: what they
+    share lives in tests/support/."""
+    wrong = [
+        f"{rel(path)} imports {name}"
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        for name in imports(path, submodules=True)
+        if name.startswith("tests.") and not name.startswith("tests.support")
+    ]
+    assert not wrong

@@ -1,9 +1,9 @@
 """Recorded games replay to exactly their final state, on every run.
 
 A rule change that would replay an old journal differently fails here until the game's
-``RULES_VERSION`` is bumped and a migration (``MIGRATIONS``, see ``companion/versions.py``)
-or a new recording (``python -m tests.recorded.record GAME``) is committed. Recordings made
-under an older version must still load through the migrations.
+``RULES_VERSION`` is bumped and a migration (``MIGRATIONS``, see
+``companion/storage/rules_versions.py``) or a new recording (``python -m tests.recorded.record
+GAME``) is committed. Recordings made under an older version must still load through the migrations.
 """
 
 from __future__ import annotations
@@ -13,9 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry, versions
-from companion.entries import ActionApplied
-from companion.journal import Entry
+from companion.known_games import registry
+from companion.storage import rules_versions
+from companion.storage.entries import ActionApplied
+from companion.storage.journal import Entry
 
 HERE = Path(__file__).resolve().parent / "recorded"
 RECORDINGS = sorted(HERE.glob("*.json"))
@@ -43,7 +44,9 @@ def test_a_recorded_game_replays_to_its_final_state(path):
         Entry(n + 1, ActionApplied(action), "admin", "web", "", None)
         for n, action in enumerate(recording["actions"])
     ]
-    actions = [e.body.action for e in versions.bring_up(game, recording["rules_version"], entries)]
+    actions = [
+        e.body.action for e in rules_versions.bring_up(game, recording["rules_version"], entries)
+    ]
     state = game.setup(list(recording["players"]), dict(recording["options"]))
     for action in actions:
         state = game.apply(state, action)

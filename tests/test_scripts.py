@@ -1,5 +1,5 @@
 """``./scripts/serve`` and ``./scripts/test`` once ``.venv`` exists, with no package index in
-reach (issue 17, point 6: ``serve`` ran ``pip install -e .`` at every start and, offline,
+reach (``serve`` ran ``pip install -e .`` at every start and, offline,
 died with "No matching distribution found for setuptools>=68").
 
 The scripts run for real on a copy of the project whose ``.venv`` is a stand-in: its

@@ -10,8 +10,8 @@ import secrets
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
-from companion.config import Config
-from companion.service import Service
+from companion.app.config import Config
+from companion.writer.service import Service
 from web import after, api, catalogue, errors, fast, guard, pages, replay, stream
 from web.devices import DeviceIds
 from web.i18n import Catalog

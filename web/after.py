@@ -12,11 +12,12 @@ from urllib.parse import quote
 
 from flask import Blueprint, Response, jsonify, redirect
 
-from companion import registry, shelf
 from companion.errors import Forbidden
-from companion.playlog import bgstats_play
-from companion.rematch import carry_phones
-from companion.table import Viewer
+from companion.known_games import registry
+from companion.play import past_games
+from companion.play.bgstats_play import bgstats_play
+from companion.play.rematch import carry_phones
+from companion.play.table import Viewer
 from web.api import body, created, kept
 from web.context import catalog, holds, language, service, t, viewer
 from web.errors import ApiError
@@ -138,7 +139,7 @@ def open_in_bgstats(table_id):
 
 
 def bgstats(table_id: str) -> dict:
-    """The play in the format BG Stats imports (``companion/playlog.py``)."""
+    """The play in the format BG Stats imports (``companion/play/bgstats_play.py``)."""
     play = play_record(table_id)
     return bgstats_play(play, registry.game(play["game"]).BGG_ID)
 
@@ -173,7 +174,7 @@ def archive(table_id):
     data = body()
 
     def done():
-        shelf.archive(service(), table_id, viewer(table_id), data.get("archived", True))
+        past_games.archive(service(), table_id, viewer(table_id), data.get("archived", True))
         return jsonify({"id": table_id, "archived": data.get("archived", True)})
 
     return once(kept(data), done)
@@ -184,7 +185,7 @@ def delete(table_id):
     data = body()
 
     def done():
-        shelf.delete(service(), table_id, viewer(table_id))
+        past_games.delete(service(), table_id, viewer(table_id))
         return jsonify({"id": table_id, "deleted": True})
 
     return once(kept(data), done)

@@ -8,9 +8,10 @@ from dataclasses import dataclass
 
 from flask import Blueprint, jsonify, make_response, request, url_for
 
-from companion import registry, requests
-from companion.requests import Request, Unbound
-from companion.service import Service
+from companion.access import idempotency as requests
+from companion.access.idempotency import Request, Unbound
+from companion.known_games import registry
+from companion.writer.service import Service
 from web.address import join_url
 from web.context import (
     ADMIN_COOKIE,

@@ -1,4 +1,4 @@
-"""The card catalogue's routes (``companion/catalogue.py``): the tablet exports it as a
+"""The card catalogue's routes (``companion/storage/card_catalogue.py``): the tablet exports it as a
 JSON file and imports one a club shares, and its editor fixes or deletes one entry and shows
 the catalogue's history. Asked through a table, whose game it is."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from companion import catalogue
+from companion.storage import card_catalogue as catalogue
 from web.api import body, kept
 from web.context import service, viewer
 from web.replay import once

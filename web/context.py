@@ -13,9 +13,9 @@ from flask import current_app, g, request
 from flask.globals import request_ctx
 from werkzeug.wrappers import Request as Asked
 
-from companion.access import digest
-from companion.table import Viewer
-from companion.viewer import Credentials
+from companion.access.tokens import digest
+from companion.access.viewer import Credentials
+from companion.play.table import Viewer
 from web.devices import Device
 from web.i18n import pick_language
 
@@ -139,7 +139,8 @@ def asker(table_id: str, asked: Asked | None = None) -> Credentials:
 
 def holds(asked: Asked | None = None) -> Callable[[str], Credentials]:
     """The credentials this request carries, for any table by its id: the writer thread
-    asks for the table the hardware feeds (``companion/steering.py``), which only it knows."""
+    asks for the table the hardware feeds (``companion/writer/active_table.py``), which only it
+    knows."""
     asked = request_ctx.request if asked is None else asked  # the request itself, not the proxy
     return lambda table_id: Credentials(*credentials(table_id, asked))
 

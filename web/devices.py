@@ -23,7 +23,7 @@ import secrets
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.config import ConfigError
+from companion.app.config import ConfigError
 
 KEY_BYTES = 32
 ID_HEX = 16

@@ -119,7 +119,7 @@ def _unexpected(error: Exception):
 
 
 def _waiting(params: dict) -> str:
-    """What the table waits for, added to a refusal (``companion/refusals.py``)."""
+    """What the table waits for, added to a refusal (``companion/play/refusals.py``)."""
     names, why = params.get("waiting_for"), params.get("waiting")
     reason = ""
     if isinstance(why, dict) and isinstance(why.get("key"), str):

@@ -13,7 +13,7 @@ from functools import lru_cache
 
 from flask import Flask, request
 
-from companion.config import ServerConfig
+from companion.app.config import ServerConfig
 from web.context import (
     CSRF_COOKIE,
     DEVICE_COOKIE,

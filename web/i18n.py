@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion import registry
+from companion.known_games import registry
 from web.wording import french_typography, render
 
 LANGUAGES = registry.LANGUAGES

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion import registry
+from companion.known_games import registry
 from web.openapi_pages import PAGES
 
 ERROR = {"$ref": "#/components/schemas/Error"}

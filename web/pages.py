@@ -15,8 +15,11 @@ import segno.helpers
 from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
-from companion import access, catalogue, registry, shelf
-from companion.viewer import Viewer
+from companion.access import tokens
+from companion.access.viewer import Viewer
+from companion.known_games import registry
+from companion.play import past_games
+from companion.storage import card_catalogue as catalogue
 from web.address import join_url
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, device, language, service, t, viewer
 from web.errors import ApiError
@@ -88,7 +91,7 @@ def home():
     started a game may archive or delete it."""
     svc = service()
     mine = {tid for tid in list(svc.tables) if viewer(tid).admin}  # asked here, not on the writer
-    rows = shelf.history(svc, mine.__contains__)
+    rows = past_games.history(svc, mine.__contains__)
     for row in rows:
         row["date"] = date_label(row["created"], language())
     return page(
@@ -187,7 +190,7 @@ def _seat_of_code(table_id: str, code: str) -> int | None:
     svc = service()
     return svc.call(
         lambda: next(
-            (s for s, _t, c, _i in svc.journal.seats(table_id) if c and access.same_code(code, c)),
+            (s for s, _t, c, _i in svc.journal.seats(table_id) if c and tokens.same_code(code, c)),
             None,
         )
     )
@@ -223,7 +226,7 @@ def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
     code stays unspent, and the page shows the code for the player's phone to scan."""
     codes = service().seats.join_codes(table_id, viewer(table_id))
     seat = next(
-        (s for s, c in codes.items() if c != "on_tablet" and access.same_code(code, c)), None
+        (s for s, c in codes.items() if c != "on_tablet" and tokens.same_code(code, c)), None
     )
     return page(
         "join.html", table_id=table_id, code=code, game=game, tablet=True, seat=seat

@@ -1,8 +1,8 @@
 """Exactly once at the web edge: the first answer to each idempotency key.
 
 Table changes are kept in the journal with their request's fingerprint (see
-``companion/requests.py``), so a retry finds its first answer even after a restart. The other
-state-changing requests — a new table, a PIN, a re-issued seat, a named card, the active
+``companion/access/idempotency.py``), so a retry finds its first answer even after a restart. The
+other state-changing requests — a new table, a PIN, a re-issued seat, a named card, the active
 table, a throw of the virtual dice — keep their first answer here, in memory: a client that
 lost the reply and retries with the same key gets the same reply (the same new table, the same
 join code), and the same key with another request or from another viewer is a 409.
@@ -16,8 +16,8 @@ from collections.abc import Callable
 
 from flask import Response, current_app, make_response
 
+from companion.access.idempotency import Request
 from companion.errors import Conflict
-from companion.requests import Request
 from web.errors import ApiError
 
 KEPT = 512  # answers kept; a retry comes within seconds, not after hundreds of changes

@@ -37,7 +37,7 @@ from waitress.channel import ClientDisconnected, HTTPChannel
 from waitress.server import TcpWSGIServer
 from waitress.task import ErrorTask, WSGITask
 
-from companion.config import Config
+from companion.app.config import Config
 from web.context import LANG_COOKIE
 from web.errors import HTTP_CODES
 from web.i18n import pick_language

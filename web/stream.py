@@ -2,7 +2,7 @@
 
 Each stream holds a waitress thread, so streams are capped per device (the oldest is
 evicted: a phone that reconnects is never locked out by its own dead stream), per address
-and in all (the greediest device gives way, ``companion/hub.py``),
+and in all (the greediest device gives way, ``companion/writer/hub.py``),
 send a ``ping`` event every 15 s (so a vanished client is noticed, and a page can see
 that its stream is alive) and end after a maximum
 age (the browser reconnects by itself). ``Last-Event-ID`` resumes without loss: the missed
@@ -10,11 +10,11 @@ log lines and the current view are sent first. A page that asks for patches
 (``?patch=merge``) then gets, for each change, a ``patch`` event (a JSON Merge Patch from the
 view it has to the new one, with the base version and the new log lines) instead of the
 whole view; it gets a whole ``state`` when the stream opens or resumes, and whenever a patch
-cannot say the change (``companion/merge_patch.py``). A client that claims a version newer than
-the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
+cannot say the change (``companion/writer/merge_patch.py``). A client that claims a version newer
+than the server's is a sign the server lost history: it gets an ``alarm`` event, never silence.
 When the credential a stream was opened with ends (seat re-issued, private session locked
 or expired) the hub sends it a last ``revoked`` event and it ends at once
-(``companion/seats.py``); who a stream is for is worked out on the writer thread together
+(``companion/writer/seats.py``); who a stream is for is worked out on the writer thread together
 with its subscription.
 """
 
@@ -26,8 +26,8 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, request
 
-from companion import rematch
-from companion.hub import encode
+from companion.play import rematch
+from companion.writer.hub import encode
 from web.context import config, credentials, device, service
 from web.replay import digits
 from web.server import FRAMES_KEPT, SEND_NOW, WHEN_CLOSED

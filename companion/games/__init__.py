@@ -1,1 +1,2 @@
-"""The games, one package each; ``companion/registry.py`` finds them by their folders."""
+"""The games, one package each; ``companion/known_games/registry.py`` finds them by their
+folders."""

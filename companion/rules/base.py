@@ -23,10 +23,10 @@ JSON-able state (dicts, lists, ints, strings, bools, None):
 ``draws(state, action) -> dict[str, dict]`` (optional)
     Random choices the action needs, as ``{name: {"population": [...], "count": k}}``. The
     name is the draw's *kind*: the k-th item of a kind in effect is derived from the seed
-    and the kind (``companion/draws.py``), whatever other actions came between.
-    The table draws them (see ``companion/draws.py``) and writes ``action["drawn"][name]``
-    as a list of ``k`` items drawn without replacement *before* ``apply`` sees the action,
-    so the journal holds resolved actions and replay is exact. Clients may never send
+    and the kind (``companion/randomness/draws.py``), whatever other actions came between.
+    The table draws them (see ``companion/randomness/draws.py``) and writes
+``action["drawn"][name]`` as a list of ``k`` items drawn without replacement *before* ``apply`` sees
+the action, so the journal holds resolved actions and replay is exact. Clients may never send
     ``"drawn"`` themselves; the table refuses it.
 ``discloses(before, after, action) -> list[dict]`` (optional)
     The public lines (:func:`line`) of what ``action`` told everyone that depended on a
@@ -35,8 +35,8 @@ JSON-able state (dicts, lists, ints, strings, bools, None):
 ``notes(before, after, action) -> dict`` (optional)
     Public facts the log line needs from the state the action met (the coins a correction
     moved, what a sale revealed), written by the table into ``action["noted"]`` when it
-    prepares the action (``companion/noted.py``); ``apply`` ignores them, ``describe`` reads
-    them. Clients may never send ``"noted"``.
+    prepares the action (``companion/play/log_notes.py``); ``apply`` ignores them, ``describe``
+reads them. Clients may never send ``"noted"``.
 ``final(state) -> bool``
     True once the game is over: every screen shows the result; the tablet closes the game,
     which publishes the seed.
@@ -292,7 +292,7 @@ def match_template(templates: list[dict], action: dict) -> dict:
     a sealed round's submission names its round (``"round"``, ``sealed.submission``); an
     action that names another round is refused (``moment_passed``). One that names none is
     a journal's entry from before rounds had ids: the live table requires it
-    (``companion/service.py``).
+    (``companion/writer/service.py``).
     """
     require(isinstance(action, dict) and isinstance(action.get("type"), str), "bad_action")
     candidates = [

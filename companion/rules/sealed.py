@@ -23,7 +23,7 @@ are taken as before.
 The reveal is a barrier: a game's prompt for an open round is made by :func:`prompt`, which
 names the round and counts its ``moves``, so the table can tell (knowing no game) which
 actions moved the round. Undoing the reveal discards every move of that round and asks
-every seat again (``companion/barrier.py``).
+every seat again (``companion/play/barrier.py``).
 """
 
 from __future__ import annotations

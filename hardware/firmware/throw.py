@@ -14,7 +14,7 @@ A hand's lift reads 0.7–1.3 g, a hand turning the die turns it slowly with no 
 die set down gently knocks well under 1.8 g: none of them is a throw. :meth:`Throw.sample`
 returns ``"moving"`` once the signature is seen (the die is still in the air or rolling)
 and ``"settled"`` when a throw has come to rest; a lift or a place returns neither. Tuned on
-the traces of tests/hardware/traces.py (docs/hardware.md, "The sensor die").
+the traces of tests/support/hardware/traces.py (docs/hardware.md, "The sensor die").
 """
 
 import math

@@ -45,7 +45,7 @@ class Recorder:
             return [e for e in self._events if isinstance(e, kind)]
 
     def states(self) -> list[str]:
-        from companion.events import DeviceStatus
+        from companion.writer.input_events import DeviceStatus
 
         return [e.state for e in self.all(DeviceStatus)]
 
@@ -95,10 +95,10 @@ def wired(tmp_path):
     config ``overrides`` given: ``service, devices = wired(buttons={...})``."""
     from contextlib import ExitStack
 
-    from companion import cli
-    from companion.config import load
-    from companion.journal import Journal
-    from companion.service import Service
+    from companion.app import cli
+    from companion.app.config import load
+    from companion.storage.journal import Journal
+    from companion.writer.service import Service
 
     with ExitStack() as stack:
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import ButtonPressed, DeviceStatus
+from companion.writer.input_events import ButtonPressed, DeviceStatus
 from firmware_bridge.buttons import BUTTON_ROLES, LED_ROLES, Buttons, Lights
 from firmware_bridge.errors import BridgeError
 

@@ -1,5 +1,5 @@
 """The MFRC522 card reader: the poller over the Pi's driver, on a fake chip at the SPI seam
-(``tests/bridge/mfrc522_chip.py``: the NXP data sheet's registers, an ISO/IEC 14443-3 tag in
+(``tests/support/bridge/mfrc522_chip.py``: the NXP data sheet's registers, an ISO/IEC 14443-3 tag in
 the field): one scan per presentation, a chip that cannot be opened or fails faulted with
 its reason and reopened."""
 
@@ -10,10 +10,10 @@ import types
 
 import pytest
 
-from companion.events import CardScanned, DeviceStatus
+from companion.writer.input_events import CardScanned, DeviceStatus
 from firmware_bridge.card_reader import CardReader, open_mfrc522
 from firmware_bridge.mfrc522 import MFRC522, CardReaderChipError
-from tests.bridge.mfrc522_chip import Chip, Tag
+from tests.support.bridge.mfrc522_chip import Chip, Tag
 
 
 class BrokenBus:

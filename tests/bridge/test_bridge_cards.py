@@ -9,12 +9,12 @@ import json
 
 import pytest
 
-from companion import registry
-from companion.events import CardScanned
-from companion.journal import Journal
+from companion.known_games import registry
+from companion.play.table import Viewer
 from companion.rules import cards
-from companion.service import Service
-from companion.table import Viewer
+from companion.storage.journal import Journal
+from companion.writer.input_events import CardScanned
+from companion.writer.service import Service
 
 ADMIN = Viewer(admin=True)
 

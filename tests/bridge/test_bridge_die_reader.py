@@ -7,7 +7,7 @@ import threading
 import pytest
 import serial
 
-from companion.events import DeviceStatus, DieRolled
+from companion.writer.input_events import DeviceStatus, DieRolled
 from firmware_bridge.die_reader import Backoff, DieReader, LineFraming
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import Ack, Heartbeat, Hello, Rejected, Roll, Want, encode

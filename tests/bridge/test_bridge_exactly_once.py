@@ -14,10 +14,10 @@ from contextlib import ExitStack
 
 import pytest
 
-from companion.cli import JournalFrames
-from companion.journal import Journal
-from companion.service import Service
-from companion.table import Viewer
+from companion.app.cli import JournalFrames
+from companion.play.table import Viewer
+from companion.storage.journal import Journal
+from companion.writer.service import Service
 from firmware_bridge.die_reader import DieReader
 from firmware_bridge.simulator import DieReaderSimulator
 
@@ -147,8 +147,8 @@ def test_a_resend_after_a_lost_ack_is_not_counted_again(link, tmp_path, clock, w
 
 
 def test_the_receipt_is_written_with_the_action_it_answers(tmp_path):
-    from companion.events import DieRolled
-    from companion.journal import Entry
+    from companion.storage.journal import Entry
+    from companion.writer.input_events import DieRolled
 
     with Journal(tmp_path / "companion.sqlite") as journal, Service(journal) as service:
         tid = service.create_table("tally", ["Ann", "Bruno"], {})["id"]

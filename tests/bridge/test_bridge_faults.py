@@ -13,8 +13,8 @@ import pytest
 from bleak.exc import BleakError
 from gpiozero.exc import GPIOZeroError
 
-from companion import cli
-from companion.config import load
+from companion.app import cli
+from companion.app.config import load
 from firmware_bridge.pins import check_pin_map
 
 
@@ -184,7 +184,7 @@ def test_lights_that_fail_while_running_are_faulted_and_the_table_goes_on(wired,
             threading.Event().wait(0.02)
             seen = service.health()["devices"]
         assert seen["lights"]["state"] == "fault" and "GPIO busy" in seen["lights"]["detail"]
-        from companion.table import Viewer
+        from companion.play.table import Viewer
 
         assert service.view(tid, Viewer(admin=True))["table"]["version"] == 0
 
@@ -224,7 +224,7 @@ def test_a_driver_raising_anything_at_start_never_stops_start_up(wired, monkeypa
 
 
 def test_the_reader_box_hears_want_without_gpio_buttons(wired):
-    from companion.table import Viewer
+    from companion.play.table import Viewer
 
     service, devices = wired(buttons={"enabled": False})
     with ExitStack() as stack:
@@ -271,8 +271,8 @@ def test_a_second_start_on_the_same_data_folder_reuses_the_simulators_link(wired
 
 
 def test_typos_in_the_pin_map_and_the_config_cost_their_lines_and_the_rest_runs(tmp_path):
-    from companion.journal import Journal
-    from companion.service import Service
+    from companion.storage.journal import Journal
+    from companion.writer.service import Service
 
     path = tmp_path / "companion.toml"
     path.write_text(

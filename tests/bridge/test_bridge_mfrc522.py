@@ -1,4 +1,4 @@
-"""The Pi's MFRC522 driver on a fake chip at the SPI seam (``tests/bridge/mfrc522_chip.py``,
+"""The Pi's MFRC522 driver on a fake chip at the SPI seam (``tests/support/bridge/mfrc522_chip.py``,
 from the NXP data sheet and ISO/IEC 14443-3): the UID at each cascade level, one read per
 presentation, VersionReg checked at start, and an empty look that waits on the chip's timer
 (or its IRQ pin) in a handful of SPI transfers instead of razrc522's 2,013."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from firmware_bridge.mfrc522 import ANSWER_TIMEOUT_S, MFRC522, CardReaderChipError, crc_a
-from tests.bridge.mfrc522_chip import Chip, Tag
+from tests.support.bridge.mfrc522_chip import Chip, Tag
 
 
 def reader(chip: Chip, irq: bool = False) -> MFRC522:

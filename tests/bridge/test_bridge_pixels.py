@@ -26,7 +26,13 @@ import threading
 
 import pytest
 
-from companion.events import DeviceStatus, DiceMoving, DieRolled, DieTilted, InputRefused
+from companion.writer.input_events import (
+    DeviceStatus,
+    DiceMoving,
+    DieRolled,
+    DieTilted,
+    InputRefused,
+)
 from firmware_bridge import pixels_protocol as px
 from firmware_bridge.pixels import PixelsDice
 

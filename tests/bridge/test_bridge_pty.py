@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.events import (
+from companion.writer.input_events import (
     ButtonPressed,
     CardScanned,
     DeviceStatus,

@@ -10,10 +10,10 @@ from contextlib import ExitStack
 
 import pytest
 
-from companion.events import DieRolled
-from companion.journal import Journal
-from companion.service import Service
-from companion.table import Viewer
+from companion.play.table import Viewer
+from companion.storage.journal import Journal
+from companion.writer.input_events import DieRolled
+from companion.writer.service import Service
 from firmware_bridge.die_reader import DieReader
 from firmware_bridge.simulator import DieReaderSimulator
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.events import (
+from companion.writer.input_events import (
     ButtonPressed,
     CardScanned,
     DeviceStatus,

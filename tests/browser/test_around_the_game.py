@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
-from companion.table import Viewer
-from tests.browser.test_live import make_table
+from companion.known_games import registry
+from companion.play.table import Viewer
+from tests.support.browser.tables import make_table
 from tests.support.screens import TABLET, phone_for
 
 pytestmark = pytest.mark.browser

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_table_experience import audit
+from tests.support.browser.table_experience import audit
 from tests.support.screens import REACHED, TABLET, open_tools
 
 pytestmark = pytest.mark.browser

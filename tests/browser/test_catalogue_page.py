@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from tests.browser.test_table_experience import TABLET, audit
+from tests.support.browser.table_experience import TABLET, audit
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,7 @@ import random
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 
-from tests.browser.test_live import make_table
+from tests.support.browser.tables import make_table
 from tests.support.screens import REACHED, open_tools
 
 pytestmark = pytest.mark.browser

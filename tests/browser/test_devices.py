@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_live import make_table
+from tests.support.browser.tables import make_table
 from tests.support.screens import open_tools
 
 pytestmark = pytest.mark.browser

@@ -1,4 +1,4 @@
-"""The end and the reveal on the pages (issue 16), in real Chromium: the result stays
+"""The end and the reveal on the pages, in real Chromium: the result stays
 correctable until the tablet closes the game, closing publishes the seed on every screen,
 and a phone may change its sealed submission before the reveal."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_live import make_table
-from tests.browser.test_table_experience import TABLET, open_join_link
+from tests.support.browser.table_experience import TABLET, open_join_link
+from tests.support.browser.tables import make_table
 from tests.support.screens import open_tools
 
 pytestmark = pytest.mark.browser

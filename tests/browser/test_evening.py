@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
-from tests.browser.test_live import make_table
+from companion.known_games import registry
+from tests.support.browser.tables import make_table
 from tests.support.screens import TABLET, phone_for
 
 pytestmark = pytest.mark.browser

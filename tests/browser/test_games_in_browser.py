@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_live import make_table
+from tests.support.browser.tables import make_table
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1280, "height": 800}

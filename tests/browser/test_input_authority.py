@@ -6,19 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.test_live import make_table
+from tests.support.browser.input_authority import join
+from tests.support.browser.tables import make_table
 
 pytestmark = pytest.mark.browser
-
-
-def join(browser, live, made, seat):
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.goto(made["seats"][seat]["join_url"])
-    page.click("button[type=submit]")
-    page.wait_for_url(f"**/seat/{made['id']}")
-    page.wait_for_selector("#log", state="attached")
-    return context, page
 
 
 def test_secret_bids_sent_in_the_same_millisecond_all_land(browser, live):

@@ -4,26 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion import draws
+from companion.randomness import draws
 from companion.rules.dice import FACES
+from tests.support.browser.tables import make_table
 
 pytestmark = pytest.mark.browser
-
-
-def make_table(page, live, game="tally", players=("Ann", "Bruno")):
-    """Create a table from the browser itself, so it holds the admin cookie like a tablet."""
-    page.goto(live.url + "/")
-    made = page.evaluate(
-        """async ([game, players]) => {
-        const csrf = document.cookie.split('; ').find(c => c.startsWith('tc_csrf=')).slice(8);
-        const r = await fetch('/api/tables', {method: 'POST', headers: {
-            'Content-Type': 'application/json', 'X-CSRF-Token': csrf},
-            body: JSON.stringify({game, players})});
-        return r.json();
-    }""",
-        [game, list(players)],
-    )
-    return made
 
 
 def test_dashboard_updates_live_over_sse(browser, live, shoot):
@@ -76,7 +61,7 @@ def test_a_page_kept_live_by_patches_shows_what_a_fresh_page_shows(browser, live
 
 
 def test_roll_button_throws_the_seeds_virtual_die(browser, live):
-    """Issue 15, point 10: the dashboard's Roll throws the table's first virtual die, drawn
+    """The dashboard's Roll throws the table's first virtual die, drawn
     from its committed seed (the simulated reader is not involved)."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()

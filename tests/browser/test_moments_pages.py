@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
-from tests.browser.test_live import make_table
-from tests.reliability.server import Client, join_seat
+from companion.known_games import registry
+from tests.support.browser.tables import make_table
+from tests.support.reliability.server import Client, join_seat
 from tests.support.screens import TABLET, phone_for
 from tests.support.tally import game as tally
 

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from companion import registry
-from tests.browser.test_live import make_table
+from companion.known_games import registry
+from tests.support.browser.tables import make_table
 from tests.support.screens import TABLET
 
 pytestmark = pytest.mark.browser

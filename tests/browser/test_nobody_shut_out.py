@@ -14,8 +14,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from tests.browser.test_input_authority import join
-from tests.browser.test_live import make_table
+from tests.support.browser.input_authority import join
+from tests.support.browser.tables import make_table
 
 pytestmark = pytest.mark.browser
 STRANGERS = 200

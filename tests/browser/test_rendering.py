@@ -10,9 +10,9 @@ import urllib.error
 
 import pytest
 
-from companion import draws
-from tests.browser.moments import MOMENTS, walk_until
-from tests.reliability.drive import fill, player_names
+from companion.randomness import draws
+from tests.support.browser.moments import MOMENTS, walk_until
+from tests.support.reliability.drive import fill, player_names
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1280, "height": 640}  # short enough that the board and the log scroll

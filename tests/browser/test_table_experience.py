@@ -4,21 +4,12 @@ an accessibility check of every page. Screenshots go to test-output/screenshots/
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from tests.support.bounded import steps
+from tests.support.browser.table_experience import TABLET, audit, open_join_link
 
 pytestmark = pytest.mark.browser
-AUDIT = (Path(__file__).parent / "audit.js").read_text()
-TABLET = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-def audit(page, where):
-    problems = page.evaluate(AUDIT)
-    assert problems == [], f"{where}: {problems}"
 
 
 def new_game_on_tablet(tablet, live, names=("Ann", "Bruno", "Claudia")):
@@ -43,16 +34,6 @@ def new_game_on_tablet(tablet, live, names=("Ann", "Bruno", "Claudia")):
 def join_phone(browser, tablet, seat):
     """Open the seat's QR link on a fresh phone and press Join, as a player would."""
     return open_join_link(browser, tablet.get_attribute(f"#qr-{seat} a", "href"))
-
-
-def open_join_link(browser, link):
-    phone = browser.new_context(viewport=PHONE).new_page()
-    phone.goto(link)
-    audit(phone, "join")
-    phone.click("button[type=submit]")
-    phone.wait_for_url("**/seat/*")
-    phone.wait_for_selector("#actions h2")
-    return phone
 
 
 def test_set_up_join_play_reconnect_and_translate(browser, live, shoot):

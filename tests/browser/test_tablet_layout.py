@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from companion import draws, registry
-from tests.browser.moments import Moment, herds_out, walk_until
-from tests.reliability.drive import player_names
+from companion.known_games import registry
+from companion.randomness import draws
+from tests.support.browser.moments import Moment, herds_out, walk_until
+from tests.support.reliability.drive import player_names
 from tests.support.screens import PHONE, REACHED, open_tools
 
 pytestmark = pytest.mark.browser
@@ -99,7 +100,7 @@ RUNS = {
             ],
         ),
         # a random walk does not end a six-seat Abilene in 3000 moves: its final screen is
-        # measured at three seats (the walk of tests/browser/moments.py)
+        # measured at three seats (the walk of tests/support/browser/moments.py)
         ({"players": 3}, 4, [Moment("the final screen", lambda s: bool(s.get("final")))]),
     ],
 }

@@ -2,7 +2,7 @@
 at fixed states — every number on screen (money, bank, pile and hand counts, multipliers,
 dice, distances, pots, banners, scores, the log) must be the one in the view the page was
 sent (real Chromium, the companion served by waitress, the state reached through the
-service). Readings are in ``tests/browser/readings/``, moments in ``moments.py``."""
+service). Readings are in ``tests/support/browser/readings/``, moments in ``moments.py``."""
 
 from __future__ import annotations
 
@@ -11,11 +11,12 @@ import random
 
 import pytest
 
-from companion import draws, registry
-from tests.browser.moments import MOMENTS, walk_until
-from tests.browser.reading import Words, problems
-from tests.browser.readings import board, shell
-from tests.reliability.drive import player_names
+from companion.known_games import registry
+from companion.randomness import draws
+from tests.support.browser.moments import MOMENTS, walk_until
+from tests.support.browser.reading import Words, problems
+from tests.support.browser.readings import board, shell
+from tests.support.reliability.drive import player_names
 
 pytestmark = pytest.mark.browser
 TABLET = {"width": 1280, "height": 800}
@@ -55,7 +56,7 @@ def test_every_game_has_moments_and_readings():
     games = set(registry.found())
     assert set(MOMENTS) == games
     for game in games:
-        importlib.import_module(f"tests.browser.readings.{game}")
+        importlib.import_module(f"tests.support.browser.readings.{game}")
 
 
 def screens(tablet, phones: list, table_id: str, number: int) -> list[tuple]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
-from tests.web.test_messages import BAD_FRENCH, RAW_KEY, UNGROUPED, samples
+from companion.known_games import registry
+from tests.support.web.messages import BAD_FRENCH, RAW_KEY, UNGROUPED, samples
 from web.wording import render
 
 pytestmark = pytest.mark.browser

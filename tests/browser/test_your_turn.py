@@ -13,11 +13,11 @@ import random
 import pytest
 
 from companion.errors import CompanionError
+from companion.play.table import Viewer
 from companion.rules.base import RuleError
-from companion.table import Viewer
-from tests.browser.reading import Words
-from tests.browser.test_live import make_table
-from tests.reliability.drive import fill
+from tests.support.browser.reading import Words
+from tests.support.browser.tables import make_table
+from tests.support.reliability.drive import fill
 from tests.support.screens import TABLET, phone_for
 
 pytestmark = pytest.mark.browser

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.protocol import DeviceError, Heartbeat, Hello, Moving, Roll, parse_line
-from tests.hardware import traces
-from tests.hardware.test_firmware_micropython import RUNNER, micropython_missing
+from tests.support.hardware import traces
+from tests.support.hardware.firmware_micropython import RUNNER, micropython_missing
 
 FIRMWARE = Path(__file__).resolve().parents[2] / "hardware" / "firmware"
 

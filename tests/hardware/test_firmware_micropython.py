@@ -6,7 +6,6 @@ same session, and every protocol line must parse on the host."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -14,12 +13,10 @@ from pathlib import Path
 import pytest
 
 from firmware_bridge.protocol import Rejected, parse_line
+from tests.support.hardware.firmware_micropython import ROOT, RUNNER, micropython_missing
 
-ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "hardware" / "firmware"
-RUNNER = ROOT / "hardware" / "micropython"
 SCENARIO = Path(__file__).with_name("micropython_scenario.py")
-PACKAGE = RUNNER / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 
 
 def cpython_output() -> list[str]:
@@ -33,24 +30,6 @@ def cpython_output() -> list[str]:
         check=True,
     )
     return done.stdout.splitlines()
-
-
-NPM_LOG = ROOT / "test-output" / "npm-install.log"
-
-
-def micropython_missing() -> str | None:
-    """Why the real MicroPython cannot run here, or None. Never a reason to skip: a check
-    that drops out when ``npm install`` fails would pass a broken firmware unnoticed."""
-    if shutil.which("node") is None:
-        return "Node.js is not installed ('sudo apt-get install nodejs npm', or ./scripts/test)"
-    if not PACKAGE.is_dir():
-        log = (
-            NPM_LOG.read_text(encoding="utf-8", errors="replace")[-2000:]
-            if NPM_LOG.exists()
-            else "(no log: run ./scripts/test)"
-        )
-        return f"`npm install --prefix hardware/micropython` did not install {PACKAGE.name}:\n{log}"
-    return None
 
 
 def test_micropython_and_cpython_run_the_firmware_alike():

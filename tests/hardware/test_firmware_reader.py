@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from companion.events import DiceMoving, DieRolled, DieTilted
+from companion.writer.input_events import DiceMoving, DieRolled, DieTilted
 from firmware_bridge.protocol import (
     Ack,
     Button,
@@ -22,7 +22,7 @@ from firmware_bridge.protocol import (
     parse_line,
 )
 from firmware_bridge.session import ReaderSession
-from tests.hardware import traces
+from tests.support.hardware import traces
 
 REST_1 = (0.0, 0.0, 1.0)  # d6: face 1 up
 REST_3 = (1.0, 0.0, 0.0)  # d6: face 3 up
@@ -52,7 +52,7 @@ class Device:
         self.up = reading
 
     def throw_onto(self, reading) -> None:
-        """A throw (tests/hardware/traces.py) that comes to rest at ``reading``."""
+        """A throw (tests/support/hardware/traces.py) that comes to rest at ``reading``."""
         for now, sample in traces.throw(self.now, land_on=reading, start=self.up):
             self.reader.reading(sample, now)
         self.now, self.up = now, reading
@@ -254,7 +254,7 @@ def test_every_frame_the_firmware_keeps_for_resending_is_recognised_as_a_resend(
     """With the host's ACKs lost, the firmware keeps its newest ``MAX_PENDING`` frames and
     resends them all: the host's de-dup window must hold at least that many (the firmware's
     own constant, not the host's window, sets the bar)."""
-    from companion.events import CardScanned
+    from companion.writer.input_events import CardScanned
 
     device = Device(firmware)
     session = ReaderSession("reader")

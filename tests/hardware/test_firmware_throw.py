@@ -1,5 +1,5 @@
 """A throw, not a lift (hardware/firmware/throw.py): the sensor die answers a prompt only
-after a throw's signature, on the MPU-6050 traces of tests/hardware/traces.py (made from
+after a throw's signature, on the MPU-6050 traces of tests/support/hardware/traces.py (made from
 the movements' physics and the sensor's data sheet: see there). The host's own session
 and input authority decide what answers a prompt, so the end-to-end test goes through
 them, with the default ``confirm_rolls = false``."""
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.events import DieRolled
+from companion.writer.input_events import DieRolled
 from firmware_bridge.protocol import Moving, Roll, parse_line
 from firmware_bridge.session import ReaderSession
-from tests.hardware import traces
+from tests.support.hardware import traces
 
 SEEDS = range(1, 9)
 

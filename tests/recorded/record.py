@@ -16,7 +16,7 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
-from companion import registry
+from companion.known_games import registry
 
 HERE = Path(__file__).resolve().parent
 
@@ -25,7 +25,7 @@ SCENARIOS = {
     "lawless": [
         (
             "three-ranchers",
-            "tests.rules.test_lawless_games",
+            "tests.games.lawless.test_lawless_games",
             "test_whole_games_end_with_a_scoring_table",
             (["Ann", "Bob", "Cid"], 2),
         )
@@ -33,25 +33,35 @@ SCENARIOS = {
     "nowheresville": [
         (
             "three-virtual",
-            "tests.rules.test_nowheresville_game",
+            "tests.games.nowheresville.test_nowheresville_game",
             "test_a_whole_game_to_a_winner",
             (3, "virtual"),
         )
     ],
     "abilene": [
-        ("last-cow", "tests.rules.test_abilene_game", "test_a_whole_game_to_the_last_cow", ())
+        (
+            "last-cow",
+            "tests.games.abilene.test_abilene_game",
+            "test_a_whole_game_to_the_last_cow",
+            (),
+        )
     ],
     "root_doves": [
-        ("thirty-points", "tests.rules.test_root_doves", "test_whole_game_to_thirty_points", ())
+        (
+            "thirty-points",
+            "tests.games.root_doves.test_root_doves",
+            "test_whole_game_to_thirty_points",
+            (),
+        )
     ],
     "outlaws108": [
         (
             "three-players",
-            "tests.rules.test_outlaws108_scoring",
+            "tests.games.outlaws108.test_outlaws108_scoring",
             "test_three_player_game_to_the_end",
             (),
         ),
-        ("solo", "tests.rules.test_outlaws108_solo", "test_solo_game_to_the_end", ()),
+        ("solo", "tests.games.outlaws108.test_outlaws108_solo", "test_solo_game_to_the_end", ()),
     ],
 }
 

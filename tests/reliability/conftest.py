@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.images import write_image
+from tests.support.reliability.images import write_image
 
 
 @pytest.fixture(scope="session")

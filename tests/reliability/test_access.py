@@ -17,10 +17,17 @@ from pathlib import Path
 
 import pytest
 
-from companion import access
-from tests.reliability.hostile import check_reply
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, seat_token
-from tests.web.conftest import Device
+from companion.access import tokens as access
+from tests.support.reliability.access import bearer_device
+from tests.support.reliability.hostile import check_reply
+from tests.support.reliability.inprocess import (
+    companion_app,
+    fingerprint,
+    new_table,
+    phone_for,
+    seat_token,
+)
+from tests.support.web.clients import Device
 
 ROOT = Path(__file__).resolve().parents[2]
 ADMIN_ONLY = [
@@ -50,14 +57,6 @@ def world(tmp_path):
             "other": other,
             "ann_token": seat_token(ann, made["id"]),
         }
-
-
-def bearer_device(app, token: str) -> Device:
-    """A script holding a token in a header and no cookies at all."""
-    device = Device(app)
-    device.client._cookies.clear()
-    device.client.environ_base["HTTP_AUTHORIZATION"] = f"Bearer {token}"
-    return device
 
 
 # -- tokens ------------------------------------------------------------------------------

@@ -9,15 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from companion import backups
-from companion.backups import BackupTimer
-from companion.journal import Journal, JournalError
-from companion.service import Service
-from companion.table import Viewer
-from tests.reliability.drive import existing_games, player_names, record
-from tests.reliability.raw import tablet_acts
-from tests.reliability.recovery import DB_NAME, copy_database, recover
-from tests.reliability.server import CompanionProcess, run_cli
+from companion.play.table import Viewer
+from companion.storage import backups
+from companion.storage.backups import BackupTimer
+from companion.storage.journal import Journal, JournalError
+from companion.writer.service import Service
+from tests.support.reliability.drive import existing_games, player_names, record
+from tests.support.reliability.raw import tablet_acts
+from tests.support.reliability.recovery import DB_NAME, copy_database, recover
+from tests.support.reliability.server import CompanionProcess, run_cli
 
 CONFIG = """\
 [server]

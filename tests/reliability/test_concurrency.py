@@ -17,9 +17,9 @@ from collections import Counter
 
 import pytest
 
-from tests.browser.conftest import LiveServer
-from tests.reliability.drive import record_part
-from tests.reliability.server import Client, join_seat
+from tests.support.browser.live_server import LiveServer
+from tests.support.reliability.drive import record_part
+from tests.support.reliability.server import Client, join_seat
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ from contextlib import ExitStack
 
 import pytest
 
-from tests.reliability.drive import existing_games, player_names
-from tests.reliability.inprocess import companion_app, new_table, phone_for, seat_token
-from tests.reliability.leak import random_move
-from tests.web.conftest import Device
+from tests.support.reliability.drive import existing_games, player_names
+from tests.support.reliability.inprocess import companion_app, new_table, phone_for, seat_token
+from tests.support.reliability.leak import random_move
+from tests.support.web.clients import Device
 
 GAMES = [*existing_games(), "tally"]
 # Random play ends most games within this many moves (Root's at once, when a player ends

@@ -1,4 +1,4 @@
-"""Issue 17, points 3 and 7, against the real server: device ids the server signed, limits
+"""Against the real server: device ids the server signed, limits
 per address, the stream cap that evicts only the greediest, and CSRF whenever a cookie
 authenticates.
 
@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from tests.reliability.drive import FIGURES
-from tests.reliability.raw import (
+from tests.support.reliability.drive import FIGURES
+from tests.support.reliability.raw import (
     exchange,
     exchange_full,
     http,

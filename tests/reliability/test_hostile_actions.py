@@ -12,10 +12,10 @@ from collections import Counter
 
 import pytest
 
-from companion import registry
-from tests.reliability.drive import existing_games, fill, player_names, record_part
-from tests.reliability.hostile import check_reply, mutate
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
+from companion.known_games import registry
+from tests.support.reliability.drive import existing_games, fill, player_names, record_part
+from tests.support.reliability.hostile import check_reply, mutate
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
 
 GAMES = existing_games() + ["tally"]
 

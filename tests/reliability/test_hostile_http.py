@@ -16,9 +16,15 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from schemathesis import GenerationMode
 
-from tests.reliability.drive import record_part
-from tests.reliability.hostile import check_reply, header
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for, seat_token
+from tests.support.reliability.drive import record_part
+from tests.support.reliability.hostile import check_reply, header
+from tests.support.reliability.inprocess import (
+    companion_app,
+    fingerprint,
+    new_table,
+    phone_for,
+    seat_token,
+)
 from web.openapi import spec
 
 OPERATIONS = [(path, method.upper()) for path, item in spec()["paths"].items() for method in item]

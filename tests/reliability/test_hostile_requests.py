@@ -16,9 +16,9 @@ import random
 
 import pytest
 
-from tests.reliability.drive import existing_games, fill, player_names
-from tests.reliability.hostile import LONE_SURROGATES, check_reply, nested
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
+from tests.support.reliability.drive import existing_games, fill, player_names
+from tests.support.reliability.hostile import LONE_SURROGATES, check_reply, nested
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
 
 
 @pytest.fixture

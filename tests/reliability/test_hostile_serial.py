@@ -19,8 +19,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from companion.play.table import Viewer
 from companion.rules.dice import FACES
-from companion.table import Viewer
 from firmware_bridge.protocol import (
     REJECT_REASONS,
     Hello,
@@ -30,8 +30,14 @@ from firmware_bridge.protocol import (
     encode,
     parse_line,
 )
-from tests.reliability.drive import record_part
-from tests.reliability.serial_rig import DICE, PtyReader, junk_line, oracle_rolls, roll_frame
+from tests.support.reliability.drive import record_part
+from tests.support.reliability.serial_rig import (
+    DICE,
+    PtyReader,
+    junk_line,
+    oracle_rolls,
+    roll_frame,
+)
 
 NUMBERS = st.one_of(
     st.integers(0, 70_000).map(str),

@@ -1,4 +1,4 @@
-"""Issue 17, points 4 and 5: the start-up integrity report, and the refusals that keep the
+"""The start-up integrity report, and the refusals that keep the
 evidence. The journal image (``conftest.py``) holds every real game, its commits in the WAL.
 """
 
@@ -9,9 +9,9 @@ import subprocess
 
 import pytest
 
-from companion.table import Viewer
-from tests.reliability.recovery import DB_NAME, copy_database, recover
-from tests.reliability.server import CompanionProcess, run_cli
+from companion.play.table import Viewer
+from tests.support.reliability.recovery import DB_NAME, copy_database, recover
+from tests.support.reliability.server import CompanionProcess, run_cli
 
 FAST = "[server]\nrequests_per_minute_anonymous = 1000000\n"
 
@@ -96,12 +96,12 @@ def test_an_export_carries_the_chain_and_a_changed_export_is_named(written, tmp_
 
 def test_the_report_says_which_snapshots_start_up_used(written, tmp_path):
     """In-process: ``Journal.inspection`` after a replay is what the report shows."""
-    from companion import upkeep
-    from companion.config import load
+    from companion.app import journal_care
+    from companion.app.config import load
 
     data = tmp_path / "data"
     copy_database(written[0].parent, data)
-    journal, service = upkeep.open_checked(load(overrides={"data": {"dir": str(data)}}))
+    journal, service = journal_care.open_checked(load(overrides={"data": {"dir": str(data)}}))
     try:
         report = service.integrity
         for table in report["tables"]:

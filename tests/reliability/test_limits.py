@@ -10,12 +10,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.reliability.hostile import check_reply
-from tests.reliability.inprocess import companion_app, fingerprint, new_table
-from tests.reliability.raw import signed_device
-from tests.reliability.server import CompanionProcess
-from tests.reliability.streams import frames_until_idle, open_stream, parse_frame
-from tests.web.conftest import Device
+from tests.support.reliability.hostile import check_reply
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table
+from tests.support.reliability.raw import signed_device
+from tests.support.reliability.server import CompanionProcess
+from tests.support.reliability.streams import frames_until_idle, open_stream, parse_frame
+from tests.support.web.clients import Device
 from web import stream as stream_module
 
 EVIL_HOSTS = [

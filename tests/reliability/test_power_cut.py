@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.drive import record
-from tests.reliability.power import run_power_cuts
+from tests.support.reliability.drive import record
+from tests.support.reliability.power import run_power_cuts
 
 
 def check(figures) -> None:

@@ -1,7 +1,7 @@
 """``companion restore`` and ``companion check`` as atomic, loud operations
-(``companion/backups.py``, ``companion/upkeep.py``), and the start-up refusals they answer:
-a restore copies what a reader of its source sees (its WAL too), whole, synced and renamed
-into place in one step, after the current files are kept; a failure leaves every file as
+(``companion/storage/backups.py``, ``companion/app/journal_care.py``), and the start-up refusals
+they answer: a restore copies what a reader of its source sees (its WAL too), whole, synced and
+renamed into place in one step, after the current files are kept; a failure leaves every file as
 it was; ``--accept-loss`` keeps what it discards; an unreadable witness with no WAL is
 refused; a seed that is not the committed one refuses its table; a refused start leaves no
 file behind."""
@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from companion import backups, cli
-from companion.journal import Journal, JournalError
-from companion.service import Service
-from companion.table import Viewer
-from tests.reliability.recovery import DB_NAME, copy_database
+from companion.app import cli
+from companion.play.table import Viewer
+from companion.storage import backups
+from companion.storage.journal import Journal, JournalError
+from companion.writer.service import Service
+from tests.support.reliability.recovery import DB_NAME, copy_database
 
 ADMIN = Viewer(admin=True)
 

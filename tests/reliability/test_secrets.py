@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.drive import existing_games, record_part
-from tests.reliability.leak import (
+from tests.support.reliability.drive import existing_games, record_part
+from tests.support.reliability.leak import (
     Deterministic,
     Scenario,
     differences,
@@ -22,7 +22,7 @@ from tests.reliability.leak import (
     play_once,
     viewer_count,
 )
-from tests.reliability.openings import OPENINGS
+from tests.support.reliability.openings import OPENINGS
 
 VIRTUAL = (("money", "virtual"),)
 # a robbery comes late in random play: in a game to the usual goal, 7 of 12 walks ended (or

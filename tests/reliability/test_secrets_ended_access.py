@@ -1,6 +1,6 @@
 """Secrets and access that ended: the differential leak test extended to streams whose
 credential was re-issued, locked or expired, and to a sealed round asked again after its
-reveal was undone (companion/seats.py, companion/hub.py, companion/barrier.py).
+reveal was undone (companion/writer/seats.py, companion/writer/hub.py, companion/play/barrier.py).
 
 Twin tally games, identical up to one seat's secret bid — made after that seat was
 re-issued (its old phone's stream was open), after a private session on the tablet was
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from contextlib import ExitStack
 
-from companion.table import Viewer
-from tests.reliability.inprocess import companion_app, new_table
-from tests.reliability.leak import Deterministic, collect, normalised
-from tests.reliability.streams import frames_until_idle, open_stream, parse_frame
-from tests.web.conftest import Device
+from companion.play.table import Viewer
+from tests.support.reliability.inprocess import companion_app, new_table
+from tests.support.reliability.leak import Deterministic, collect, normalised
+from tests.support.reliability.streams import frames_until_idle, open_stream, parse_frame
+from tests.support.web.clients import Device
 
 PLAYERS = ["Ann", "Bruno", "Cid"]
 SEAT_VIEW = {"X-Companion-View": "seat"}

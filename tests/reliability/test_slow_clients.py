@@ -1,4 +1,4 @@
-"""Issue 17, points 1 and 2: slow, idle and oversize clients against the real server.
+"""Slow, idle and oversize clients against the real server.
 
 ``companion serve`` runs as a subprocess on loopback; 200 sockets are opened and held from
 other loopback addresses — half never send a byte, half send a request one byte at a time
@@ -18,8 +18,8 @@ import time
 
 import pytest
 
-from tests.reliability.drive import FIGURES
-from tests.reliability.raw import (
+from tests.support.reliability.drive import FIGURES
+from tests.support.reliability.raw import (
     ANSWER_S,
     Crowd,
     connect,

@@ -12,9 +12,9 @@ import time
 
 import pytest
 
-from tests.browser.conftest import LiveServer
-from tests.reliability.server import CompanionProcess
-from tests.reliability.test_access_ends import GUARD_S, Stream, new_table
+from tests.support.browser.live_server import LiveServer
+from tests.support.reliability.access_ends import GUARD_S, Stream, new_table
+from tests.support.reliability.server import CompanionProcess
 
 SOON_S = 3.0  # well under the 15 s ping, which is when the old stream noticed
 

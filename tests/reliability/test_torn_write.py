@@ -3,10 +3,10 @@
 A journal is written in-process (every real game, random legal play, a snapshot every 5
 actions) and its files copied while it is still open, so the entries are in the WAL. Then
 the copy is damaged — the WAL cut at a random byte, random bytes overwritten, the database
-file cut short — and opened again. The witness (``companion/witness.py``) is copied with
+file cut short — and opened again. The witness (``companion/storage/witness.py``) is copied with
 the files, as it sits beside them on the Pi. Start-up must either come back with every
 acknowledged entry (the damage hit nothing that mattered) or refuse with a clear message,
-leaving the files as they were: never a silently earlier or different game (issue 17: a
+leaving the files as they were: never a silently earlier or different game (a
 torn WAL used to land on an earlier commit, 12–32 acknowledged actions gone, in silence).
 After ``companion check --accept-loss`` the recovered prefix is served.
 """
@@ -21,13 +21,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.journal import Journal, JournalError
-from companion.service import Service
-from companion.table import Viewer
-from tests.reliability.drive import record
-from tests.reliability.inprocess import companion_app, new_table
-from tests.reliability.recovery import DB_NAME, copy_database, recover
-from tests.reliability.server import CompanionProcess, Unreachable, run_cli
+from companion.play.table import Viewer
+from companion.storage.journal import Journal, JournalError
+from companion.writer.service import Service
+from tests.support.reliability.drive import record
+from tests.support.reliability.inprocess import companion_app, new_table
+from tests.support.reliability.recovery import DB_NAME, copy_database, recover
+from tests.support.reliability.server import CompanionProcess, Unreachable, run_cli
 
 
 def damaged_copy(image: Path, target: Path, rng: random.Random, how: str) -> Path:
@@ -246,14 +246,14 @@ def test_a_journal_the_rules_cannot_replay_is_refused_clearly(written, tmp_path)
 
 def rehash(db, table_id: str, version: int, entry: str) -> None:
     """Change one entry and recompute its link and every later one (a forger's chain)."""
-    from companion import chain, schema
+    from companion.storage import hash_chain, schema
 
     db.execute(
         "UPDATE entries SET entry=? WHERE table_id=? AND version=?", (entry, table_id, version)
     )
     previous = schema.geneses(db, table_id)[table_id]
     for row in schema.rows(db, table_id):
-        previous = chain.link(previous, row)
+        previous = hash_chain.link(previous, row)
         db.execute(
             "UPDATE entries SET hash=? WHERE table_id=? AND version=?",
             (previous, table_id, row.version),

@@ -1,4 +1,4 @@
-"""At the end, the secrets the rules no longer need are shown to all (issue 16, point 8),
+"""At the end, the secrets the rules no longer need are shown to all,
 and what an entry disclosed of a secret is named for the log (point 7: no free fishing)."""
 
 from __future__ import annotations
@@ -7,10 +7,10 @@ import json
 
 from companion.games.abilene import game as abilene
 from companion.games.nowheresville import game as nv
-from tests.rules.test_abilene import act as abilene_act
-from tests.rules.test_abilene import game as abilene_game
-from tests.rules.test_nowheresville import started
-from tests.rules.test_nowheresville_secrecy import steps
+from tests.support.games.abilene.basics import act as abilene_act
+from tests.support.games.abilene.basics import game as abilene_game
+from tests.support.games.nowheresville.basics import started
+from tests.support.games.nowheresville.secrecy import steps
 
 
 def test_nowheresville_shows_everyones_final_money_at_the_end_only():

@@ -1,7 +1,7 @@
 """Playing a rules module without the table: fill legal templates, resolve draws, replay.
 
 Property tests draw random legal sequences with :func:`legal_walk`; scenario tests use
-:func:`play` to apply scripted actions the way ``companion/table.py`` does (draws first).
+:func:`play` to apply scripted actions the way ``companion/play/table.py`` does (draws first).
 """
 
 from __future__ import annotations

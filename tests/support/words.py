@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from companion import registry
+from companion.known_games import registry
 
 LANGUAGES = registry.LANGUAGES
 CORE_WORDS = Path(__file__).resolve().parents[2] / "web" / "i18n"

@@ -4,31 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion.config import load
-from tests.browser.conftest import LiveServer
+from companion.app.config import load
+from tests.support.browser.live_server import LiveServer
+from tests.support.web.clients import Device
 from web import create_app
-
-
-class Device:
-    """A Flask test client that keeps its cookies and sends the CSRF header like shell.js."""
-
-    def __init__(self, app) -> None:
-        self.client = app.test_client()
-        self.client.get("/api/health")  # receive the CSRF and device cookies
-
-    def csrf(self) -> str:
-        cookie = self.client.get_cookie("tc_csrf")
-        return cookie.value if cookie else ""
-
-    def get(self, path, **kw):
-        return self.client.get(path, **kw)
-
-    def post(self, path, json=None, **kw):
-        headers = {"X-CSRF-Token": self.csrf(), **kw.pop("headers", {})}
-        return self.client.post(path, json=json if json is not None else {}, headers=headers, **kw)
-
-    def act(self, table_id, action, **extra):
-        return self.post(f"/api/tables/{table_id}/actions", {"action": action, **extra})
 
 
 @pytest.fixture
@@ -60,13 +39,6 @@ def table(tablet):
     """A tally table made by the tablet, with both seats' phones joined."""
     made = tablet.post("/api/tables", {"game": "tally", "players": ["Ann", "Bruno"]}).json
     return made
-
-
-def join(device, table, seat):
-    code = table["seats"][seat]["join_code"]
-    reply = device.client.post(f"/join/{table['id']}/{code}")
-    assert reply.status_code == 303
-    return device
 
 
 @pytest.fixture

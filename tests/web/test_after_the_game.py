@@ -11,7 +11,7 @@ import json
 import pytest
 
 from tests.support.values import numbers
-from tests.web.conftest import join
+from tests.support.web.clients import join
 
 
 def lawless_table(tablet):
@@ -93,17 +93,17 @@ def test_a_script_without_the_csrf_token_is_told_how(app):
 def test_a_deleted_game_is_not_history_lost_at_the_next_start(tmp_path):
     """The witness of every chain's end forgets a deleted table, so the journal opens again
     (it would refuse to start, "table … is gone", if it still remembered it)."""
-    from companion import shelf
-    from companion.journal import Journal
-    from companion.service import Service
-    from companion.table import Viewer
+    from companion.play import past_games
+    from companion.play.table import Viewer
+    from companion.storage.journal import Journal
+    from companion.writer.service import Service
 
     path = tmp_path / "journal.sqlite"
     with Journal(path) as journal, Service(journal) as service:
         made = service.create_table("tally", ["Ann", "Bruno"], {})
         service.act(made["id"], {"type": "add", "seat": 0, "amount": 3}, Viewer(admin=True))
         kept = service.create_table("tally", ["Cleo", "Dan"], {})
-        shelf.delete(service, made["id"], Viewer(admin=True))
+        past_games.delete(service, made["id"], Viewer(admin=True))
     with Journal(path) as journal, Service(journal) as service:
         assert list(service.tables) == [kept["id"]]
 

@@ -16,10 +16,10 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import registry
+from companion.known_games import registry
 from firmware_bridge.follower import TableFollower
-from tests.reliability.drive import fill, player_names
-from tests.web.conftest import Device, join
+from tests.support.reliability.drive import fill, player_names
+from tests.support.web.clients import Device, join
 
 GAMES = sorted(registry.found())
 BROKE_BEFORE = ["²", "1, ²", "\x00", "a\nb", "Ann\u202e", "\u200b", "０９１", "093", " ", ""]

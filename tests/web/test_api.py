@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from companion import registry
+from companion.known_games import registry
 from tests.support.values import numbers
-from tests.web.conftest import join
+from tests.support.web.clients import join
 
 
 def test_create_view_act_and_log(tablet, table):
@@ -198,7 +198,7 @@ def test_sse_stream_resumes_and_alarms(app, tablet, table):
 
 
 def test_a_stream_that_asks_for_patches_gets_the_whole_view_first_then_patches(tablet, table):
-    from companion import merge_patch
+    from companion.writer import merge_patch
 
     tid = table["id"]
     tablet.act(tid, {"type": "add", "seat": 0, "amount": 1})
@@ -225,7 +225,7 @@ def test_a_stream_that_asks_for_patches_gets_the_whole_view_first_then_patches(t
 
 
 def test_wifi_code_only_when_configured(service, tablet, table):
-    from companion.config import load
+    from companion.app.config import load
     from web import create_app
 
     assert tablet.get("/qr/wifi.svg").status_code == 404
@@ -324,7 +324,7 @@ def test_the_lender_short_is_told_in_the_players_words(tablet):
 def test_a_refusal_names_the_player_it_waits_for_once(tablet, device, lang, said):
     """Not "Waiting for Ann: Ann: throw the five dice": the prompt's line loses the name the
     refusal already says."""
-    from tests.web.conftest import join
+    from tests.support.web.clients import join
 
     made = tablet.post("/api/tables", {"game": "abilene", "players": ["Ann", "Bruno"]}).json
     bruno = join(device(), made, 1)

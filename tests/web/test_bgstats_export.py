@@ -16,8 +16,8 @@ from zoneinfo import ZoneInfo
 import jsonschema
 import pytest
 
-from companion import registry
-from companion.playlog import bgstats_play
+from companion.known_games import registry
+from companion.play.bgstats_play import bgstats_play
 
 SCHEMA = json.loads((Path(__file__).parent / "schemas" / "bgstats-play.schema.json").read_text())
 RECORDED = Path(__file__).parents[1] / "recorded"

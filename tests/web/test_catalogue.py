@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import LiveServer
-from tests.web.live import call
+from tests.support.browser.live_server import LiveServer
+from tests.support.web.live import call
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import join
+from tests.support.web.clients import join
 
 FILE = {"format": "table-companion-catalogue", "version": 1, "game": "outlaws108"}
 

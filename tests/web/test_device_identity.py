@@ -7,7 +7,7 @@ one address would share that one, and the next phone's stream would push the las
 
 from __future__ import annotations
 
-from tests.web.conftest import join
+from tests.support.web.clients import join
 from web.context import DEVICE_COOKIE, device
 
 

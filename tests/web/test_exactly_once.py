@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
-from tests.web.conftest import Device
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
+from tests.support.web.clients import Device
 
 KEY = "retry-key-0001"
 

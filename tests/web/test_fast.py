@@ -10,7 +10,7 @@ import secrets
 
 import pytest
 
-from companion.config import load
+from companion.app.config import load
 from web import create_app
 from web.fast import Fast
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
-from tests.browser.conftest import LiveServer
-from tests.reliability.server import Client, join_seat
-from tests.web.live import call
+from companion.known_games import registry
+from tests.support.browser.live_server import LiveServer
+from tests.support.reliability.server import Client, join_seat
+from tests.support.web.live import call
 
 
 @pytest.fixture

@@ -1,13 +1,13 @@
 """Independent moves never conflict, through waitress: three phones taking bank loans at
-once, all chosen on the same screen, all land (``companion/independent.py``); a move that
+once, all chosen on the same screen, all land (``companion/play/independent_moves.py``); a move that
 something since its screen may have changed is still refused as stale."""
 
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 
-from tests.web.live import call
-from tests.web.test_moments import Sale
+from tests.support.web.live import call
+from tests.support.web.moments import Sale
 
 
 def abilene(live):

@@ -13,13 +13,13 @@ from contextlib import contextmanager
 
 import pytest
 
-from companion.config import load
-from companion.events import ButtonPressed, CardScanned, DieRolled
-from companion.journal import Journal
-from companion.service import Service
-from companion.table import Viewer
-from tests.reliability.inprocess import fingerprint, phone_for
-from tests.web.conftest import Device
+from companion.app.config import load
+from companion.play.table import Viewer
+from companion.storage.journal import Journal
+from companion.writer.input_events import ButtonPressed, CardScanned, DieRolled
+from companion.writer.service import Service
+from tests.support.reliability.inprocess import fingerprint, phone_for
+from tests.support.web.clients import Device
 from web import create_app
 
 ADMIN = Viewer(admin=True)
@@ -99,7 +99,7 @@ EXPECTED = {
     ("dice", "other", "none"): (200, "free"),
     ("dice", "tablet", "none"): (200, "free"),
     ("dice", "anonymous", "none"): (403, "not_your_seat"),
-    # virtual dice from the table's seed answer the whole prompt (issue 15, point 10)
+    # virtual dice from the table's seed answer the whole prompt
     ("roll", "own", "dice"): (202, "changed"),
     ("roll", "other", "dice"): (403, "not_your_seat"),
     ("roll", "tablet", "dice"): (202, "changed"),

@@ -4,9 +4,9 @@ any other device still gets 403, and a re-issued seat ends it."""
 
 from __future__ import annotations
 
-from companion.table import Viewer
-from tests.reliability.inprocess import companion_app, fingerprint, new_table
-from tests.web.conftest import Device
+from companion.play.table import Viewer
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table
+from tests.support.web.clients import Device
 
 
 def join(phone: Device, made: dict, seat: int = 0):

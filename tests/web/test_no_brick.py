@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from companion import registry
+from companion.known_games import registry
 from firmware_bridge.follower import TableFollower
 from tests.support.tally import game as tally
-from tests.web.conftest import Device, join
+from tests.support.web.clients import Device, join
 
 CATALOGUE = "table-companion-catalogue"
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import registry
+from companion.known_games import registry
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = registry.found()  # the folders under companion/games/, not the tests' own game

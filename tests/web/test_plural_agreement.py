@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from tests.web.test_messages import CATALOG, SEAT_PARAM
+from tests.support.web.messages import CATALOG, SEAT_PARAM
 from web.i18n import LANGUAGES
 from web.wording import PLACEHOLDER, render
 
@@ -106,7 +106,7 @@ def test_the_check_tells_a_hand_made_count_from_a_plural_form(lang, text, bad):
 def test_a_correction_line_does_not_say_correction_again():
     """The log marks a correction itself ("Correction — …", ``core.fix``): its own line
     does not start with the word again (« Correction — Correction : … »)."""
-    from companion import registry
+    from companion.known_games import registry
 
     doubled = []
     for name in registry.found():

@@ -1,9 +1,9 @@
-"""A player without a phone plays on the tablet behind a PIN (companion/private.py)."""
+"""A player without a phone plays on the tablet behind a PIN (companion/access/pin_sessions.py)."""
 
 from __future__ import annotations
 
-from companion import private
-from companion.private import PinTries
+from companion.access import pin_sessions as private
+from companion.access.pin_sessions import PinTries
 from tests.support.values import numbers
 
 

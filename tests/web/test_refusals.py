@@ -1,13 +1,13 @@
 """Every refusal names whose turn it is or what the table waits for, for every game, through
-waitress (``companion/refusals.py``)."""
+waitress (``companion/play/refusals.py``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import LiveServer
-from tests.reliability.server import Client, join_seat
-from tests.web.live import call
+from tests.support.browser.live_server import LiveServer
+from tests.support.reliability.server import Client, join_seat
+from tests.support.web.live import call
 
 
 @pytest.fixture

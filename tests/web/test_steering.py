@@ -1,7 +1,7 @@
 """The tablet steers: which table the die reader, keypad, buttons and card reader feed moves
 only for the tablet of the table they feed now (its credential, or its tap to give them to a
 table that asked); a new table takes them only when no table has them. Every open screen
-hears where they go (``companion/steering.py``)."""
+hears where they go (``companion/writer/active_table.py``)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ import json
 
 import pytest
 
-from companion.events import DieRolled
-from companion.table import Viewer
-from tests.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
-from tests.reliability.test_access import bearer_device
-from tests.web.conftest import Device
+from companion.play.table import Viewer
+from companion.writer.input_events import DieRolled
+from tests.support.reliability.access import bearer_device
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table, phone_for
+from tests.support.web.clients import Device
 
 NEW = {"game": "lawless", "players": ["X", "Y"]}
 

@@ -10,8 +10,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import registry
-from tests.reliability.inprocess import companion_app, fingerprint, new_table
+from companion.known_games import registry
+from tests.support.reliability.inprocess import companion_app, fingerprint, new_table
 
 JSON = st.recursive(
     st.none()

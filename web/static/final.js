@@ -120,7 +120,7 @@ function leave(url) {
 }
 
 /* A rematch began at the tablet: a phone joins its seat of the new table with the code
-   its own stream was handed (companion/rematch.py) and goes there, no new scan; every
+   its own stream was handed (companion/play/rematch.py) and goes there, no new scan; every
    other page goes to the new table. */
 export async function followRematch(data) {
   if (leaving) return;

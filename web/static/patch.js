@@ -1,5 +1,5 @@
 // @ts-check
-/* JSON Merge Patch (RFC 7386), as the server makes them (companion/merge_patch.py): a live
+/* JSON Merge Patch (RFC 7386), as the server makes them (companion/writer/merge_patch.py): a live
    stream that asks for patches gets its whole view first, then for each change only what
    changed. A new value is returned; target is not changed (a panel may hold the old one). */
 

@@ -108,7 +108,7 @@ export function chrome() {
   });
 }
 
-/* A refusal in words, with what the table waits for (companion/refusals.py). */
+/* A refusal in words, with what the table waits for (companion/play/refusals.py). */
 export function refusal(error) {
   const params = error.params || {};
   const why =

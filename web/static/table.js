@@ -83,7 +83,7 @@ async function askedForReader() {
   if (asks.length) askForReader(page.id, asks[asks.length - 1]);
 }
 
-/* A game that keeps a card catalogue (companion/catalogue.py): the tablet exports it as a
+/* A game that keeps a card catalogue (companion/storage/card_catalogue.py): the tablet exports it as a
    file, imports one a club shares, and opens the game's editor of it. */
 async function catalogueTools() {
   const box = document.getElementById("catalogue");
@@ -306,7 +306,7 @@ function render() {
   fitBoard();
 }
 
-/* A table whose game cannot show its state (companion/faults.py): no board, and the
+/* A table whose game cannot show its state (companion/play/faults.py): no board, and the
    tablet keeps Undo and Correct to take the last entry back; the log still reads. */
 function renderFault(view) {
   document.getElementById("turn").textContent = "";

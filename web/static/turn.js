@@ -11,7 +11,7 @@ const SOUND = "tc-sound";
 let wasMine = null;
 
 /* The seats the table waits for: the server's answer (view.table.awaited, made by
-   companion/awaited.py for every viewer alike), less the owners of a throw answered die by
+   companion/play/awaited.py for every viewer alike), less the owners of a throw answered die by
    die whose dice are all in (the parts are live, not game state). */
 function awaited(view) {
   const awaited = view.table.awaited || [];

@@ -3,8 +3,8 @@
 A sale settles when its last corral card or sticker is in (or the tablet reveals without an
 absent card); a jail fee is paid with the throw (or, waiting as a due, with the loan that
 funds it); the end of the game repays every loan. None of it is in the action a player
-sent, so the game's ``notes`` (``companion/noted.py``) keep it: the payments the action made
-and, when it settled a sale, what the sale revealed. All of it is public once made.
+sent, so the game's ``notes`` (``companion/play/log_notes.py``) keep it: the payments the action
+made and, when it settled a sale, what the sale revealed. All of it is public once made.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""108 Outlaws: the card catalogue the table builds once (``companion/catalogue.py``).
+"""108 Outlaws: the card catalogue the table builds once (``companion/storage/card_catalogue.py``).
 
 The rulebook prints no card list. The first time a numbered card is played its icons (and a
 Ruan Brother's Navy conversion) are what the table typed; for a Heaven card the scoring rule

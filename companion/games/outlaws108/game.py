@@ -28,7 +28,7 @@ from __future__ import annotations
 from companion.games.outlaws108 import cards, catalogue, scoring, solo, turn
 from companion.games.outlaws108 import view as views
 
-# the catalogue's hooks (companion/catalogue.py), part of this game's entry points
+# the catalogue's hooks (companion/storage/card_catalogue.py), part of this game's entry points
 from companion.games.outlaws108.catalogue import (  # noqa: F401
     catalogue_entry,
     catalogue_key,
@@ -309,7 +309,8 @@ def apply(state: dict, action: dict) -> dict:
         base = RECORDED_V2[action["type"]]
         return _HANDLERS[base](state, {**action, "type": base, "icons_as_typed": True})
     _explain_refusal(state, action)
-    # ``known`` is the catalogue's entry, put there by the table (companion/catalogue.py)
+    # ``known`` is the catalogue's entry, put there by the table
+    # (companion/storage/card_catalogue.py)
     match_template(
         legal(state, action.get("seat")), {k: v for k, v in action.items() if k != "known"}
     )

@@ -363,7 +363,7 @@ function standings(ctx, view) {
   );
 }
 
-// -- The card catalogue's editor (the tablet's tools sheet: companion/catalogue.py) --------
+// -- The card catalogue's editor (the tablet's tools sheet: companion/storage/card_catalogue.py) --------
 // Every entry kept on this Pi (a card by its number, a campaign by its tier and points),
 // a card fixed or any entry deleted, and the catalogue's history. It opens in the page's
 // dialog; the server checks every value and only the table's tablet may change anything.
