@@ -14,10 +14,10 @@ from flask import Blueprint, Response, jsonify, redirect
 
 from companion.errors import Forbidden
 from companion.known_games import registry
-from companion.play import past_games
 from companion.play.bgstats_play import bgstats_play
-from companion.play.rematch import carry_phones
 from companion.play.table import Viewer
+from companion.writer import past_games
+from companion.writer.rematch import carry_phones
 from web.api import body, created, kept
 from web.context import catalog, holds, language, service, t, viewer
 from web.errors import ApiError

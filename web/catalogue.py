@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from companion.storage import card_catalogue as catalogue
+from companion.writer import catalogue_requests
 from web.api import body, kept
 from web.context import service, viewer
 from web.replay import once
@@ -16,7 +16,7 @@ bp = Blueprint("catalogue", __name__, url_prefix="/api")
 
 @bp.get("/tables/<table_id>/catalogue")
 def export(table_id):
-    data = catalogue.export_for(service(), table_id, viewer(table_id))
+    data = catalogue_requests.export_for(service(), table_id, viewer(table_id))
     reply = jsonify(data)
     reply.headers["Content-Disposition"] = f'attachment; filename="{data["game"]}-catalogue.json"'
     return reply
@@ -28,14 +28,14 @@ def import_(table_id):
     return once(
         kept(data),
         lambda: jsonify(
-            catalogue.import_for(service(), table_id, data.get("file"), viewer(table_id))
+            catalogue_requests.import_for(service(), table_id, data.get("file"), viewer(table_id))
         ),
     )
 
 
 @bp.get("/tables/<table_id>/catalogue/history")
 def history(table_id):
-    return jsonify(catalogue.history_for(service(), table_id, viewer(table_id)))
+    return jsonify(catalogue_requests.history_for(service(), table_id, viewer(table_id)))
 
 
 @bp.post("/tables/<table_id>/catalogue/<key>")
@@ -44,7 +44,9 @@ def fix(table_id, key):
     return once(
         kept(data),
         lambda: jsonify(
-            catalogue.edit_for(service(), table_id, key, data.get("entry"), viewer(table_id))
+            catalogue_requests.edit_for(
+                service(), table_id, key, data.get("entry"), viewer(table_id)
+            )
         ),
     )
 
@@ -54,5 +56,5 @@ def delete(table_id, key):
     data = body()
     return once(
         kept(data),
-        lambda: jsonify(catalogue.delete_for(service(), table_id, key, viewer(table_id))),
+        lambda: jsonify(catalogue_requests.delete_for(service(), table_id, key, viewer(table_id))),
     )

@@ -18,8 +18,8 @@ from flask import Blueprint, Response, redirect, render_template, request, send_
 from companion.access import tokens
 from companion.access.viewer import Viewer
 from companion.known_games import registry
-from companion.play import past_games
 from companion.storage import card_catalogue as catalogue
+from companion.writer import past_games
 from web.address import join_url
 from web.context import PIN_COOKIE, SEAT_COOKIE, config, device, language, service, t, viewer
 from web.errors import ApiError

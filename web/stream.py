@@ -26,7 +26,7 @@ from functools import lru_cache
 
 from flask import Blueprint, Response, request
 
-from companion.play import rematch
+from companion.writer import rematch
 from companion.writer.hub import encode
 from web.context import config, credentials, device, service
 from web.replay import digits

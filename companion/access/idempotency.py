@@ -12,13 +12,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from companion.errors import Conflict
 from companion.rules.base import RuleError
-
-if TYPE_CHECKING:
-    from companion.play.table import Table  # the table keeps the requests: for types only
 
 SHORTEST, LONGEST = 8, 80
 
@@ -77,7 +74,15 @@ def bind(request: Request | Unbound | None, who: str) -> Request | None:
     return request
 
 
-def first_answer(table: Table, request: Request | None) -> dict | None:
+class Kept(Protocol):
+    """What a table keeps of its journalled requests (a ``companion.play.table.Table``):
+    each key's version, and its fingerprint."""
+
+    idem: dict[str, int]
+    requests: dict[str, str]
+
+
+def first_answer(table: Kept, request: Request | None) -> dict | None:
     """The first answer to a retried change: ``table`` (a ``companion.play.table.Table``) keeps
     each journalled request's key and fingerprint, so this holds across restarts. None when
     the request is new; a key reused for another request is a 409."""

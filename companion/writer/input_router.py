@@ -184,7 +184,10 @@ class InputRouter:
         if prompt is not None and "owners" in prompt:
             return self._part(table, prompt, list(thrown), by, way, request, shown)
         if prompt is None:
-            self._tell("roll", {"dice": shown, "free": True, "source": way}, table.id)
+            # "at": the version after which the page clears the dice (a free roll: the next
+            # change; a throw that answers: the change after its answer)
+            at = table.version
+            self._tell("roll", {"dice": shown, "free": True, "source": way, "at": at}, table.id)
             return {"free": True}
         if not matches(prompt["dice"], [k for k, _ in thrown]):
             # a throw asked for, and other dice thrown: refused, never a free roll
@@ -193,9 +196,17 @@ class InputRouter:
         of = awaited_seats(prompt, None)  # whose throw it is, shown with the dice
         if wait_for_confirm or (self.sensor_confirm and way == "reader"):
             self.pending = faces
-            self._tell("roll", {"dice": shown, "pending": True, "source": way, "of": of}, table.id)
+            roll = {
+                "dice": shown,
+                "pending": True,
+                "source": way,
+                "of": of,
+                "at": table.version + 1,
+            }
+            self._tell("roll", roll, table.id)
             return {"pending": True}
-        self._tell("roll", {"dice": shown, "source": way, "of": of}, table.id)
+        roll = {"dice": shown, "source": way, "of": of, "at": table.version + 1}
+        self._tell("roll", roll, table.id)
         return self._answer(table, prompt, faces, by.label, way, request)
 
     def _part(
@@ -225,7 +236,9 @@ class InputRouter:
         self._parts[table.id] = parts
         # whose dice these are: the thrower's own, or (from the tablet or the reader) the owners'
         of = [by.seat] if by.seat is not None else awaited_seats(prompt, None)
-        self._tell("roll", {"dice": shown, "source": way, "of": of}, table.id)
+        self._tell(
+            "roll", {"dice": shown, "source": way, "of": of, "at": table.version + 1}, table.id
+        )
         if not parts.complete:
             self._tell("dice_parts", parts.public(), table.id)
             return {"parts": parts.public()}
@@ -278,6 +291,7 @@ class InputRouter:
                 "dice": [{"die": kind, "face": face} for kind, face in done["dice"]],
                 "source": "virtual",
                 "of": awaited_seats(prompt, None),
+                "at": table.version,  # told once the throw's change is made
             },
             table.id,
         )

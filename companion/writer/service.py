@@ -37,6 +37,7 @@ from companion.rules.base import RuleError
 from companion.storage import card_catalogue, clock_labels, rules_versions
 from companion.storage.entries import ActionApplied, ActionUndone, put_in_effect, with_requests
 from companion.storage.journal import Entry, Journal, JournalError, TableRecord
+from companion.writer import catalogue_requests
 from companion.writer.active_table import Holds, Steering
 from companion.writer.device_desk import Devices
 from companion.writer.hub import Hub
@@ -67,7 +68,7 @@ class Service:
         self.reply_timeout = reply_timeout
         self.tables: dict[str, Table] = {}
         # a finished table -> its rematch, for a page that opens its stream after the
-        # rematch began (a phone that slept through it: companion/play/rematch.py)
+        # rematch began (a phone that slept through it: companion/writer/rematch.py)
         self.rematches: dict[str, str] = {}
         self._queue: queue.Queue[Any] = queue.Queue()
         # whoever holds it is the writer: the writer thread for what is posted to it (device
@@ -624,7 +625,7 @@ class Service:
         if prepared.ended and not was_over and self.game_ended is not None:
             self.game_ended(table.id)
         if isinstance(entry.body, ActionApplied):
-            card_catalogue.learned(table, self.journal, entry.body.action)
+            catalogue_requests.learned(table, self.journal, entry.body.action)
         self.inputs.after_change(table)
         position = len(table.effective)
         if not isinstance(entry.body, ActionUndone) and position % self.snapshot_every == 0:

@@ -204,3 +204,13 @@ def test_the_dice_on_screen_say_whose_throw_they_were(browser, live, shoot):
     assert live.service.view(made["id"], Viewer(admin=True))["prompt"]["kind"] != "dice"
     assert tablet.inner_text("#dice-area .rolled .throw-of") == "Ann's throw"
     shoot(tablet, "tablet-earlier-throw-labelled", full_page=False)
+    # once the table moves on past the change the throw answered (Ann ends her turn), the
+    # throw is cleared: dice typed or thrown next never sit beside it
+    live.api(
+        "POST",
+        f"/api/tables/{made['id']}/actions",
+        {"action": {"type": "end_turn", "seat": 0}, "expected_version": 1},
+        token=made["admin_token"],
+    )
+    tablet.wait_for_function("() => Companion.page.view.table.version === 2")
+    tablet.wait_for_selector("#dice-area .rolled", state="detached")

@@ -93,9 +93,9 @@ def test_a_script_without_the_csrf_token_is_told_how(app):
 def test_a_deleted_game_is_not_history_lost_at_the_next_start(tmp_path):
     """The witness of every chain's end forgets a deleted table, so the journal opens again
     (it would refuse to start, "table … is gone", if it still remembered it)."""
-    from companion.play import past_games
     from companion.play.table import Viewer
     from companion.storage.journal import Journal
+    from companion.writer import past_games
     from companion.writer.service import Service
 
     path = tmp_path / "journal.sqlite"

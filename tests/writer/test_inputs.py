@@ -134,8 +134,10 @@ def test_virtual_dice_come_from_the_seed_and_undo_throws_the_same(service, table
     post_and_wait(service, ButtonPressed("roll"))
     first = service.view(tid, ADMIN)["state"]["scores"][0]
     rolled = [d for k, _i, d in events(sub) if k == "roll"]
-    # seat 0 asked for the roll: the dice shown are its throw
-    assert rolled == [{"dice": [{"die": "d6", "face": first}], "source": "virtual", "of": [0]}]
+    # seat 0 asked for the roll: the dice shown are its throw, until the change after the
+    # one it made (the ask was version 1, the throw's answer version 2)
+    shown = {"dice": [{"die": "d6", "face": first}], "source": "virtual", "of": [0], "at": 2}
+    assert rolled == [shown]
     service.undo(tid, ADMIN)
     service.undo(tid, ADMIN)
     for _ in range(3):  # actions that draw nothing, in between, change nothing

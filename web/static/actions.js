@@ -110,7 +110,10 @@ export function renderActions(page, view, current) {
 /* Ending the turn while the same seat could still do something asks first, naming what
    is left (points to spend, cards to play): a tap too many is the costliest mistake. */
 function endTurn(page, template) {
-  const left = page.view.legal.filter((t) => t.seat === template.seat && !END_TURN.has(t.type));
+  // what is still open: a move offered but blocked (nothing can pay for it) is not left
+  const left = page.view.legal.filter(
+    (t) => t.seat === template.seat && !END_TURN.has(t.type) && !t.blocked,
+  );
   if (!left.length) return openForm(template);
   const labels = [...new Set(left.map((t) => actionLabel(page.game, t.type)))];
   const yes = () => {

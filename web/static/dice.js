@@ -20,6 +20,7 @@ import { Fragment, die, h, mount } from "./widgets.js";
 
 const dice = {
   roll: null,
+  rollAt: Infinity, // the table version a throw was shown at
   typed: null,
   rolling: false,
   elsewhere: false,
@@ -48,13 +49,16 @@ export function drawDice() {
   applyLink();
 }
 
-/* A change of the table: what the keypad typed and "rolling" are over. */
-export function settleDice() {
+/* A change of the table: what the keypad typed and "rolling" are over, and a throw is
+   cleared by any change after the one it answered (its event's "at"): dice typed on a page
+   or the next throw never sit beside an older throw's. */
+export function settleDice(version) {
   Object.assign(dice, { typed: null, rolling: false });
+  if (dice.roll && version !== undefined && version > dice.rollAt) dice.roll = null;
   drawDice();
 }
 export function showRoll(roll) {
-  Object.assign(dice, { roll, rolling: false });
+  Object.assign(dice, { roll, rollAt: roll.at === undefined ? Infinity : roll.at, rolling: false });
   drawDice();
 }
 export function showRolling() {

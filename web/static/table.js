@@ -288,7 +288,7 @@ function render() {
   // surveillance test, say: turn.js); the actions and the seat chips follow the game's turn.
   const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
   document.getElementById("prompt").textContent = promptLine(view.prompt);
-  settleDice();
+  settleDice(view.table.version);
   renderBoard(view);
   renderActions(page, view, current);
   drawTurn(view);
