@@ -46,3 +46,9 @@ def test_a_card_the_ranch_cannot_pay_for_is_dimmed_and_says_why_without_sending(
     assert "cannot be paid" in said and "4 action points" in said, said
     assert not page.is_visible("#dialog[open]") and sent == []
     shoot(page, "lawless-blocked-fence")
+    # ending the turn asks first, naming what is still open: never a move that is blocked
+    page.click("#prompt-actions .end-turn")
+    page.wait_for_selector("#dialog[open] li")
+    left = page.eval_on_selector_all("#dialog[open] li", "items => items.map(li => li.textContent)")
+    assert "Place a Terrain" in left
+    assert "Fence" not in left and not any(item.startswith("Draw face down") for item in left), left
