@@ -32,6 +32,7 @@ class SSEClients:
         self._reader.start()
 
     def _read(self) -> None:
+        assert self._proc.stdout is not None  # opened with stdout=PIPE
         for line in self._proc.stdout:
             parts = line.split()
             with self._cond:
@@ -78,6 +79,7 @@ class SSEClients:
 
     def close(self) -> None:
         if self._proc.poll() is None:
+            assert self._proc.stdin is not None  # opened with stdin=PIPE
             try:
                 self._proc.stdin.close()
             except OSError:

@@ -91,6 +91,7 @@ class Host:
         self.port = self.info["port"]
 
     def _read(self) -> dict:
+        assert self.proc.stdout is not None  # opened with stdout=PIPE
         line = self.proc.stdout.readline()
         if not line:
             raise RuntimeError(f"bench.host {self.label} died: see {self.stderr.name}")
@@ -100,11 +101,13 @@ class Host:
         return reply
 
     def ask(self, command: str) -> dict:
+        assert self.proc.stdin is not None  # opened with stdin=PIPE
         self.proc.stdin.write(command + "\n")
         self.proc.stdin.flush()
         return self._read()
 
     def close(self) -> None:
+        assert self.proc.stdin is not None  # opened with stdin=PIPE
         try:
             self.proc.stdin.close()
             self.proc.wait(timeout=15)
@@ -154,13 +157,14 @@ class BrowserScreen:
         self.in_page: list[float] = []
 
     def calibrate(self, rounds: int = 60) -> tuple[float, float]:
-        best = None
+        best: tuple[float, float] | None = None
         for _ in range(rounds):
             before = time.perf_counter()
             now_ms = self.page.evaluate("performance.now()")
             after = time.perf_counter()
             if best is None or after - before < best[0]:
                 best = (after - before, (before + after) / 2 - now_ms / 1000)
+        assert best is not None, "no rounds"
         return best[1], best[0] / 2
 
     def ready(self, ident: int) -> None:
@@ -199,8 +203,10 @@ class Case:
 
     def __init__(self, host: Host, screens) -> None:
         self.host, self.screens = host, screens
-        self.every, self.each, self.roll_every = [], [], []
-        self.stages = {name: [] for name in self.STAGES}
+        self.every: list[float] = []
+        self.each: list[float] = []
+        self.roll_every: list[float] = []
+        self.stages: dict[str, list[float]] = {name: [] for name in self.STAGES}
         self.version = host.info.get("version", 0)
         self.first_version = None
         self.sizes: list[int] = []

@@ -23,9 +23,15 @@ from __future__ import annotations
 import json
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
+from typing import TYPE_CHECKING
+from unittest.mock import patch
 
 from bench.common import MOVING_LEAD_S, PLAYERS
+
+if TYPE_CHECKING:
+    from pyinstrument import Profiler
 
 
 class Probe:
@@ -108,7 +114,8 @@ class CompanionHost:
             ],
         }
         self.seat = None
-        self.profiler = None
+        self.profiler: Profiler | None = None
+        self.profiling = ExitStack()
 
     def version(self) -> int:
         return self.service.call(lambda: self.table.version)
@@ -151,9 +158,10 @@ class CompanionHost:
                 finally:
                     profiler.stop()
 
-            inputs.handle = profiled
+            self.profiling.enter_context(patch.object(inputs, "handle", profiled))
             return {}
-        del inputs.handle  # the class's own again
+        self.profiling.close()  # the class's own handle again
+        assert self.profiler is not None, "profile-stop before profile-start"
         Path(path).write_text(self.profiler.output_text(unicode=True, show_all=False))
         return {}
 
@@ -257,10 +265,9 @@ def main(argv: list[str]) -> int:
                 reply = host.stages()
             elif command == "variants":
                 reply = {name: patch.stats() for name, patch in applied.items()}
-            elif command == "profile-start":
-                reply = host.profile(True)
-            elif command == "profile-stop":
-                reply = host.profile(False, arg)
+            elif command in ("profile-start", "profile-stop"):
+                assert isinstance(host, CompanionHost), "only the companion's writer is profiled"
+                reply = host.profile(command == "profile-start", arg)
             else:
                 reply = {"error": f"unknown command {command!r}"}
             out.write(json.dumps(reply) + "\n")

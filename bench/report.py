@@ -29,19 +29,6 @@ SECTIONS = (
 
 
 class Report(PeersReport, DieReport):
-    def __init__(self, results: dict) -> None:
-        self.r = results
-        self.lines: list[str] = []
-
-    def add(self, *lines: str) -> None:
-        self.lines.extend(lines)
-
-    def table(self, head: list[str], rows: list[list[str]]) -> None:
-        self.add("| " + " | ".join(head) + " |", "|" + "---|" * len(head))
-        for row in rows:  # an error message quoted in a cell must not split the row
-            self.add("| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |")
-        self.add("")
-
     # -- the whole thing -----------------------------------------------------------------
     def build(self) -> str:
         m, r = self.r.get("machine", {}), self.r
@@ -150,7 +137,7 @@ class Report(PeersReport, DieReport):
                             "**not reported**",
                         ]
                     ]
-            error = self.r.get("errors", {}).get(name)
+            failed = self.r.get("errors", {}).get(name)
             if not made:
                 made = [
                     [
@@ -163,12 +150,12 @@ class Report(PeersReport, DieReport):
                         "**not measured**",
                     ]
                 ]
-            elif error:
+            elif failed:
                 made.append(
                     [
                         number,
                         f"{title[3:]}: the section failed partway "
-                        f"({last_line(error, 160)}); the rest is not measured",
+                        f"({last_line(failed, 160)}); the rest is not measured",
                         "—",
                         "",
                         "",

@@ -3,6 +3,8 @@ and the small formatting helpers both use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 # what a results.json from an older or broken run may throw at the report: caught per
 # section (or per summary row) and reported as "not reported", never a crash
 MALFORMED = (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, AttributeError)
@@ -47,14 +49,35 @@ def last_line(text: str, limit: int = 240) -> str:
     return line if len(line) <= limit else line[:limit] + "…"
 
 
-class DieReport:
-    """Mixed into :class:`bench.report.Report` (which provides ``r``, ``add``, ``table``)."""
+class Page:
+    """The Markdown being written and the results it is written from; the base of every
+    part of :class:`bench.report.Report`."""
+
+    def __init__(self, results: dict) -> None:
+        self.r = results
+        self.lines: list[str] = []
+
+    def add(self, *lines: str) -> None:
+        self.lines.extend(lines)
+
+    def table(self, head: list[str], rows: list[list[str]]) -> None:
+        self.add("| " + " | ".join(head) + " |", "|" + "---|" * len(head))
+        for row in rows:  # an error message quoted in a cell must not split the row
+            self.add("| " + " | ".join(str(cell).replace("|", "\\|") for cell in row) + " |")
+        self.add("")
+
+
+class DieReport(Page):
+    """Mixed into :class:`bench.report.Report`."""
 
     def die_rows(self, die: dict) -> list[list[str]]:
+        def sse_row(count: str) -> Callable[[str], list[str]]:
+            return lambda label: self.die_row(label, die["sse"][count], strict=count == "8")
+
         wanted = [
             (
                 f"Die → screen, {count} SSE client{'s' if count != '1' else ''}: p50 / p99",
-                lambda label, c=count: self.die_row(label, die["sse"][c], strict=c == "8"),
+                sse_row(count),
             )
             for count in ("1", "8", "32")
             if die.get("sse", {}).get(count)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from bench.common import median
-from bench.report_die import mb, verdict
+from bench.report_die import Page, mb, verdict
 
 # CPU time here x this = the estimate for one core of a Pi Zero 2 W (see pi_estimate).
 PI_ZERO_2W_SCALING = 10
@@ -32,9 +32,7 @@ def whole_round(figures: dict) -> bool:
     )
 
 
-class PeersReport:
-    r: dict
-
+class PeersReport(Page):
     # -- summary rows ----------------------------------------------------------------------
     @staticmethod
     def peers_rows(p: dict) -> list[list[str]]:

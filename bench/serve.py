@@ -111,11 +111,9 @@ class Serve:
             connection.request("GET", "/")
             reply = connection.getresponse()
             reply.read()
-            cookie = next(
-                c.split(";")[0]
-                for c in reply.headers.get_all("Set-Cookie")
-                if c.startswith("tc_csrf=")
-            )
+            cookies = reply.headers.get_all("Set-Cookie")
+            assert cookies, "the page set no cookie"
+            cookie = next(c.split(";")[0] for c in cookies if c.startswith("tc_csrf="))
             connection.request(
                 "POST",
                 "/api/tables",

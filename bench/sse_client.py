@@ -144,10 +144,12 @@ def main(argv: list[str]) -> int:
         out: list[str] = []
         for key, _ in selector.select():
             if key.fileobj is sys.stdin:
-                if not os.read(sys.stdin.fileno(), 4096):
+                if not os.read(key.fd, 4096):
                     return 0
                 continue
-            sock = key.fileobj
+            fileobj = key.fileobj
+            assert isinstance(fileobj, socket.socket)  # all but stdin are the streams' sockets
+            sock = fileobj
             try:
                 data = sock.recv(1 << 16)
                 when = time.perf_counter()

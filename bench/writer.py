@@ -34,9 +34,10 @@ from __future__ import annotations
 import gc
 import json
 import time
-from concurrent.futures import Future
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
+from unittest.mock import patch
 
 from bench.common import PLAYERS, median, percentile
 
@@ -51,15 +52,16 @@ VARIANTS = (
 )
 
 
-class _AtOnce:
-    """An executor that runs what it is given at once, on the caller's thread."""
+class _AtOnce(ThreadPoolExecutor):
+    """An executor that runs what it is given at once, on the caller's thread (it never
+    starts the pool's thread: only ``submit`` would)."""
 
-    def submit(self, fn, *args):
+    def submit(self, fn, /, *args, **kwargs):
         future: Future = Future()
-        future.set_result(fn(*args))
+        future.set_result(fn(*args, **kwargs))
         return future
 
-    def shutdown(self, wait: bool = True) -> None:
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
         return None
 
 
@@ -82,6 +84,7 @@ class Table:
         from companion.writer.service import Service
 
         self.variant = variant
+        self.swapped = ExitStack()  # this service's methods timed or changed, kept to its end
         self.service = Service(Journal(folder / "companion.sqlite")).start()
         if variant == "views after the commit":
             self.service._views.shutdown()
@@ -92,7 +95,7 @@ class Table:
             def witness_now(*args, witness_later: bool = False, **kwargs):
                 append(*args, **kwargs)
 
-            self.service.journal.append = witness_now
+            self.swapped.enter_context(patch.object(self.service.journal, "append", witness_now))
         made = self.service.create_table("abilene", PLAYERS, {})
         self.table_id, admin = made["id"], made["admin_token"]
         self.admin = Viewer(admin=True)
@@ -112,7 +115,7 @@ class Table:
             send(change)
             self._sent = time.perf_counter()
 
-        self.service.hub.send = timed_send
+        self.swapped.enter_context(patch.object(self.service.hub, "send", timed_send))
         self.cpu = 0.0
         self.bytes = 0
         self.kinds: dict[str, int] = {}
@@ -181,6 +184,7 @@ class Table:
     def close(self) -> None:
         self.service.close()
         self.service.journal.close()
+        self.swapped.close()
 
 
 def per_change(folder: Path, turns: int = 150) -> dict:

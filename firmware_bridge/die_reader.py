@@ -25,7 +25,7 @@ import serial.threaded
 from companion.writer.input_events import DeviceStatus, DieRolled
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import MAX_LINE, Hello, Led, Message, Rejected, encode, parse_line
-from firmware_bridge.session import FrameMemory, Outcome, ReaderSession
+from firmware_bridge.session import Frames, Outcome, ReaderSession
 
 log = logging.getLogger(__name__)
 
@@ -135,7 +135,7 @@ class DieReader:
         clock: Callable[[], float] = time.monotonic,
         open_port: Callable[[str], serial.SerialBase] | None = None,
         poll_s: float = 0.05,
-        memory: FrameMemory | None = None,
+        memory: Frames | None = None,
         stand_in: str = "",
     ) -> None:
         self.url = url

@@ -16,7 +16,6 @@ per call) and ``close()``: Debian's ``python3-spidev`` on the Pi, a fake chip in
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 from typing import Protocol
@@ -59,6 +58,14 @@ class SpiBus(Protocol):
     def close(self) -> None: ...
 
 
+class IrqPin(Protocol):
+    """The chip's IRQ pin as the driver waits on it: a ``threading.Event`` set when it falls."""
+
+    def clear(self) -> None: ...
+
+    def wait(self, timeout: float) -> bool: ...
+
+
 class CardReaderChipError(BridgeError):
     """The chip on the bus is not an MFRC522 that answers; ``str()`` says it in the maker's
     words (the Devices panel shows it as the fault's reason)."""
@@ -88,7 +95,7 @@ class MFRC522:
         self,
         spi: SpiBus,
         *,
-        irq: threading.Event | None = None,
+        irq: IrqPin | None = None,
         sleep: Callable[[float], None] = time.sleep,
         on_close: Callable[[], None] = lambda: None,
     ) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from companion.known_games import registry
 from companion.rules.dice import is_face
@@ -68,6 +69,14 @@ COUNTERS = REJECT_REASONS + (
     "disconnects",
     "silences",
 )
+
+
+class Frames(Protocol):
+    """Where the seen seqs are kept: :class:`FrameMemory`, or the journal's."""
+
+    def recall(self, device_id: str, boot: str) -> list[int]: ...
+
+    def remember(self, device_id: str, boot: str, seq: int) -> None: ...
 
 
 class FrameMemory:
@@ -134,7 +143,7 @@ class ReaderSession:
         self._last_heard: float | None = None  # kept across connections, for the panel
         self._asked_at = 0.0
         self._buttons: dict[str, PressDetector] = {}
-        self.memory = FrameMemory()
+        self.memory: Frames = FrameMemory()
 
     @property
     def counters(self) -> dict[str, int]:

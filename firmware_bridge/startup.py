@@ -22,6 +22,7 @@ from firmware_bridge.pins import check_pin_map, known_roles, pin_factory_named
 
 if TYPE_CHECKING:  # started only when configured: imported where each is started
     from firmware_bridge.die_reader import DieReader
+    from firmware_bridge.session import Frames
     from firmware_bridge.simulator import DieReaderSimulator
 
 log = logging.getLogger(__name__)
@@ -37,7 +38,7 @@ class Hookup:
 
     post: Callable[[Any], None]
     probe: Callable[[str, Callable[[], dict]], None]
-    memory: Any = None
+    memory: Frames | None = None
     made: dict = field(default_factory=dict)
     handle_now: Callable[[Any], None] | None = None
 

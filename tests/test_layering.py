@@ -16,7 +16,7 @@ def imports(path: Path, submodules: bool = False) -> set[str]:
     """Every module ``path`` imports (with ``submodules``, ``from a import b`` counts as
     ``a.b`` too, for the module graph)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    found = set()
+    found: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)

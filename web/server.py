@@ -30,6 +30,7 @@ import time
 from collections import Counter
 from functools import lru_cache
 from http.cookies import CookieError, SimpleCookie
+from typing import TYPE_CHECKING
 
 from flask import Flask
 from waitress.adjustments import Adjustments
@@ -40,7 +41,10 @@ from waitress.task import ErrorTask, WSGITask
 from companion.app.config import Config
 from web.context import LANG_COOKIE
 from web.errors import HTTP_CODES
-from web.i18n import pick_language
+from web.i18n import Catalog, pick_language
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import WSGIApplication
 
 log = logging.getLogger("companion.web")
 CLEANUP_INTERVAL_S = 1  # how often the deadlines are looked at
@@ -116,9 +120,13 @@ class TableErrorTask(ErrorTask):
     cannot parse): answered as every error is (docs/api.md), ``{"error": {"code",
     "message"}}`` in the viewer's language, not waitress's plain text."""
 
+    channel: TableChannel
+
     def execute(self) -> None:
-        error = self.request.error
-        headers = self.request.headers
+        # types-waitress types an ErrorTask's request as the Error; in waitress 3.0.2 it is
+        # the HTTPRequestParser that holds it (``request.error``, ``request.headers``)
+        error = self.request.error  # type: ignore[attr-defined]
+        headers = self.request.headers  # type: ignore[attr-defined]
         cookies = SimpleCookie()
         try:
             cookies.load(headers.get("COOKIE", ""))
@@ -133,7 +141,8 @@ class TableErrorTask(ErrorTask):
             ensure_ascii=False,
         ).encode()
         self.status = f"{error.code} {error.reason}"
-        self.response_headers.append(("Content-Type", "application/json"))
+        # a list in waitress 3.0.2 (types-waitress says Sequence)
+        self.response_headers.append(("Content-Type", "application/json"))  # type: ignore[attr-defined]
         self.set_close_on_finish()
         self.content_length = len(body)
         self.write(body)
@@ -143,6 +152,7 @@ class TableChannel(HTTPChannel):
     """One client connection: knows when its current request began to arrive; admitted
     only if its address is within its share (see :meth:`TableServer.admit`)."""
 
+    server: TableServer
     arrival_started: float | None = None
     task_class = TableTask
     error_task_class = TableErrorTask
@@ -212,12 +222,13 @@ class TableServer(TcpWSGIServer):
     request_deadline_s = 5.0
     idle_timeout_s = 30.0
     refused = 0
-    catalog = None  # the words of the errors waitress answers itself (TableErrorTask)
+    catalog: Catalog  # the words of the errors waitress answers itself (TableErrorTask)
 
     def _open(self) -> list[TableChannel]:
         return [
             c
-            for c in list(self.active_channels.values())
+            # a dict of the channels by fd in waitress 3.0.2 (types-waitress says one channel)
+            for c in list(self.active_channels.values())  # type: ignore[attr-defined]
             if isinstance(c, TableChannel) and not c.will_close
         ]
 
@@ -259,7 +270,9 @@ class TableServer(TcpWSGIServer):
                 channel.will_close = True
 
 
-def make_server(app: Flask, config: Config, **overrides) -> TableServer:
+def make_server(app: WSGIApplication, config: Config, **overrides) -> TableServer:
+    """The companion's server for ``app``: the companion's Flask app, or a bare WSGI one
+    (the benchmarks' floors), whose errors waitress answers itself in the shipped words."""
     server_config = config.server
     settings = dict(
         host=server_config.host,
@@ -276,7 +289,7 @@ def make_server(app: Flask, config: Config, **overrides) -> TableServer:
     )
     settings.update(overrides)
     server = TableServer(app, map={}, adj=Adjustments(**settings))
-    server.catalog = app.extensions["companion"]["catalog"]
+    server.catalog = app.extensions["companion"]["catalog"] if isinstance(app, Flask) else Catalog()
     server.limit = server_config.connection_limit
     server.per_address = server_config.connections_per_address
     server.request_deadline_s = server_config.request_deadline_s

@@ -30,7 +30,7 @@ class LoopOpener:
             self.written += data
             return write(data)
 
-        port.write = recorded
+        vars(port)["write"] = recorded  # this port's write only, in its instance dict
         self.ports.append(port)
         return port
 

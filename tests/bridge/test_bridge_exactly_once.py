@@ -55,7 +55,8 @@ class TcpDevice:
                 self._accepted.append(self._client)
             client = self._client
             try:
-                ready, _, _ = select.select([pty, client], [], [], 0.02)
+                watched: list[int | socket.socket] = [pty, client]
+                ready, _, _ = select.select(watched, [], [], 0.02)
                 if pty in ready:
                     client.sendall(os.read(pty, 4096))
                 if client in ready:

@@ -105,22 +105,26 @@ class FakeBoard:
         self.ticks = Ticks()
         self.keyboard_interrupt = 3
         machine = types.ModuleType("machine")
-        machine.Pin = type(
-            "Pin",
-            (FakePin,),
-            {"__init__": lambda pin, *a, **k: FakePin.__init__(pin, self, *a, **k)},
+        vars(machine).update(
+            Pin=type(
+                "Pin",
+                (FakePin,),
+                {"__init__": lambda pin, *a, **k: FakePin.__init__(pin, self, *a, **k)},
+            ),
+            I2C=lambda *a, **k: FakeI2C(self, *a, **k),
+            unique_id=lambda: bytes.fromhex("e6614103e7452d2f"),
         )
-        machine.I2C = lambda *a, **k: FakeI2C(self, *a, **k)
-        machine.unique_id = lambda: bytes.fromhex("e6614103e7452d2f")
         utime = types.ModuleType("utime")
         for name in ("ticks_ms", "ticks_diff", "sleep_ms"):
             setattr(utime, name, getattr(self.ticks, name))
         micropython = types.ModuleType("micropython")
         self.interrupts: list[int] = []
-        micropython.kbd_intr = lambda char: (
-            setattr(self, "keyboard_interrupt", char),
-            self.interrupts.append(char),
-        )
+
+        def kbd_intr(char: int) -> None:
+            self.keyboard_interrupt = char
+            self.interrupts.append(char)
+
+        vars(micropython)["kbd_intr"] = kbd_intr
         self.modules = {"machine": machine, "utime": utime, "micropython": micropython}
 
     @property

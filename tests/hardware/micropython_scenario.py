@@ -10,7 +10,7 @@ import orientation
 import reader
 import wire
 
-sent = []
+sent: list[str] = []  # the lines the reader writes (MicroPython ignores the annotation)
 
 
 class Bus:
@@ -55,7 +55,7 @@ device.reading((-1.95, 0.1, 0.0), 480)  # lands hard
 for now in range(500, 1400, 20):  # at rest with 3 up
     device.reading((-1, 0, 0), now)
 
-pressed = {}
+pressed: dict[str, bool] = {}
 keypad = keys.Keys(
     {
         name: (lambda name=name: pressed.get(name, False))

@@ -37,6 +37,7 @@ class FakeChip:
 
     def read(self, count: int) -> bytes:
         address = self._address
+        assert address is not None, "a read with no register selected"
         if address == 0x09:
             return bytes([self.fifo.pop(0) if self.fifo else 0])
         if address == 0x0A:

@@ -86,8 +86,9 @@ def test_a_submission_counts_only_in_the_round_it_was_shown(plan):
 
 
 def play(sales: Sales, plan) -> None:
-    opened: list[tuple[int, int, dict]] = []  # (seat, the sale it was opened in, dialog)
-    counted: dict[tuple[int, int], object] = {}  # (sale, seat) -> what landed in it
+    # (seat, the sale it was opened in, dialog); a sale is None between sales
+    opened: list[tuple[int, int | None, dict]] = []
+    counted: dict[tuple[int | None, int], object] = {}  # (sale, seat) -> what landed in it
     for kind, who, pick in plan:
         now, last = sales.open_sale(), sales.view()["state"]["last_sale"]
         if kind == "open":
@@ -122,7 +123,7 @@ def play(sales: Sales, plan) -> None:
             settled(now, after, counted)
 
 
-def settled(sale: int, shown: dict, counted: dict) -> None:
+def settled(sale: int | None, shown: dict, counted: dict) -> None:
     """The sale that settled counted, for each seat, exactly the last card sent from a
     dialog of that sale (none when the tablet revealed without the seat)."""
     for seat, vote in shown["votes"].items():

@@ -21,7 +21,7 @@ from companion.known_games import registry
 HERE = Path(__file__).resolve().parent
 
 # game -> [(name, test module, test function, arguments)]: whole games the suite plays
-SCENARIOS = {
+SCENARIOS: dict[str, list[tuple[str, str, str, tuple]]] = {
     "lawless": [
         (
             "three-ranchers",

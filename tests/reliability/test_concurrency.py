@@ -14,6 +14,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -140,12 +141,14 @@ def hammer(live, clients: int, each: int, seed: int) -> dict:
     done = threading.Event()
     watcher = StreamWatcher(live, table_id, admin, done)
     watcher.start()
-    acked, refused, lock = [], Counter(), threading.Lock()
+    acked: list[tuple[int, str, int]] = []  # (version, idempotency key, amount)
+    refused: Counter[int] = Counter()  # status -> how many
+    lock = threading.Lock()
 
     def client(number: int) -> None:
         rng = random.Random(seed * 1000 + number)
         for _ in range(each):
-            body = {
+            body: dict[str, Any] = {
                 "action": {"type": "add", "seat": 0, "amount": rng.randint(1, 5)},
                 "idempotency_key": uuid.uuid4().hex,
             }

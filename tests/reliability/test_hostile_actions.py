@@ -54,7 +54,7 @@ def hammer(tmp_path, game: str, moves: int, broken_per_move: int, seed: int) -> 
 
 def game_words() -> list[str]:
     """Every action type any game offers at its start: "another game's word"."""
-    words = set()
+    words: set[str] = set()
     for game in GAMES:
         module = registry.game(game)
         state = module.setup(player_names(game), dict(module.OPTIONS))

@@ -38,11 +38,11 @@ def played(folder: Path, actions: int, close: bool = False) -> tuple[Path, str]:
         for _ in range(actions):
             service.act(table_id, {"type": "add", "seat": 0, "amount": 1}, ADMIN)
         service.call(lambda: None)
-        copied = None if close else copy_database(live, folder / "copy")
+        copied = live / DB_NAME if close else copy_database(live, folder / "copy")
     finally:
         service.close()
         journal.close()
-    return (live / DB_NAME if close else copied), table_id
+    return copied, table_id
 
 
 def versions(database: Path) -> dict[str, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from pathlib import Path
 
 from companion.known_games import registry
@@ -26,7 +27,7 @@ def catalog(game: str) -> dict[str, dict[str, str]]:
 
 def all_words() -> dict[str, dict[str, str]]:
     """Every word the server knows: the core's and every game's, per language."""
-    words = {lang: {} for lang in LANGUAGES}
+    words: dict[str, dict[str, str]] = {lang: {} for lang in LANGUAGES}
     for name in ["core", *registry.names()]:
         for lang, found in catalog(name).items():
             words[lang].update(found)
@@ -40,7 +41,9 @@ def action_key(game: str, kind: str) -> str:
     return f"verb.{kind}" if kind in verbs else f"action.{game}.{kind}"
 
 
-def template_keys(game: str, templates: list[dict], not_words: set = frozenset()) -> set[str]:
+def template_keys(
+    game: str, templates: list[dict], not_words: AbstractSet[str] = frozenset()
+) -> set[str]:
     """``action.<game>.<type>`` (or the core's ``verb.<type>``), ``param.<game>.<name>``,
     ``value.<game>.<word>`` and the keys of worded labels for each template; option values that are
     not words (names typed by players, clearing ids) are

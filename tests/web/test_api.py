@@ -254,8 +254,11 @@ def test_a_page_downloads_only_its_own_game_words(tablet):
 
 def body_data(page: bytes, name: str):
     """A ``data-…`` attribute of the page's <body>, as the browser reads it (JSON)."""
-    body = re.search(r"<body ([^>]*)>", page.decode()).group(1)
-    return json.loads(html.unescape(re.search(f'data-{name}="([^"]*)"', body).group(1)))
+    tag = re.search(r"<body ([^>]*)>", page.decode())
+    assert tag, "the page has no <body>"
+    attribute = re.search(f'data-{name}="([^"]*)"', tag.group(1))
+    assert attribute, f"the <body> has no data-{name}"
+    return json.loads(html.unescape(attribute.group(1)))
 
 
 @pytest.mark.parametrize("game", ["abilene", "nowheresville", "tally"])

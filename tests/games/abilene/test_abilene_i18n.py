@@ -22,7 +22,7 @@ PANEL = ROOT / "companion/games/abilene/panel.js"
 NAMES = ["Ann", "Bob", "Cy", "Dee"]
 
 # A scripted tour through every action type (and every word value) of the game.
-TOUR = [
+TOUR: list[dict] = [
     {"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 200, "interest": 100},
     {"type": "withdraw_loan_offer", "seat": 1},
     {"type": "offer_loan", "seat": 1, "borrower": 2, "amount": 200, "interest": 100},

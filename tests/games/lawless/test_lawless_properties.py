@@ -61,8 +61,11 @@ TERRAIN = st.tuples(
     st.lists(HERD, max_size=1),
     st.fixed_dictionaries({"raided": st.booleans(), "mine": st.just(False)}),
 )
+NO_HERD: list[tuple[str, int]] = []  # a mine holds no cattle
 MINE = st.tuples(
-    QUALITY, st.just([]), st.fixed_dictionaries({"raided": st.booleans(), "mine": st.just(True)})
+    QUALITY,
+    st.just(NO_HERD),
+    st.fixed_dictionaries({"raided": st.booleans(), "mine": st.just(True)}),
 )
 RANCH = st.fixed_dictionaries(
     {

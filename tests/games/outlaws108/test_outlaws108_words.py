@@ -142,8 +142,12 @@ def error_codes() -> dict[str, set[str]]:
             if position is None or len(node.args) <= position:
                 continue
             code = node.args[position]
-            if isinstance(code, ast.Constant) and code.value.startswith("outlaws108."):
-                codes.setdefault(code.value, set()).update(k.arg for k in node.keywords)
+            if (
+                isinstance(code, ast.Constant)
+                and isinstance(code.value, str)
+                and code.value.startswith("outlaws108.")
+            ):  # no call here passes **params: every keyword has its name
+                codes.setdefault(code.value, set()).update(k.arg for k in node.keywords if k.arg)
     return codes
 
 
@@ -153,7 +157,8 @@ def needed_keys() -> dict[str, set[str] | None]:
     keys: dict[str, set[str] | None] = {}
     for code, params in error_codes().items():
         keys[f"error.{code}"] = params
-    for entry in log_lines() + [game.prompt(s)["why"] for s in states if game.prompt(s)]:
+    prompts = [prompt for prompt in map(game.prompt, states) if prompt]
+    for entry in log_lines() + [prompt["why"] for prompt in prompts]:
         keys[entry["key"]] = set(entry["params"])
     for template in templates_of(states):
         keys[action_key("outlaws108", template["type"])] = set()

@@ -43,6 +43,9 @@ class Dice:
     heading: str | None = None
 
 
+Check = Read | Dice  # what a game's reading asks of the page
+
+
 def js_string(value) -> str:
     """``String(value)`` in the page's JavaScript, for a value that came through JSON."""
     if value is None:

@@ -9,7 +9,7 @@ import random
 # Not a pair (low before high): valid in JSON as \u escapes, impossible in UTF-8.
 LONE_SURROGATES = "\udc00x\ud800"
 
-HOSTILE_VALUES = [
+HOSTILE_VALUES: list[object] = [
     None,
     True,
     False,

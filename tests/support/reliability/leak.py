@@ -266,7 +266,7 @@ def play_once(tmp: Path, scenario: Scenario, variant: int, leading: int = 0) -> 
         streams = {name: open_stream(d, table_id) for name, d in viewers.items()}
         for reply in streams.values():
             stack.callback(reply.close)
-        live = {name: [] for name in viewers}
+        live: dict[str, list[str]] = {name: [] for name in viewers}
 
         def drain():
             for name, reply in streams.items():

@@ -223,6 +223,7 @@ def check_journal(crashed: dict, ledger: Ledger) -> list[str]:
 
 
 def acked_problems(table_id: str, entries: list, sent: Sent) -> list[str]:
+    assert sent.version is not None  # acknowledged: the answer gave its version
     if sent.version > len(entries):
         return [f"{table_id}: LOST acknowledged {sent.kind} v{sent.version}"]
     entry = entries[sent.version - 1]
@@ -235,6 +236,7 @@ def acked_problems(table_id: str, entries: list, sent: Sent) -> list[str]:
     if sent.kind == "undo":
         return [] if isinstance(body, ActionUndone) else [f"{where}: not an undo"]
     if sent.kind == "dice":  # the prompt it answers may have moved on before it arrived
+        assert sent.action is not None  # a dice request carries the action it answers
         ok = isinstance(body, ActionApplied) and sorted(body.action.get("dice") or []) == sorted(
             sent.action["dice"]
         )
@@ -381,6 +383,7 @@ def run_power_cuts(tmp_path: Path, kills: int, seed: int) -> Counter:
                     t: plain(r.table.state) for t, r in crashed.items()
                 }
             client = proc.start()
+            assert run.image is not None  # crash_image made it
             problems = check_live(client, crashed, run.seatings, run.image)
             problems += retry_unknown(client, crashed, run.seatings, run.ledger, run.figures)
             assert not problems, f"after cut {cut}:\n" + "\n".join(problems[:20])

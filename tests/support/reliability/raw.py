@@ -29,6 +29,7 @@ def served_table(folder: Path, config_text: str, game: str = "lawless"):
     config.write_text(config_text, encoding="utf-8")
     proc = CompanionProcess(folder / "data", config)
     proc.start()
+    assert proc.port is not None  # known once started
     try:
         status, body = exchange(
             proc.port,

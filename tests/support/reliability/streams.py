@@ -13,7 +13,7 @@ def open_stream(device, table_id: str, last: int | None = None):
 
 def frames_until_idle(reply, limit: int = 10_000) -> tuple[list[str], bool]:
     """Frames up to the first ping (not included); ``ended`` is True if the stream closed."""
-    out = []
+    out: list[str] = []
     chunks = iter(reply.response)
     for _ in range(limit):
         try:

@@ -13,10 +13,18 @@ from tests.support.values import numbers
 class Screen:
     """One stream as a page that applies patches sees it."""
 
-    def __init__(self, service: Service, table_id: str, viewer: Viewer, tokens, name: str):
+    def __init__(
+        self,
+        service: Service,
+        table_id: str,
+        viewer: Viewer,
+        tokens: tuple[str | None, str | None],
+        name: str,
+    ):
         self.viewer = viewer
+        admin_token, seat_token = tokens
         self.sub, self.version, self.view, _log = service.seats.catch_up_as(
-            table_id, *tokens, name, 0, "", None, True
+            table_id, admin_token, seat_token, name, 0, "", None, True
         )
         self.patches = 0
         self.wholes = 0

@@ -5,7 +5,7 @@ payments, loans and offers, dues, the final money — and on a phone its own mon
 
 from __future__ import annotations
 
-from tests.support.browser.reading import Dice, Read, Words
+from tests.support.browser.reading import Check, Dice, Read, Words
 
 
 def dollars(w: Words, amount: int) -> str:
@@ -24,7 +24,7 @@ def who(s: dict, w: Words, seat) -> str:
 def reads(s: dict, view: dict, w: Words) -> list:
     t = w.t
     step = t(f"abilene.step.{s['step']}")
-    out = [
+    out: list[Check] = [
         Read(
             "turn",
             step

@@ -5,7 +5,7 @@ takings (``companion/games/nowheresville/panel.js``)."""
 
 from __future__ import annotations
 
-from tests.support.browser.reading import Dice, Read, Words
+from tests.support.browser.reading import Check, Dice, Read, Words
 
 POTS = ("bank", "coach")
 
@@ -123,7 +123,7 @@ def robbery_reads(r: dict, w: Words) -> list:
         + (f" = {r['total']}" if r["roll"] else "")
         + f" ({w.t('nowheresville.ui.needed', needed=r['needed'])})"
     )
-    out = [Read("robbery total", text, "section.panel-box", heading=heading)]
+    out: list[Check] = [Read("robbery total", text, "section.panel-box", heading=heading)]
     if r["roll"]:
         out.append(Dice("robbery die", (r["roll"],), "section.panel-box", heading=heading))
     return out
@@ -131,7 +131,8 @@ def robbery_reads(r: dict, w: Words) -> list:
 
 def shootout_reads(fight: dict, w: Words) -> list:
     heading = w.t("nowheresville.ui.shootout", place=w.value(fight["place"]))
-    out, faces = [], []
+    out: list[Check] = []
+    faces = []
     for f in fight["fighters"]:
         out.append(
             Read(

@@ -5,7 +5,7 @@ ceasefire tokens, the warriors in each clearing, a battle's dice and hits, the w
 
 from __future__ import annotations
 
-from tests.support.browser.reading import Dice, Read, Words
+from tests.support.browser.reading import Check, Dice, Read, Words
 
 SUITS = ("fox", "rabbit", "mouse", "bird")
 
@@ -109,7 +109,7 @@ def reads(s: dict, view: dict, w: Words) -> list:
 
 
 def battle_reads(b: dict, w: Words, heading: str) -> list:
-    out = [
+    out: list[Check] = [
         Read(
             "battle clearing",
             w.t("root_doves.panel.battle_in", clearing=b["clearing"]),
