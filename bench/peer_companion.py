@@ -60,6 +60,14 @@ def _toml(value) -> str:
 # request context as before ``web/fast.py`` (``bench/peers.py`` runs both in each round).
 FLASK_ONLY = "BENCH_FLASK_ONLY"
 
+# The companions a round measures, by label: the product as built, then each what-if (an
+# optimisation taken out, by the environment it is started with), so that each one's worth
+# is measured in the same run as the product.
+VARIANTS: dict[str, dict[str, str]] = {
+    "companion": {},
+    "flask": {FLASK_ONLY: "1"},
+}
+
 
 def main(argv: list[str]) -> int:
     argv = list(argv)

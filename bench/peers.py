@@ -21,7 +21,7 @@ import sys
 from pathlib import Path
 
 from bench.common import OUT, PYTHON, ROOT
-from bench.peer_companion import FLASK_ONLY
+from bench.peer_companion import VARIANTS
 
 
 def _harness() -> Path:
@@ -90,13 +90,15 @@ def one_round(index: int) -> dict:
     # run_peers.sh makes the harness's venv (flask, waitress) and boardgame.io's install
     bgio_and_floor = _run(["bash", str(PEERS / "run_peers.sh")], {"FLOOR_ARGS": "--trigger http"})
     harness = [str(PEER_VENV / "bin" / "python"), str(PEERS / "companion_http.py")]
-    companion = _run([*harness, str(launcher())])
-    # the same harness on the companion as before web/fast.py, and on the durable floor:
-    # their lines relabelled, so they are told apart
-    flask = _run([*harness, str(launcher())], {FLASK_ONLY: "1"}).replace("companion N=", "flask N=")
+    # the product and each what-if (bench/peer_companion.py), then the durable floor: their
+    # lines relabelled, so they are told apart
+    companions = "".join(
+        _run([*harness, str(launcher())], env).replace("companion N=", f"{label} N=")
+        for label, env in VARIANTS.items()
+    )
     floor = launcher("bench.durable_floor", "durable-floor-peer")
     durable = _run([*harness, str(floor)]).replace("companion N=", "durable N=")
-    text = bgio_and_floor + companion + flask + durable
+    text = bgio_and_floor + companions + durable
     (OUT / f"peers-round-{index}.txt").write_text(text, encoding="utf-8")
     figures = parse(text)
     return {
