@@ -1,7 +1,8 @@
 """Run every benchmark and write bench/README.md:  .venv/bin/python -m bench
 
     --quick          fewer rolls and runs (a smoke test of the benchmarks themselves)
-    --only a,b       only these sections: peers, die, durable, startup, footprint, page, writer
+    --only a,b       only these sections: peers, die, durable, startup, footprint, page, writer,
+                     pi (the Pi budgets: CPU quotas, as root)
     --rolls N        rolls per die-to-screen case (default 200; Chromium: 3/4 of it)
     --report-only    rewrite bench/README.md from bench/out/results.json, measuring nothing
 
@@ -21,7 +22,7 @@ import traceback
 from bench import report
 from bench.common import OUT, chromium, machine, scratch
 
-SECTIONS = ("peers", "die", "durable", "startup", "footprint", "page", "writer")
+SECTIONS = ("peers", "die", "durable", "startup", "footprint", "page", "writer", "pi")
 
 
 def log(message: str) -> None:
@@ -149,6 +150,16 @@ def run_footprint(args, results: dict) -> None:
         out["churn"] = footprint.churn_memory(folder, *churn)
 
 
+def run_pi(args, results: dict) -> None:
+    from bench import pi
+
+    log(f"pi: the servers alone under CPU quotas of {pi.QUOTAS} % of one core")
+    with scratch("bench-pi-") as folder:
+        results["pi"] = pi.budgets(folder, args.rolls, 50 if args.quick else 200, log)
+    if "not_run" in results["pi"]:
+        log(f"pi: NOT RUN: {results['pi']['not_run']}")
+
+
 def run_page(args, results: dict) -> None:
     from bench import page
 
@@ -203,6 +214,7 @@ def main(argv: list[str]) -> int:
         "startup": run_startup,
         "footprint": run_footprint,
         "page": run_page,
+        "pi": run_pi,
     }
     for name in SECTIONS:
         if name not in only:

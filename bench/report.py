@@ -9,6 +9,7 @@ from pathlib import Path
 from bench.common import BENCH
 from bench.report_die import MALFORMED, DieReport, last_line, mb, ms, verdict
 from bench.report_peers import PeersReport
+from bench.report_pi import PiReport
 
 RESULTS_MARK = (
     "<!-- results: everything from here to the findings is written by `python -m bench` -->"
@@ -25,10 +26,11 @@ SECTIONS = (
     ("footprint", "4. Footprint"),
     ("page", "5. The page"),
     ("writer", "6. The writer per change"),
+    ("pi", "7. Pi budgets"),
 )
 
 
-class Report(PeersReport, DieReport):
+class Report(PeersReport, DieReport, PiReport):
     # -- the whole thing -----------------------------------------------------------------
     def build(self) -> str:
         m, r = self.r.get("machine", {}), self.r
