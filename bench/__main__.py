@@ -2,7 +2,7 @@
 
     --quick          fewer rolls and runs (a smoke test of the benchmarks themselves)
     --only a,b       only these sections: peers, die, durable, startup, footprint, page, writer,
-                     pi (the Pi budgets: CPU quotas, as root)
+                     pi (the Pi budgets: CPU quotas, as root), slow (slow storage: fsync shim)
     --rolls N        rolls per die-to-screen case (default 200; Chromium: 3/4 of it)
     --report-only    rewrite bench/README.md from bench/out/results.json, measuring nothing
 
@@ -22,7 +22,7 @@ import traceback
 from bench import report
 from bench.common import OUT, chromium, machine, scratch
 
-SECTIONS = ("peers", "die", "durable", "startup", "footprint", "page", "writer", "pi")
+SECTIONS = ("peers", "die", "durable", "startup", "footprint", "page", "writer", "pi", "slow")
 
 
 def log(message: str) -> None:
@@ -160,6 +160,14 @@ def run_pi(args, results: dict) -> None:
         log(f"pi: NOT RUN: {results['pi']['not_run']}")
 
 
+def run_slow(args, results: dict) -> None:
+    from bench import slow
+
+    with scratch("bench-slow-") as folder:
+        k, seconds = (50, 2.0) if args.quick else (200, 6.0)
+        results["slow"] = slow.slow_storage(folder, k, seconds, log)
+
+
 def run_page(args, results: dict) -> None:
     from bench import page
 
@@ -215,6 +223,7 @@ def main(argv: list[str]) -> int:
         "footprint": run_footprint,
         "page": run_page,
         "pi": run_pi,
+        "slow": run_slow,
     }
     for name in SECTIONS:
         if name not in only:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -40,13 +41,20 @@ PEER_VENV = Path(os.environ.get("PEER_VENV", "/tmp/peer-venv"))
 LINE = re.compile(r"^(\S+) N=(\d+) p50=([\d.]+) p99=([\d.]+) max=([\d.]+)")
 
 
-def launcher(module: str = "bench.peer_companion", name: str = "companion-peer") -> Path:
+def launcher(
+    module: str = "bench.peer_companion",
+    name: str = "companion-peer",
+    env: dict[str, str] | None = None,
+) -> Path:
     """An executable the harness can start as ``COMPANION_BIN``: this tree's companion (or
-    ``module``, such as the durable floor, ``bench/durable_floor.py``)."""
+    ``module``, such as the durable floor, ``bench/durable_floor.py``), with ``env`` set for
+    the server alone (such as ``LD_PRELOAD``: ``bench/slow.py``)."""
     OUT.mkdir(parents=True, exist_ok=True)
     path = OUT / name
+    assigned = "".join(f"{key}={shlex.quote(value)} " for key, value in (env or {}).items())
     path.write_text(
-        f'#!/bin/sh\ncd "{ROOT}" && exec "{PYTHON}" -m {module} "$@"\n', encoding="utf-8"
+        f'#!/bin/sh\ncd "{ROOT}" && {assigned}exec "{PYTHON}" -m {module} "$@"\n',
+        encoding="utf-8",
     )
     path.chmod(0o755)
     return path

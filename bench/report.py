@@ -27,6 +27,7 @@ SECTIONS = (
     ("page", "5. The page"),
     ("writer", "6. The writer per change"),
     ("pi", "7. Pi budgets"),
+    ("slow", "8. Slow storage"),
 )
 
 

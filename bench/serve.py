@@ -34,7 +34,10 @@ def cpu_seconds(pid: int) -> float:
 
 
 class Serve:
-    def __init__(self, data_dir: Path, label: str = "serve") -> None:
+    def __init__(
+        self, data_dir: Path, label: str = "serve", env: dict[str, str] | None = None
+    ) -> None:
+        """``env``: set for the server alone, on top of this process's environment."""
         OUT.mkdir(parents=True, exist_ok=True)
         data_dir.mkdir(parents=True, exist_ok=True)
         config = data_dir / "bench.toml"
@@ -57,6 +60,7 @@ class Serve:
                 str(config),
             ],
             cwd=ROOT,
+            env={**os.environ, **(env or {})},
             stdout=self.log,
             stderr=subprocess.STDOUT,
         )
