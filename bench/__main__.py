@@ -142,9 +142,9 @@ def run_footprint(args, results: dict) -> None:
     with scratch("bench-footprint-") as folder:
         out = results["footprint"] = {"cold": footprint.cold_starts(folder, args.runs)}
         log("footprint: memory and CPU during a game with 8 SSE streams (patches, as pages ask)")
-        out["game"] = footprint.game_memory(folder, turns=args.turns)
+        out["game"] = footprint.game_memory(folder, turns=args.cpu_turns)
         log("footprint: the same game, streams taking whole views")
-        out["game_whole"] = footprint.game_memory(folder, turns=args.turns, patches=False)
+        out["game_whole"] = footprint.game_memory(folder, turns=args.cpu_turns, patches=False)
         churn = (200, 200) if args.quick else (2000, 2000)
         log(f"footprint: memory after {churn[0]} actions, then {churn[1]} stream connects")
         out["churn"] = footprint.churn_memory(folder, *churn)
@@ -192,6 +192,7 @@ def main(argv: list[str]) -> int:
     args.browser_rolls = max(30, args.rolls * 3 // 4)
     args.runs = 2 if args.quick else 5
     args.turns = 30 if args.quick else 150
+    args.cpu_turns = 30 if args.quick else 250  # section 4: 500 changes, CPU per change
     args.durable_rounds = 2 if args.quick else 6
     args.peer_rounds = 1 if args.quick else 3
     only = [s for s in args.only.split(",") if s]
