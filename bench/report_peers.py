@@ -265,10 +265,11 @@ class PeersReport(Page):
             "turn).",
             "",
             f"Scaling used: **×{x} CPU time** for one core of the Zero 2 W (Cortex-A53, in "
-            "order, 1 GHz) against one core of this machine (a Xeon at 2.1 GHz, out of "
-            "order): the clock ratio (2.1×) times an *assumed* 4–5× less work per clock for "
-            "an in-order A53 on an interpreter's branchy code. Only the clocks are facts; "
-            "the second factor was not measured here (no Pi at hand), so read the estimate "
+            "order, 1 GHz) against one core of this machine: a Pi 4 core does a CPU-bound "
+            "pure-Python loop at ≈32 % of one here (a published nbody timing against the same "
+            "program run here), and the Zero 2 W's core is ≈1/3 of a Pi 4's by published "
+            "single-core sysbench figures and its clock (see *Which Pi each quota stands for* "
+            "at the top). Only the Pi 4 figure is Python; read the estimate "
             "as ±50% and replace it with a run of `python -m bench` on the Pi. Then "
             f"a change costs ≈{g['cpu_ms_per_change'] * x:.0f} ms of one core"
             + (f" (≈{whole['cpu_ms_per_change'] * x:.0f} ms with whole views)" if whole else "")
