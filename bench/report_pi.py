@@ -4,18 +4,8 @@ from __future__ import annotations
 
 from bench.peer_companion import VARIANTS
 from bench.report_die import Page, ms, verdict
-
-NS = ("1", "8", "32")
-
-
-def _pair(cell: dict | None) -> str:
-    return "—" if not cell else f"{ms(cell['p50'])} / {ms(cell['p99'])}"
-
-
-def _ahead(companion: dict | None, bgio: dict | None) -> bool:
-    return bool(
-        companion and bgio and companion["p50"] < bgio["p50"] and companion["p99"] < bgio["p99"]
-    )
+from bench.report_peers import NS, _pair
+from bench.report_peers import _beats as _ahead
 
 
 def _row(number: str, measure: str, value: str, floor: str, target: str, result: str) -> list:
