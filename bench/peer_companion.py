@@ -56,17 +56,58 @@ def _toml(value) -> str:
     raise ValueError(f"cannot write {value!r} as TOML")
 
 
-# The what-if of the fifth pass: with this set, every change goes through Flask's
-# request context as before ``web/fast.py`` (``bench/peers.py`` runs both in each round).
-FLASK_ONLY = "BENCH_FLASK_ONLY"
+# What-ifs: each takes one optimisation beyond plain Flask + waitress + SQLite out of the
+# product, by the environment variable the launcher is started with.
+FLASK_ONLY = "BENCH_FLASK_ONLY"  # every change through Flask's request context (no web/fast.py)
+WRITER_QUEUE = "BENCH_WRITER_QUEUE"  # every change handed to the writer thread (no Service._here)
+STREAM_THREADS = "BENCH_STREAM_THREADS"  # each stream's own thread writes it (no send_now)
+VIEWS_AFTER = "BENCH_VIEWS_AFTER"  # the views made after the commit, not while it syncs
+GC_AUTO = "BENCH_GC_AUTO"  # CPython's own cycle collection (no companion/app/gc_timing.py)
 
-# The companions a round measures, by label: the product as built, then each what-if (an
-# optimisation taken out, by the environment it is started with), so that each one's worth
-# is measured in the same run as the product.
+# The companions a round measures, by label: the product as built, then each what-if, so
+# that each optimisation's worth is measured in the same run as the product.
 VARIANTS: dict[str, dict[str, str]] = {
     "companion": {},
     "flask": {FLASK_ONLY: "1"},
+    "writer-queue": {WRITER_QUEUE: "1"},
+    "stream-threads": {STREAM_THREADS: "1"},
+    "views-after": {VIEWS_AFTER: "1"},
+    "gc-auto": {GC_AUTO: "1"},
 }
+
+
+def take_out(environ: dict[str, str]) -> None:
+    """Take out of this process the optimisations ``environ`` names (:data:`VARIANTS`)."""
+    if environ.get(FLASK_ONLY):
+        import web.fast
+
+        web.fast.install = lambda app: None
+    if environ.get(WRITER_QUEUE):
+        from companion.writer.service import Service
+
+        Service._here = lambda self, task, wait: (False, None)  # type: ignore[method-assign]
+    if environ.get(STREAM_THREADS):
+        from web.server import SEND_NOW, TableTask
+
+        made = TableTask.get_environment
+
+        def without_send_now(self):
+            environ = made(self)
+            environ.pop(SEND_NOW, None)
+            return environ
+
+        TableTask.get_environment = without_send_now  # type: ignore[method-assign]
+    if environ.get(VIEWS_AFTER):
+        import companion.writer.service
+        from bench.writer import _AtOnce
+
+        companion.writer.service.ThreadPoolExecutor = _AtOnce  # type: ignore[misc]
+    if environ.get(GC_AUTO):
+        from companion.app.gc_timing import Collector
+
+        Collector.start = lambda self: self  # type: ignore[method-assign]
+        Collector.stop = lambda self: None  # type: ignore[method-assign]
+        Collector.tidy = lambda self: None  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:
@@ -74,10 +115,7 @@ def main(argv: list[str]) -> int:
     if "--config" in argv:
         at = argv.index("--config") + 1
         argv[at] = str(merged_config(Path(argv[at])))
-    if os.environ.get(FLASK_ONLY):
-        import web.fast
-
-        web.fast.install = lambda app: None
+    take_out(dict(os.environ))
     from companion.app.cli import main as companion_main
 
     return companion_main(argv)

@@ -77,6 +77,7 @@ class Buttons:
         self._poll_s = poll_s
         self._lock = threading.Lock()
         self._closing = threading.Event()
+        self._stirred = threading.Event()  # an edge came: the ticker looks at the clock again
         self._detectors = {role: PressDetector(hold_s, bounce_s) for role in self.pins}
         self._devices: dict[str, DigitalInputDevice] = {}
         try:
@@ -107,6 +108,7 @@ class Buttons:
     def close(self) -> None:
         """Stop the ticker and release the pins. Idempotent."""
         self._closing.set()
+        self._stirred.set()
         ticker = getattr(self, "_ticker", None)
         if ticker is not None and ticker.is_alive():
             ticker.join()
@@ -123,6 +125,7 @@ class Buttons:
             now = self._clock()
             with self._lock:
                 self._report(role, self._detectors[role].edge(pressed, now))
+            self._stirred.set()
 
         return on_edge
 
@@ -131,7 +134,17 @@ class Buttons:
             self._post(ButtonPressed(role, press.long, source="gpio"))
 
     def _tick_loop(self) -> None:
-        while not self._closing.wait(self._poll_s):
+        """Every ``poll_s`` while a button is down or settling; asleep while all rest (a
+        Pi's CPU is the table's: an idle ticker would spend it fifty times a second)."""
+        while not self._closing.is_set():
+            self._stirred.clear()
+            with self._lock:
+                waiting = any(detector.waiting for detector in self._detectors.values())
+            if not waiting:
+                self._stirred.wait()  # an edge, or close()
+                continue
+            if self._closing.wait(self._poll_s):
+                return
             try:
                 self.poll()
             except Exception as error:  # a pin driver fault: say so, keep the table going

@@ -38,6 +38,12 @@ class PressDetector:
         """The debounced level: whether the button counts as held down."""
         return self._pressed
 
+    @property
+    def waiting(self) -> bool:
+        """Whether only time can change what it says next: a level still settling, or a
+        press that may yet become long. At rest, nothing but an edge can."""
+        return self._raw != self._pressed or (self._pressed and not self._long_sent)
+
     def edge(self, pressed: bool, at: float) -> Press | None:
         """A raw edge at time ``at``: ``pressed`` is the new level."""
         settled = self._settle(at)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import errno
 import os
 import random
+import select
 import threading
 import time
 import tty
@@ -68,7 +69,7 @@ class DieReaderSimulator:
         clock: Callable[[], float] = time.monotonic,
         heartbeat_s: float = 2.0,
         resend_s: float = 1.0,
-        poll_s: float = 0.01,
+        poll_s: float = 0.1,
         first_seq: int = 0,
         rng: random.Random | None = None,
         boot_ids: bool = True,
@@ -84,6 +85,7 @@ class DieReaderSimulator:
         self._rng = rng or random.SystemRandom()
         self._lock = threading.RLock()
         self._stop = threading.Event()
+        self._waken, self._wake = os.pipe()  # close() ends the thread's select at once
         self._master = self._slave = -1
         self._inbox = bytearray()
         self._silent = False
@@ -217,11 +219,16 @@ class DieReaderSimulator:
             return self._master >= 0
 
     def close(self) -> None:
+        if self._stop.is_set():
+            return
         self._stop.set()
+        os.write(self._wake, b"x")
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join()
         with self._lock:
             self._close_pty()
+        os.close(self._waken)
+        os.close(self._wake)
 
     def __enter__(self) -> DieReaderSimulator:
         return self
@@ -295,13 +302,23 @@ class DieReaderSimulator:
                 return
 
     def _run(self) -> None:
+        """Answer what the host writes as it comes; look at the clock (heartbeats,
+        resends) every ``poll_s``. Asleep in ``select`` between the two, as a device's
+        UART interrupt is: the simulated reader runs on the table's own CPU."""
         while not self._stop.is_set():
             with self._lock:
                 if self._master >= 0:
                     self._read_host()
                     if not self._silent:
                         self._keep_alive(self._clock())
-            self._stop.wait(self._poll_s)
+                master = self._master
+            if master < 0:
+                self._stop.wait(self._poll_s)
+                continue
+            try:
+                select.select([master, self._waken], [], [], self._poll_s)
+            except (OSError, ValueError):  # unplugged meanwhile: the next turn sees it
+                continue
 
     def _read_host(self) -> None:
         try:

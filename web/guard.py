@@ -189,13 +189,18 @@ def _stamp(response):
     return stamp(response, request, ext())
 
 
+def stamped(path: str) -> tuple[tuple[str, str], ...]:
+    """The headers every answer to ``path`` carries (unless its route set its own)."""
+    cache = "public, max-age=3600" if path.startswith("/static/") else "no-store"
+    return (("Cache-Control", cache), *STAMPED)
+
+
 def stamp(response, asked: Asked, extensions: dict):
     """The security headers on every answer (unless its route set its own), and the
     cookies a page is offered: a signed device id if it brought none (:func:`offers`)."""
     headers = response.headers
     present = {name.lower() for name in headers.keys()}
-    cache = "public, max-age=3600" if asked.path.startswith("/static/") else "no-store"
-    for name, value in (("Cache-Control", cache), *STAMPED):
+    for name, value in stamped(asked.path):
         if name.lower() not in present:
             headers.add(name, value)
     if bearer(asked) is not None:

@@ -24,8 +24,7 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -102,7 +101,6 @@ class Journal:
         # each table's seat rows as last read (every request's credentials are looked up in
         # them); every write to ``seats`` forgets its table's first
         self._seat_rows: dict[str, list[tuple]] = {}
-        self._receipts = threading.local()  # see with_receipt
         try:
             self._db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
@@ -161,13 +159,17 @@ class Journal:
         ended: bool = False,
         syncing: Callable[[], None] | None = None,
         witness_later: bool = False,
+        receipt: tuple[str, str, int] | None = None,
     ) -> None:
         """Write one entry durably (and mark the table ended with it, atomically).
         ``syncing`` is called just before the COMMIT (whose fsync is most of the time here,
         and during which sqlite3 lets other threads run): it may start work elsewhere, it
         must not wait for it. ``witness_later``: the witness file is rewritten by the next
         :meth:`write_witness` instead of now (the service first sends the change to the
-        screens: the witness may lag the database, never lead it)."""
+        screens: the witness may lag the database, never lead it). ``receipt``: the die
+        reader's ``(device, boot, seq)`` frame this entry answers, recorded in the same
+        transaction, so a host that restarts before the device hears its ACK knows the
+        resend (docs/protocol.md)."""
         with self._lock:
             ended, was_ended = bool(ended), self._ended.get(table_id)
             with self._transaction(syncing):
@@ -176,7 +178,6 @@ class Journal:
                 # row is written only when that changes (a no-op UPDATE is a cold 0.07 ms)
                 if ended != was_ended:
                     self._db.execute("UPDATE tables SET ended=? WHERE id=?", (int(ended), table_id))
-                receipt = getattr(self._receipts, "frame", None)
                 if receipt is not None:
                     self._remember_frame(*receipt)
             self._ended[table_id] = ended
@@ -191,17 +192,6 @@ class Journal:
         with self._lock:
             if self._witness_due:
                 self._witness()
-
-    @contextmanager
-    def with_receipt(self, receipt: tuple[str, str, int] | None) -> Iterator[None]:
-        """Entries appended on this thread inside the block also record that the die reader
-        ``(device, boot, seq)`` frame was dealt with, in the same transaction: a host that
-        restarts before the device hears its ACK then knows the resend (docs/protocol.md)."""
-        self._receipts.frame = receipt
-        try:
-            yield
-        finally:
-            self._receipts.frame = None
 
     def remember_frame(self, device: str, boot: str, seq: int) -> None:
         """A die reader's frame the host dealt with without writing an entry."""

@@ -8,8 +8,8 @@ these run on the writer thread (or are handed to the input router through the se
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from contextlib import AbstractContextManager
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from companion.errors import Forbidden
@@ -38,6 +38,9 @@ class Devices:
         self.states: dict[str, dict] = {}  # each device's last status, by name
         self.probes: dict[str, Callable[[], dict]] = {}  # live device figures, for health
         self.refusals: dict[str, dict] = {}  # per device: rolls refused, and the last one
+        # the die reader frame the change being made answers (set for one writer turn by
+        # frame_receipt; the service hands it to Journal.append with the change's entry)
+        self.answering: tuple[str, str, int] | None = None
 
     def publish_to_seat(self, kind: str, data: dict, table_id: str, seat: int) -> None:
         """A transient event for ``seat``'s own devices only (never the tablet's view)."""
@@ -52,9 +55,15 @@ class Devices:
         self.hub.publish("devices", {"devices": self.figures()})
 
     # -- devices: what the input router and the composition root are handed -------------
-    def frame_receipt(self, receipt: tuple[str, str, int] | None) -> AbstractContextManager[None]:
-        """Actions appended inside the block record the die reader frame they answer."""
-        return self.journal.with_receipt(receipt)
+    @contextmanager
+    def frame_receipt(self, receipt: tuple[str, str, int] | None) -> Iterator[None]:
+        """Actions appended inside the block (one writer turn) record the die reader frame
+        they answer, in the same transaction."""
+        self.answering = receipt
+        try:
+            yield
+        finally:
+            self.answering = None
 
     def roll_refused(self, device: str, what: str, code: str) -> None:
         """A roll (or frame) from ``device`` that the host could not use: counted, and the

@@ -611,7 +611,12 @@ class Service:
 
         try:
             self.journal.append(
-                table.id, entry, ended=prepared.ended, syncing=while_syncing, witness_later=True
+                table.id,
+                entry,
+                ended=prepared.ended,
+                syncing=while_syncing,
+                witness_later=True,
+                receipt=self.devices.answering,
             )
         except BaseException:
             wait(views)  # the views thread may still be reading the table

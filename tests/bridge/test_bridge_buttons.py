@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import tomllib
 from pathlib import Path
 
@@ -110,6 +111,27 @@ def test_the_ticker_thread_reports_holds_by_itself(pin_factory, clock, events, w
         pin_factory.pin(7).drive_low()
         clock.advance(2.0)
         wait(lambda: presses(events), what="a long press")
+    assert presses(events) == [ButtonPressed("undo", long=True)]
+
+
+def test_the_ticker_sleeps_while_every_button_rests(pin_factory, clock, events, wait):
+    """A Pi's CPU is the table's: with no button down the ticker wakes for nothing (before,
+    it looked at the clock every ``poll_s``: 500 times in a second here)."""
+    with Buttons({"undo": 7}, events, pin_factory=pin_factory, clock=clock, poll_s=0.002) as b:
+        looked = []
+        real_poll = b.poll
+        b.poll = lambda: (looked.append(1), real_poll())[-1]  # type: ignore[method-assign]
+        time.sleep(0.2)
+        assert looked == []
+        pin_factory.pin(7).drive_low()  # down: it looks again, and sees the hold
+        clock.advance(2.0)
+        wait(lambda: presses(events), what="a long press")
+        pin_factory.pin(7).drive_high()
+        clock.advance(0.1)
+        wait(lambda: not b._stirred.is_set() and len(looked) > 0, what="the ticker asleep")
+        asleep = len(looked)
+        time.sleep(0.2)
+        assert len(looked) <= asleep + 1
     assert presses(events) == [ButtonPressed("undo", long=True)]
 
 

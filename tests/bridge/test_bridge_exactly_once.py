@@ -169,6 +169,9 @@ def test_the_receipt_is_written_with_the_action_it_answers(tmp_path):
         assert acked == [[7]]  # in the journal before the ACK could go out
         assert service.view(tid, ADMIN)["table"]["version"] == 2
         with pytest.raises(TypeError):  # a failed append (not a journal entry) leaves no receipt
-            with journal.with_receipt(("ABL-9", "b1", 8)):
-                journal.append(tid, Entry(3, {"kind": "action"}, "x", "reader", "now", None))
+            journal.append(
+                tid,
+                Entry(3, {"kind": "action"}, "x", "reader", "now", None),  # type: ignore[arg-type]
+                receipt=("ABL-9", "b1", 8),
+            )
         assert journal.reader_frames("ABL-9", "b1") == [7]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import os
 import random
+import select
+import time
 
 import pytest
 
@@ -18,6 +20,7 @@ from companion.writer.input_events import (
 )
 from firmware_bridge.die_reader import DieReader
 from firmware_bridge.errors import BridgeError
+from firmware_bridge.protocol import Query, encode
 from firmware_bridge.simulator import DieReaderSimulator
 
 ABILENE = ["L1:cattle", "L2:cattle", "L3:cattle", "L4:cattle", "C1:cowboy"]
@@ -189,3 +192,21 @@ def test_a_simulator_closes_cleanly_twice(tmp_path):
     sim.close()
     sim.close()
     assert not (tmp_path / "sub" / "r").exists()
+
+
+def test_the_simulator_answers_the_host_at_once_and_otherwise_sleeps(tmp_path):
+    """It waits in ``select`` on the pty: a query is answered as soon as it is written, not
+    at the next look at the clock (before, it polled every 10 ms, a hundred wake-ups a
+    second on the table's own CPU, and answered only at its next poll)."""
+    with DieReaderSimulator(tmp_path / "reader", poll_s=30.0) as sim:
+        host = os.open(tmp_path / "reader", os.O_RDWR | os.O_NOCTTY)
+        try:
+            os.read(host, 4096)  # the HELLO it booted with
+            time.sleep(0.3)  # it has looked at the clock and sleeps till it is written to
+            os.write(host, encode(Query()))
+            ready, _, _ = select.select([host], [], [], 5.0)
+            assert ready, "no answer within 5 s (the clock is looked at every 30 s)"
+            assert os.read(host, 4096).startswith(b"HELLO")
+            assert sim.queries == 1
+        finally:
+            os.close(host)
