@@ -70,7 +70,7 @@ class Fast:
         start_response(
             "200 OK",
             [
-                ("Content-Type", self.app.json.mimetype),
+                ("Content-Type", "application/json"),
                 ("Content-Length", str(len(body))),
                 *guard.stamped(asked.path),
             ],
