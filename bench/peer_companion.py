@@ -85,7 +85,7 @@ def take_out(environ: dict[str, str]) -> None:
     if environ.get(WRITER_QUEUE):
         from companion.writer.service import Service
 
-        Service._here = lambda self, task, wait: (False, None)  # type: ignore[method-assign]
+        Service._here = lambda self, task: (False, None)  # type: ignore[method-assign]
     if environ.get(STREAM_THREADS):
         from web.server import SEND_NOW, TableTask
 

@@ -188,14 +188,16 @@ class Service:
 
     def call(self, task: Callable[[], Any]) -> Any:
         """Run ``task`` as the writer and return its result (or raise its error), after
-        everything posted before it. When nothing posted is waiting, on the calling thread
-        as soon as no other change runs: a request's change then wakes no other thread on
-        its way to the journal and the screens. Else in the writer thread's queue."""
+        everything asked before it: first come, first served. When no change runs and
+        nothing waits, on the calling thread at once (a request's change then wakes no other
+        thread on its way to the journal and the screens); else behind the others, in the
+        writer thread's queue (a lock's waiters are woken in no promised order, a queue's
+        are served in turn)."""
         if getattr(self._writer, "active", False):
             return task()  # already the writer (a step of a change)
         if self._closed:
             raise Busy("shutting_down")
-        done, result = self._here(task, self.reply_timeout)
+        done, result = self._here(task)
         if done:
             return result
         future: Future = Future()
@@ -208,16 +210,10 @@ class Service:
             future.cancel()
             raise Busy("writer_timeout") from error
 
-    def _here(self, task: Callable[[], Any], wait: float | None) -> tuple[bool, Any]:
-        """``(True, task())`` run as the writer on this thread, if the turn is had within
-        ``wait`` seconds (None: without waiting) and nothing posted is waiting; else
-        ``(False, None)`` and nothing ran. Waiting in vain is a 503 (``writer_timeout``)."""
-        got = (
-            self._turn.acquire(blocking=False) if wait is None else self._turn.acquire(timeout=wait)
-        )
-        if not got:
-            if wait is not None:
-                raise Busy("writer_timeout")
+    def _here(self, task: Callable[[], Any]) -> tuple[bool, Any]:
+        """``(True, task())`` run as the writer on this thread, if no change runs now and
+        nothing posted waits; else ``(False, None)`` and nothing ran."""
+        if not self._turn.acquire(blocking=False):
             return False, None
         try:
             if self._ran != self._posted:
@@ -263,7 +259,7 @@ class Service:
             except Exception:  # a device event's own faults are told where they happen
                 log.exception("handling a device event failed")
 
-        done, _ = self._here(handle, None)
+        done, _ = self._here(handle)
         if not done:
             self.post(event)
 
