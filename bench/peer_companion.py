@@ -14,8 +14,11 @@ this launcher merges in the caps the bench's own clients run with (``bench/serve
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import sys
+import time
 import tomllib
 from pathlib import Path
 
@@ -64,6 +67,18 @@ STREAM_THREADS = "BENCH_STREAM_THREADS"  # each stream's own thread writes it (n
 VIEWS_AFTER = "BENCH_VIEWS_AFTER"  # the views made after the commit, not while it syncs
 GC_AUTO = "BENCH_GC_AUTO"  # CPython's own cycle collection (no companion/app/gc_timing.py)
 
+# What each what-if takes out, by label (the report's table of what earns its keep).
+TAKEN_OUT = {
+    "flask": "`web/fast.py`: an ordinary change answered beside Flask's request context",
+    "writer-queue": "`Service._here`: a change run on the request's own thread when the "
+    "writer is free",
+    "stream-threads": "`TableTask.send_now` (`web/server.py`): every stream written by the "
+    "thread that makes the change",
+    "views-after": "the views made on a second thread while the commit syncs",
+    "gc-auto": "`companion/app/gc_timing.py`: the cycle collector run after a change is out, "
+    "the server's lasting objects frozen",
+}
+
 # The companions a round measures, by label: the product as built, then each what-if, so
 # that each optimisation's worth is measured in the same run as the product.
 VARIANTS: dict[str, dict[str, str]] = {
@@ -74,6 +89,52 @@ VARIANTS: dict[str, dict[str, str]] = {
     "views-after": {VIEWS_AFTER: "1"},
     "gc-auto": {GC_AUTO: "1"},
 }
+
+
+CPU_FILE = "BENCH_CPU_FILE"  # where the server adds a line with its CPU time per change
+WARM_UP = 10  # the harness's unmeasured changes (companion_http.py --warmup)
+
+
+def count_cpu(path: str) -> None:
+    """At exit, add to ``path`` one JSON line: this process's own CPU time per change
+    (``time.process_time``, every thread) from the change after the warm-up to the last
+    one, the idle time between them included (the idle server's is kept near none)."""
+    import web
+
+    made = web.create_app
+    marks: list[float] = []
+
+    def create_app(*args, **kwargs):
+        app = made(*args, **kwargs)
+        inner = app.wsgi_app
+
+        def counted(environ, start_response):
+            if environ.get("REQUEST_METHOD") == "POST" and environ.get("PATH_INFO", "").endswith(
+                ("/actions", "/undo")
+            ):
+                marks.append(time.process_time())
+            return inner(environ, start_response)
+
+        app.wsgi_app = counted  # type: ignore[method-assign]
+        return app
+
+    def write() -> None:
+        measured = marks[WARM_UP:]
+        if len(measured) >= 2:
+            per_change = (measured[-1] - measured[0]) / (len(measured) - 1)
+            line = {"changes": len(measured) - 1, "cpu_ms": per_change * 1000}
+            with open(path, "a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")
+
+    web.create_app = create_app  # type: ignore[assignment]
+    atexit.register(write)
+
+
+def cpu_lines(path: Path) -> list[float]:
+    """The CPU time per change (ms) of each server that wrote to ``path``, in order."""
+    if not path.exists():
+        return []
+    return [json.loads(line)["cpu_ms"] for line in path.read_text(encoding="utf-8").split()]
 
 
 def take_out(environ: dict[str, str]) -> None:
@@ -116,6 +177,8 @@ def main(argv: list[str]) -> int:
         at = argv.index("--config") + 1
         argv[at] = str(merged_config(Path(argv[at])))
     take_out(dict(os.environ))
+    if os.environ.get(CPU_FILE):
+        count_cpu(os.environ[CPU_FILE])
     from companion.app.cli import main as companion_main
 
     return companion_main(argv)

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 from bench.common import OUT, PYTHON, ROOT
-from bench.peer_companion import VARIANTS
+from bench.peer_companion import CPU_FILE, VARIANTS, cpu_lines
 
 
 def _harness() -> Path:
@@ -100,10 +100,13 @@ def one_round(index: int) -> dict:
     harness = [str(PEER_VENV / "bin" / "python"), str(PEERS / "companion_http.py")]
     # the product and each what-if (bench/peer_companion.py), then the durable floor: their
     # lines relabelled, so they are told apart
-    companions = "".join(
-        _run([*harness, str(launcher())], env).replace("companion N=", f"{label} N=")
-        for label, env in VARIANTS.items()
-    )
+    companions, cpu = "", {}
+    for label, env in VARIANTS.items():
+        spent = OUT / f"cpu-free-{label}.jsonl"
+        spent.unlink(missing_ok=True)
+        lines = _run([*harness, str(launcher())], {**env, CPU_FILE: str(spent)})
+        companions += lines.replace("companion N=", f"{label} N=")
+        cpu[label] = dict(zip(("1", "8", "32"), cpu_lines(spent)))
     floor = launcher("bench.durable_floor", "durable-floor-peer")
     durable = _run([*harness, str(floor)]).replace("companion N=", "durable N=")
     text = bgio_and_floor + companions + durable
@@ -113,6 +116,7 @@ def one_round(index: int) -> dict:
         "load_before": load,
         "load_after": os.getloadavg()[0],
         "figures": figures,
+        "cpu_ms": cpu,  # the server's own CPU time per change, by companion and N
         "lines": [line for line in text.splitlines() if LINE.match(line.strip())],
         "lost": [line for line in text.splitlines() if "lost=" in line and "lost=0" not in line],
     }

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from bench.cgroup import CpuQuota, unavailable
-from bench.common import free_port
-from bench.peer_companion import VARIANTS
+from bench.common import OUT, free_port
+from bench.peer_companion import CPU_FILE, VARIANTS, cpu_lines
 from bench.peers import PEER_VENV, PEERS, _run, launcher, parse
+from bench.report_peers import NS
 
 QUOTAS = (10, 25)  # percent of one core
 
@@ -35,10 +36,14 @@ def harness_under(quota: CpuQuota, k: int) -> dict[str, Any]:
     harness = [str(PEER_VENV / "bin" / "python"), str(PEERS / "companion_http.py"), "--k", str(k)]
     floor = launcher("bench.durable_floor", "durable-floor-peer")
     text = bgio + _run([*harness, str(floor)], env).replace("companion N=", "durable N=")
+    cpu: dict[str, dict[str, float]] = {}
     for label, variant in VARIANTS.items():
-        lines = _run([*harness, str(launcher())], {**env, **variant})
+        spent = OUT / f"cpu-{quota.percent:g}-{label}.jsonl"
+        spent.unlink(missing_ok=True)
+        lines = _run([*harness, str(launcher())], {**env, **variant, CPU_FILE: str(spent)})
         text += lines.replace("companion N=", f"{label} N=")
-    return {"figures": parse(text), "lines": text.splitlines()}
+        cpu[label] = dict(zip(NS, cpu_lines(spent)))
+    return {"figures": parse(text), "lines": text.splitlines(), "cpu_ms": cpu}
 
 
 def die_under(quota: CpuQuota, folder: Path, rolls: int, screens: int = 8) -> dict[str, Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.peer_companion import VARIANTS
+from bench.peer_companion import TAKEN_OUT, VARIANTS
 from bench.report_die import Page, ms, verdict
 from bench.report_peers import NS, _pair
 from bench.report_peers import _beats as _ahead
@@ -10,6 +10,21 @@ from bench.report_peers import _beats as _ahead
 
 def _row(number: str, measure: str, value: str, floor: str, target: str, result: str) -> list:
     return [number, measure, value, floor, "", target, result]
+
+
+def _cpu(value: float | None) -> str:
+    return "—" if value is None else f"{value:.2f}"
+
+
+def _saving(with_it: float | None, without: float | None) -> float | None:
+    """How much less ``with_it`` is than ``without``, in percent of ``without``."""
+    if not with_it or not without:
+        return None
+    return 100 * (without - with_it) / without
+
+
+def _percent(value: float | None) -> str:
+    return "—" if value is None else f"{value:+.0f} %"
 
 
 class PiReport(Page):
@@ -114,6 +129,13 @@ class PiReport(Page):
                 cells = [_pair(f.get(label, {}).get(n)) for label in labels]
                 rows.append([n, _pair(b), *cells, verdict(_ahead(c, b))])
             self.table(["N", "boardgame.io", *labels, "companion < bgio"], rows)
+            cpu = one.get("cpu_ms", {})
+            if cpu:
+                self.add("The server's own CPU time per change (ms; `time.process_time`):", "")
+                self.table(
+                    ["N", *VARIANTS],
+                    [[n, *(_cpu(cpu.get(label, {}).get(n)) for label in VARIANTS)] for n in NS],
+                )
             die = one.get("die_8")
             if die:
                 self.table(
@@ -123,6 +145,41 @@ class PiReport(Page):
                         for name, case in die.items()
                     ],
                 )
+        self.worth()
+
+    def worth(self) -> None:
+        """Each optimisation beyond plain Flask + waitress + SQLite against the product
+        without it, at each quota and 8 screens: it earns its keep if it saves at least
+        5 % of p50 or of CPU per change at one of the Pi budgets."""
+        p = self.r["pi"]
+        if "not_run" in p:
+            return
+        self.add(
+            "**What each optimisation earns** at 8 screens: p50 and CPU per change of the "
+            "companion *with* it (as built) against the companion *without* it (its what-if), "
+            "as a saving; it is kept if it saves at least 5 % of p50 or of CPU per change at "
+            "one of the Pi budgets.",
+            "",
+        )
+        rows = []
+        for label, what in TAKEN_OUT.items():
+            cells, earns = [], False
+            for one in p["quotas"].values():
+                f, cpu = one["figures"], one.get("cpu_ms", {})
+                built, without = f.get("companion", {}).get("8"), f.get(label, {}).get("8")
+                p50 = _saving(built and built["p50"], without and without["p50"])
+                spent = _saving(cpu.get("companion", {}).get("8"), cpu.get(label, {}).get("8"))
+                earns = earns or any(s is not None and s >= 5 for s in (p50, spent))
+                cells.append(f"{_percent(p50)} / {_percent(spent)}")
+            rows.append([what, *cells, "**earns it**" if earns else "does not"])
+        self.table(
+            [
+                "Optimisation",
+                *(f"{percent} %: saves p50 / CPU" for percent in p["quotas"]),
+                "≥ 5 % at a Pi budget",
+            ],
+            rows,
+        )
 
     def slow_details(self) -> None:
         s = self.r["slow"]
