@@ -134,7 +134,7 @@ def cpu_lines(path: Path) -> list[float]:
     """The CPU time per change (ms) of each server that wrote to ``path``, in order."""
     if not path.exists():
         return []
-    return [json.loads(line)["cpu_ms"] for line in path.read_text(encoding="utf-8").split()]
+    return [json.loads(line)["cpu_ms"] for line in path.read_text(encoding="utf-8").splitlines()]
 
 
 def take_out(environ: dict[str, str]) -> None:
