@@ -158,25 +158,37 @@ PHONE_CHECK = """() => {
     const header = document.querySelector('.topbar').getBoundingClientRect().height;
     const own = [...document.querySelectorAll('#prompt-actions button, #actions button')]
         .filter((b) => b.offsetWidth && b.getBoundingClientRect().bottom > H);
+    // a box of the page that scrolls sideways cuts what is past its edge ("Owes"); a line
+    // ellipsed on purpose (the seed, its whole text in its title) is not cut
+    const sideways = [...document.querySelectorAll('main *')]
+        .filter((el) => el.offsetWidth && !el.closest('dialog, .sr-only')
+            && getComputedStyle(el).textOverflow !== 'ellipsis'
+            && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX)
+            && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} `
+            + `${el.scrollWidth}>${el.clientWidth}`);
     const box = document.querySelector('[data-own]');
     const drawn = box && box.offsetHeight && box.textContent.trim() ? box.getBoundingClientRect()
         : null;
     return {header, below: own.map((b) => b.textContent.trim().slice(0, 20)), H,
-            actionsTop: top('#actions'),
+            actionsTop: top('#actions'), sideways,
             ownBox: drawn && {top: Math.round(drawn.top), bottom: Math.round(drawn.bottom)}};
 }"""
 
 
 def problems_on_phone(page) -> list[str]:
     """What keeps a player's phone from one glance at what is theirs: it sticks out
-    sideways, its header takes more than a line, the seat's own secret box (the element
-    marked ``data-own``: its money, hand, coins) is missing or not wholly inside the first
-    screen, or the prompt's own actions fall below it."""
+    sideways (the page, or a box of it cutting what is past its edge), its header takes more
+    than a line, the seat's own secret box (the element marked ``data-own``: its money,
+    hand, coins) is missing or not wholly inside the first screen, or the prompt's own
+    actions fall below it."""
     got = page.evaluate(LAYOUT)
     found = []
     if got["scrollWidth"] > got["width"] or got["sidewaysCount"]:
         found.append(f"sticks out sideways: {got['scrollWidth']} {got['sideways']}")
     own = page.evaluate(PHONE_CHECK)
+    if own["sideways"]:
+        found.append(f"boxes cut sideways: {own['sideways'][:4]}")
     if own["header"] > 64:
         found.append(f"the header is {own['header']:.0f} px high (more than one line)")
     if own["below"] or (own["actionsTop"] or 0) > own["H"]:
@@ -187,6 +199,23 @@ def problems_on_phone(page) -> list[str]:
     elif box["top"] < 0 or box["bottom"] > own["H"]:
         found.append(f"the own box is at {box['top']}-{box['bottom']}, below the fold {own['H']}")
     return found
+
+
+RANCH_COLUMNS = """() => [...document.querySelectorAll('#board .abilene-ranches th')]
+    .filter((th) => th.offsetWidth).map((th) => th.textContent.trim())"""
+
+
+def missing_ranch_columns(page) -> list[str]:
+    """Abilene's ranch table on a phone has every column the tablet's has (the free cowboys
+    were once left out to keep it inside 390 px); that it keeps inside is the sideways
+    check's."""
+    from web.i18n import Catalog
+
+    words = Catalog().files["abilene"]["en"]
+    keys = ("money", "cattle", "cowboys", "jail", "owes")
+    wanted = ["", *(words[f"abilene.panel.{key}"] for key in keys)]
+    shown = page.evaluate(RANCH_COLUMNS)
+    return [] if shown == wanted else [f"the ranch table's columns are {shown}, not {wanted}"]
 
 
 def tools_in_one_tap(page) -> list[str]:
@@ -312,6 +341,8 @@ def test_the_phone_shows_its_own_box_above_the_fold(browser, live, monkeypatch, 
                 phone.wait_for_selector(f"#log li[data-version='{version}']", state="attached")
             where = f"{game} {moment.name} phone {seat}"
             failures += [f"{where}: {p}" for p in problems_on_phone(phone)]
+            if game == "abilene" and phone.is_visible("#board .abilene-ranches"):
+                failures += [f"{where}: {p}" for p in missing_ranch_columns(phone)]
             shoot(phone, f"layout-{game}-phone-{run}{number}", full_page=False)
         for phone in phones.values():
             phone.context.close()

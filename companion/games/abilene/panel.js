@@ -85,7 +85,7 @@ function playerRow(view, ctx, p) {
         : null,
     ),
     ctx.h("td", {}, String(p.cattle)),
-    ctx.h("td", { class: "abilene-wide" }, String(p.cowboys_free)),
+    ctx.h("td", {}, String(p.cowboys_free)),
     ctx.h(
       "td",
       {},
@@ -105,17 +105,10 @@ function players(view, ctx) {
     "abilene.panel.jail",
     "abilene.panel.owes",
   ];
-  // On a phone the free cowboys (5 less those in jail) give way to the money.
   const head = ctx.el(
     "tr",
     {},
-    heads.map((k) =>
-      ctx.h(
-        "th",
-        { class: k === "abilene.panel.cowboys" ? "abilene-wide" : null },
-        k ? ctx.t(k) : "",
-      ),
-    ),
+    heads.map((k) => ctx.h("th", {}, k ? ctx.t(k) : "")),
   );
   const rows = view.players.map((p) => playerRow(view, ctx, p));
   return card(
