@@ -124,6 +124,13 @@ def choice_param(options: Sequence, default: Any = None, labels: list | None = N
     return out
 
 
+def money_choice(options: Sequence[int], default: int | None = None) -> dict:
+    """One of ``options``, each a sum of money: its button shows the amount as the viewer's
+    language writes money ("$1,000", « 1 000 $ »: ``core.money``, through the pages' one
+    money formatter in ``web/static/words.js``), never the bare ``1000``."""
+    return choice_param(options, default, labels=[line("core.money", amount=v) for v in options])
+
+
 def multi_param(
     options: Sequence, low: int = 0, high: int | None = None, default: list | None = None
 ) -> dict:

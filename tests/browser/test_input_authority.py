@@ -8,6 +8,7 @@ import pytest
 
 from tests.support.browser.input_authority import join
 from tests.support.browser.tables import make_table
+from web.i18n import Catalog
 
 pytestmark = pytest.mark.browser
 
@@ -83,6 +84,11 @@ def test_a_tablet_whose_table_the_reader_does_not_feed_says_so_by_its_dice(brows
     )
     page.goto(f"{live.url}/table/{first['id']}")
     page.wait_for_selector("#dice-area #elsewhere")
+    # said once in the bar: the dice's warning, not the reader's line beside it as well
+    words = Catalog().files["core"]["en"]
+    bar = page.inner_text("#now")
+    said = [key for key in ("ui.elsewhere", "ui.reader_elsewhere") if words[key] in bar]
+    assert said == ["ui.elsewhere"], bar
     page.click("#use-reader")
     page.wait_for_selector("#dice-area #elsewhere", state="detached")
     assert live.service.active_table_id() == first["id"]

@@ -6,11 +6,14 @@ round, a battle, duel, sale or robbery, the final screen), at 1280×800 landscap
 part of the prompt bar (headline, prompt, dice, the prompt's buttons, the seed line) is
 inside the window, the whole board and its charts inside the window with no box of it
 scrolling and no number on it under 16 px, the tablet-only tools are closed and one tap
-shows them; a phone (390×844) of the seat the moment waits for never sticks out sideways,
-its header is one line and its own actions are above the fold. How each board uses its
-pane is written to test-output/layout-board-<game>-<orientation>.txt (before the boards
-were drawn as scoreboards, a six-seat Abilene duel read "13323>417"). Screenshots of every
-case land in test-output/screenshots/layout-*.png."""
+shows them; a phone (390×844) of the seat the moment waits for, at the same moments, never
+sticks out sideways, its header is one line and the seat's own secret box (the page's
+``data-own``, drawn from the panel's ``own``) and its own actions are above the fold (before
+the seat page drew that box under the seat's name, an Abilene phone's "You $…" sat at
+909-1010 px, a Root Doves' board at 1183-2019). How each board uses its pane is written to
+test-output/layout-board-<game>-<orientation>.txt (before the boards were drawn as
+scoreboards, a six-seat Abilene duel read "13323>417"). Screenshots of every case land in
+test-output/screenshots/layout-*.png."""
 
 from __future__ import annotations
 
@@ -20,6 +23,7 @@ from pathlib import Path
 import pytest
 
 from companion.known_games import registry
+from companion.play.table import Viewer
 from companion.randomness import draws
 from tests.support.browser.moments import Moment, herds_out, walk_until
 from tests.support.reliability.drive import player_names
@@ -154,22 +158,64 @@ PHONE_CHECK = """() => {
     const header = document.querySelector('.topbar').getBoundingClientRect().height;
     const own = [...document.querySelectorAll('#prompt-actions button, #actions button')]
         .filter((b) => b.offsetWidth && b.getBoundingClientRect().bottom > H);
+    // a box of the page that scrolls sideways cuts what is past its edge ("Owes"); a line
+    // ellipsed on purpose (the seed, its whole text in its title) is not cut
+    const sideways = [...document.querySelectorAll('main *')]
+        .filter((el) => el.offsetWidth && !el.closest('dialog, .sr-only')
+            && getComputedStyle(el).textOverflow !== 'ellipsis'
+            && ['auto', 'scroll', 'hidden'].includes(getComputedStyle(el).overflowX)
+            && el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).split(' ')[0]} `
+            + `${el.scrollWidth}>${el.clientWidth}`);
+    const box = document.querySelector('[data-own]');
+    const drawn = box && box.offsetHeight && box.textContent.trim() ? box.getBoundingClientRect()
+        : null;
     return {header, below: own.map((b) => b.textContent.trim().slice(0, 20)), H,
-            actionsTop: top('#actions')};
+            actionsTop: top('#actions'), sideways,
+            ownBox: drawn && {top: Math.round(drawn.top), bottom: Math.round(drawn.bottom)}};
 }"""
 
 
 def problems_on_phone(page) -> list[str]:
+    """What keeps a player's phone from one glance at what is theirs: it sticks out
+    sideways (the page, or a box of it cutting what is past its edge), its header takes more
+    than a line, the seat's own secret box (the element marked ``data-own``: its money,
+    hand, coins) is missing or not wholly inside the first screen, or the prompt's own
+    actions fall below it."""
     got = page.evaluate(LAYOUT)
     found = []
     if got["scrollWidth"] > got["width"] or got["sidewaysCount"]:
         found.append(f"sticks out sideways: {got['scrollWidth']} {got['sideways']}")
     own = page.evaluate(PHONE_CHECK)
+    if own["sideways"]:
+        found.append(f"boxes cut sideways: {own['sideways'][:4]}")
     if own["header"] > 64:
         found.append(f"the header is {own['header']:.0f} px high (more than one line)")
     if own["below"] or (own["actionsTop"] or 0) > own["H"]:
         found.append(f"own actions below the fold: {own}")
+    box = own["ownBox"]
+    if box is None:
+        found.append("no own box (an element marked data-own, drawn and not empty)")
+    elif box["top"] < 0 or box["bottom"] > own["H"]:
+        found.append(f"the own box is at {box['top']}-{box['bottom']}, below the fold {own['H']}")
     return found
+
+
+RANCH_COLUMNS = """() => [...document.querySelectorAll('#board .abilene-ranches th')]
+    .filter((th) => th.offsetWidth).map((th) => th.textContent.trim())"""
+
+
+def missing_ranch_columns(page) -> list[str]:
+    """Abilene's ranch table on a phone has every column the tablet's has (the free cowboys
+    were once left out to keep it inside 390 px); that it keeps inside is the sideways
+    check's."""
+    from web.i18n import Catalog
+
+    words = Catalog().files["abilene"]["en"]
+    keys = ("money", "cattle", "cowboys", "jail", "owes")
+    wanted = ["", *(words[f"abilene.panel.{key}"] for key in keys)]
+    shown = page.evaluate(RANCH_COLUMNS)
+    return [] if shown == wanted else [f"the ranch table's columns are {shown}, not {wanted}"]
 
 
 def tools_in_one_tap(page) -> list[str]:
@@ -231,7 +277,6 @@ def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game
         tablet.add_cookies(
             [{"name": f"tc_admin_{made['id']}", "value": made["admin_token"], "url": live.url}]
         )
-        phones = {}
         rng = random.Random(seed)
         for number, moment in enumerate(moments):
             walk_until(live.service, made["id"], rng, moment)
@@ -259,10 +304,34 @@ def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game
             if number == 0 and run == 0:
                 failures += [f"{where}: {p}" for p in tools_in_one_tap(page)]
                 shoot(page, f"layout-{game}-{orientation}-tools", full_page=False)
-            seat = waits_for(page.evaluate("Companion.page.view"))
             page.close()
-            if orientation != "landscape":
-                continue
+        tablet.close()
+    assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)
+
+
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_the_phone_shows_its_own_box_above_the_fold(browser, live, monkeypatch, shoot, game):
+    """At 390×844, at every moment the tablet test measures, the phone of the seat the
+    moment waits for: nothing sideways, a one-line header, its own secret box and its own
+    actions inside the first screen."""
+    monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)  # the tablet test's deals
+    players = player_names(game, max(registry.game(game).PLAYERS))
+    failures: list[str] = []
+    for run, (options, seed, moments) in enumerate(RUNS[game]):
+        options = dict(options)
+        seats = player_names(game, options.pop("players")) if "players" in options else players
+        made = live.api(
+            "POST",
+            "/api/tables",
+            {"game": game, "options": options, "players": seats},
+            token="script",
+        )
+        phones = {}
+        rng = random.Random(seed)
+        for number, moment in enumerate(moments):
+            walk_until(live.service, made["id"], rng, moment)
+            version = live.service.table(made["id"]).version
+            seat = waits_for(live.service.view(made["id"], Viewer(admin=True)))
             if seat not in phones:
                 phones[seat] = join(browser, live, made, seat)
             phone = phones[seat]
@@ -270,9 +339,11 @@ def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game
             phone.wait_for_selector("#actions h2")
             if version:
                 phone.wait_for_selector(f"#log li[data-version='{version}']", state="attached")
-            failures += [f"{where} phone {seat}: {p}" for p in problems_on_phone(phone)]
+            where = f"{game} {moment.name} phone {seat}"
+            failures += [f"{where}: {p}" for p in problems_on_phone(phone)]
+            if game == "abilene" and phone.is_visible("#board .abilene-ranches"):
+                failures += [f"{where}: {p}" for p in missing_ranch_columns(phone)]
             shoot(phone, f"layout-{game}-phone-{run}{number}", full_page=False)
-        tablet.close()
         for phone in phones.values():
             phone.context.close()
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)

@@ -42,7 +42,8 @@ export function drawDice() {
       rolledRow(),
       dice.rolling && !dice.roll ? h("span", { class: "prompt", text: t("ui.rolling") }) : null,
       prompt && prompt.kind === "dice" ? asked(page, prompt) : null,
-      page.admin ? readerLine(page) : null,
+      // a dice prompt's warning (#elsewhere) already says where the reader is: said once
+      page.admin && !(dice.elsewhere && prompt && prompt.kind === "dice") ? readerLine(page) : null,
       dice.offerReader ? readerButton(page) : null,
     ),
   );

@@ -290,6 +290,7 @@ function render() {
   document.getElementById("prompt").textContent = promptLine(view.prompt);
   settleDice(view.table.version);
   renderBoard(view);
+  renderOwn(view);
   renderActions(page, view, current);
   drawTurn(view);
   renderSeats(view, current);
@@ -369,6 +370,9 @@ const editorTools = () => ({ h, t, get, post, toast, openDialog, closeDialog, la
 /**
  * @typedef {object} Panel
  * @property {(state: any, ctx: PanelContext) => any} render the board for one viewer
+ * @property {(state: any, ctx: PanelContext) => string[] | null} [own] a seat's own secret
+ *   numbers, the ones its player reads most, each a short figure ("$12,000", "Owes $3,000"):
+ *   the seat page draws them in one line under the seat's name, above every action
  * @property {(tableId: string, tools: ReturnType<typeof editorTools>) => any} [catalogueEditor]
  */
 
@@ -399,6 +403,27 @@ function renderBoard(view) {
     console.error(error);
   }
   mount(box, drawn);
+}
+
+/* The seat's own box (the page's #own, marked data-own): the figures its game's panel gives
+   (Panel.own), in one fixed place above the prompt and every action, so a phone's first
+   screen always shows what is the player's own whatever the moment draws under it. */
+function renderOwn(view) {
+  const box = document.getElementById("own");
+  if (!box) return; // the tablet's page: no seat of its own
+  let figures = null;
+  try {
+    figures = panel && panel.own ? panel.own(view.state, panelContext(view)) : null;
+  } catch (error) {
+    console.error(error);
+  }
+  box.hidden = !(figures && figures.length);
+  mount(
+    box,
+    (figures || []).map((figure, i) =>
+      h("span", { key: i, class: i ? "own-figure" : "own-figure own-first", text: figure }),
+    ),
+  );
 }
 
 export async function act(action) {

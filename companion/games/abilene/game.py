@@ -40,6 +40,7 @@ from companion.rules.base import (
     int_param,
     line,
     match_template,
+    money_choice,
     once_per_state,
     require,
     template,
@@ -281,7 +282,7 @@ def _sale_templates(state: dict, seat: int) -> list[dict]:
                     "sale_truth",
                     seat,
                     brand=choice_param(sale.CARDS),
-                    value=choice_param(sale.VALUES),
+                    value=money_choice(sale.VALUES),
                 )
             )
         else:

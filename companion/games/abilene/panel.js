@@ -85,7 +85,7 @@ function playerRow(view, ctx, p) {
         : null,
     ),
     ctx.h("td", {}, String(p.cattle)),
-    ctx.h("td", { class: "abilene-wide" }, String(p.cowboys_free)),
+    ctx.h("td", {}, String(p.cowboys_free)),
     ctx.h(
       "td",
       {},
@@ -105,17 +105,10 @@ function players(view, ctx) {
     "abilene.panel.jail",
     "abilene.panel.owes",
   ];
-  // On a phone the free cowboys (5 less those in jail) give way to the money.
   const head = ctx.el(
     "tr",
     {},
-    heads.map((k) =>
-      ctx.h(
-        "th",
-        { class: k === "abilene.panel.cowboys" ? "abilene-wide" : null },
-        k ? ctx.t(k) : "",
-      ),
-    ),
+    heads.map((k) => ctx.h("th", {}, k ? ctx.t(k) : "")),
   );
   const rows = view.players.map((p) => playerRow(view, ctx, p));
   return card(
@@ -448,8 +441,32 @@ function rules(view, ctx) {
   );
 }
 
+/* The seat's own box (web/static/table.js, Panel.own): its money first, then what it owes,
+   what it must pay now, its cattle and, during a sale, the card or sticker it played. */
+function own(view, ctx) {
+  const me = view.me;
+  if (!me) return null;
+  const ranch = view.players.find((p) => p.seat === me.seat);
+  const played = view.sale && view.sale.mine !== undefined ? view.sale.mine : null;
+  return [
+    ctx.t("abilene.panel.you") + " " + dollars(ctx, me.money),
+    me.owes ? ctx.t("abilene.own.owes", { owes: me.owes }) : null,
+    me.unpaid ? ctx.t("abilene.own.unpaid", { amount: me.unpaid }) : null,
+    ranch ? ctx.t("abilene.own.cattle", { cattle: ranch.cattle }) : null,
+    played === null
+      ? null
+      : typeof played === "string"
+        ? ctx.t("abilene.panel.your_card", { card: ctx.t("value.abilene." + played) })
+        : ctx.t("abilene.panel.your_sticker", {
+            brand: ctx.t("value.abilene." + played.brand),
+            value: dollars(ctx, played.value),
+          }),
+  ].filter((figure) => figure !== null);
+}
+
 /** @type {import("../../../web/static/table.js").Panel} */
 export default {
+  own,
   render(view, ctx) {
     return ctx.el("div", { class: "abilene" }, [
       mine(view, ctx),

@@ -454,8 +454,20 @@ function ordered(view) {
   return own.concat(view.ranches.filter((r) => !view.me.ranches.includes(r.index)));
 }
 
+/* The seat's own box (web/static/table.js, Panel.own): the coins of each of its ranches and
+   the cards in its hand against the limit. */
+function own(view, ctx) {
+  if (!view.me) return null;
+  const ranches = view.ranches.filter((r) => view.me.ranches.includes(r.index));
+  return [
+    ...ranches.map((r) => ctx.t("lawless.panel.coins", { coins: r.fortune })),
+    ctx.t("lawless.own.hand", { cards: view.me.hand, limit: view.hand_limit }),
+  ];
+}
+
 /** @type {import("../../../web/static/table.js").Panel} */
 export default {
+  own,
   render(view, ctx) {
     return ctx.el("div", { class: "lawless" }, [
       mine(view, ctx),

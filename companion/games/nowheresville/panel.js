@@ -549,8 +549,22 @@ function news(view, ctx, tablet) {
     : null;
 }
 
+/* The seat's own box (web/static/table.js, Panel.own): its secret money, and during the
+   planning whether its plan is in. */
+function own(view, ctx) {
+  if (!view.mine) return null;
+  const planning = view.planning;
+  return [
+    ctx.t("nowheresville.own.money", { amount: view.mine.money }),
+    planning && planning.seats.includes(view.mine.seat)
+      ? ctx.t(planning.mine ? "nowheresville.own.planned" : "nowheresville.own.to_plan")
+      : null,
+  ].filter((figure) => figure !== null);
+}
+
 /** @type {import("../../../web/static/table.js").Panel} */
 export default {
+  own,
   render(view, ctx) {
     const seats = view.players.map((_, seat) => seat);
     const own = view.mine ? view.mine.seat : null;

@@ -681,8 +681,24 @@ async function openEditor(tableId, C) {
   }
 }
 
+/* The seat's own box (web/static/table.js, Panel.own): its outlaws against the end, its hand
+   (with the limit when one holds) and its campaigns' points. */
+function own(view, ctx) {
+  const area = view.areas.find((a) => a.seat === ctx.seat);
+  if (!area) return null;
+  return [
+    ctx.t("outlaws108.panel.outlaws", { count: area.outlaw_count, at: view.end.at }),
+    ctx.t("outlaws108.own.hand", { cards: area.hand.total }) +
+      (view.hand_limit
+        ? " " + ctx.t("outlaws108.panel.hand_limit", { limit: view.hand_limit })
+        : ""),
+    ctx.t("outlaws108.panel.campaign_points", { points: area.campaign_points }),
+  ];
+}
+
 /** @type {import("../../../web/static/table.js").Panel} */
 export default {
+  own,
   render(view, ctx) {
     let areas = view.areas;
     if (ctx.seat !== null && ctx.seat !== undefined) {

@@ -461,8 +461,32 @@ function columns(ctx, kids) {
   );
 }
 
+/* The seat's own box (web/static/table.js, Panel.own): its victory points (or its
+   dominance); the Doves' seat adds its hand and the warriors left in its supply. */
+function own(view, ctx) {
+  const seat = ctx.seat;
+  if (seat === null || seat === undefined || view.vp[seat] === undefined) return null;
+  const dominance = view.dominance[seat];
+  const board = view.board;
+  return [
+    dominance
+      ? ctx.t("root_doves.panel.dominance", { suit: suitName(ctx, dominance) })
+      : ctx.t("root_doves.own.vp", { points: view.vp[seat] }),
+    view.mine && board
+      ? ctx.t("root_doves.own.hand", { cards: board.hand, limit: board.hand_limit })
+      : null,
+    view.mine && board
+      ? ctx.t("root_doves.own.warriors", {
+          supply: board.warriors.supply,
+          total: board.warriors.total,
+        })
+      : null,
+  ].filter((figure) => figure !== null);
+}
+
 /** @type {import("../../../web/static/table.js").Panel} */
 export default {
+  own,
   render(view, ctx) {
     /* A battle in progress comes first for everyone; the Doves' own device then shows their
        turn and board before the table's track. */

@@ -125,6 +125,17 @@ def test_everyone_but_the_seller_votes_and_the_seller_types_the_truth():
     assert abilene.view(changed, 2)["sale"]["mine"] == "seller_brand"
 
 
+def test_the_sticker_values_are_offered_as_money():
+    """The seller's buttons read "$1,000" (« 1 000 $ » in French), not "1000": each value
+    is labelled by the core's money line, which the page renders with its money format."""
+    sticker = next(t for t in abilene.legal(opened(), 0) if t["type"] == "sale_truth")
+    value = sticker["params"]["value"]
+    assert value["options"] == [100, 300, 500, 600, 1000]
+    assert value["labels"] == [
+        {"key": "core.money", "params": {"amount": v}} for v in value["options"]
+    ]
+
+
 def test_the_table_can_reveal_without_an_absent_opponent_but_not_without_the_seller():
     state = act(opened(), vote(1, "no_brand"))
     template = abilene.legal(state, None)[0]

@@ -53,7 +53,6 @@ def reads(s: dict, view: dict, w: Words) -> list:
     for p in s["players"]:
         jail = f"{p['jail']} ({dollars(w, p['jail_fee'])})" if p["jail"] else "–"
         owes = dollars(w, p["owes"]) if p["owes"] else "–"
-        free = "" if w.narrow else f"{p['cowboys_free']} "  # a phone leaves the column out
         shown = p["name"] + (f" · {t('abilene.panel.bankrupt')}" if p["bankrupt"] else "")
         money = dollars(w, p["money"]) + (
             " " + t("abilene.panel.shortfall", amount=dollars(w, p["shortfall"]))
@@ -63,7 +62,7 @@ def reads(s: dict, view: dict, w: Words) -> list:
         out.append(
             Read(
                 f"{p['name']}'s ranch",
-                f"{shown} {money} {p['cattle']} {free}{jail} {owes}",
+                f"{shown} {money} {p['cattle']} {p['cowboys_free']} {jail} {owes}",
                 ".abilene table",
             )
         )
