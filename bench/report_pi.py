@@ -123,6 +123,12 @@ class PiReport(Page):
                 f"{held.get('nr_periods', '?')} periods):",
                 "",
             )
+            if one.get("retried"):
+                self.add(
+                    "Run again once because the harness gave up waiting for the server to "
+                    "start: " + "; ".join(f"`{r or 'as built'}`" for r in one["retried"]),
+                    "",
+                )
             rows = []
             for n in NS:
                 c, b = f.get("companion", {}).get(n), f.get("bgio", {}).get(n)
