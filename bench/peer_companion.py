@@ -64,8 +64,6 @@ def _toml(value) -> str:
 FLASK_ONLY = "BENCH_FLASK_ONLY"  # every change through Flask's request context (no web/fast.py)
 WRITER_QUEUE = "BENCH_WRITER_QUEUE"  # every change handed to the writer thread (no Service._here)
 STREAM_THREADS = "BENCH_STREAM_THREADS"  # each stream's own thread writes it (no send_now)
-VIEWS_AFTER = "BENCH_VIEWS_AFTER"  # the views made after the commit, not while it syncs
-GC_AUTO = "BENCH_GC_AUTO"  # CPython's own cycle collection (no companion/app/gc_timing.py)
 
 # What each what-if takes out, by label (the report's table of what earns its keep).
 TAKEN_OUT = {
@@ -74,9 +72,6 @@ TAKEN_OUT = {
     "writer is free",
     "stream-threads": "`TableTask.send_now` (`web/server.py`): every stream written by the "
     "thread that makes the change",
-    "views-after": "the views made on a second thread while the commit syncs",
-    "gc-auto": "`companion/app/gc_timing.py`: the cycle collector run after a change is out, "
-    "the server's lasting objects frozen",
 }
 
 # The companions a round measures, by label: the product as built, then each what-if, so
@@ -86,8 +81,6 @@ VARIANTS: dict[str, dict[str, str]] = {
     "flask": {FLASK_ONLY: "1"},
     "writer-queue": {WRITER_QUEUE: "1"},
     "stream-threads": {STREAM_THREADS: "1"},
-    "views-after": {VIEWS_AFTER: "1"},
-    "gc-auto": {GC_AUTO: "1"},
 }
 
 
@@ -158,17 +151,6 @@ def take_out(environ: dict[str, str]) -> None:
             return environ
 
         TableTask.get_environment = without_send_now  # type: ignore[method-assign]
-    if environ.get(VIEWS_AFTER):
-        import companion.writer.service
-        from bench.writer import _AtOnce
-
-        companion.writer.service.ThreadPoolExecutor = _AtOnce  # type: ignore[misc]
-    if environ.get(GC_AUTO):
-        from companion.app.gc_timing import Collector
-
-        Collector.start = lambda self: self  # type: ignore[method-assign]
-        Collector.stop = lambda self: None  # type: ignore[method-assign]
-        Collector.tidy = lambda self: None  # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:

@@ -16,25 +16,16 @@ Variants (each undoes one change on top of the product as it is):
 - ``as built``: the product, streams taking patches (as the pages now ask);
 - ``whole views``: streams that do not ask for patches (a ``state`` event every change);
 - ``json encoder``: ``json.dumps`` in place of orjson for the events;
-- ``views after the commit``: the views made on the writer after the commit returns, not on
-  the views thread while it syncs;
 - ``witness before the send``: the witness file rewritten inside ``Journal.append``, before
   the change is sent, as it was;
 - ``legal() twice``: the game's ``legal`` without ``once_per_state`` (the table's checks and
   ``apply`` each compute it, and every viewer's list again);
-- ``collected on the way``: CPython's automatic cycle collection, wherever its count is
-  crossed, instead of the companion's ``Collector`` (``companion/app/gc_timing.py``), which runs
-  the same schedule once a change is on every screen. The collector is process-wide, so it
-  runs for the whole section and this variant turns the automatic collection back on for
-  its own turns.
 """
 
 from __future__ import annotations
 
-import gc
 import json
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from unittest.mock import patch
@@ -45,24 +36,9 @@ VARIANTS = (
     "as built",
     "whole views",
     "json encoder",
-    "views after the commit",
     "witness before the send",
     "legal() twice",
-    "collected on the way",
 )
-
-
-class _AtOnce(ThreadPoolExecutor):
-    """An executor that runs what it is given at once, on the caller's thread (it never
-    starts the pool's thread: only ``submit`` would)."""
-
-    def submit(self, fn, /, *args, **kwargs):
-        future: Future = Future()
-        future.set_result(fn(*args, **kwargs))
-        return future
-
-    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
-        return None
 
 
 @contextmanager
@@ -86,9 +62,6 @@ class Table:
         self.variant = variant
         self.swapped = ExitStack()  # this service's methods timed or changed, kept to its end
         self.service = Service(Journal(folder / "companion.sqlite")).start()
-        if variant == "views after the commit":
-            self.service._views.shutdown()
-            self.service._views = _AtOnce()
         if variant == "witness before the send":
             append = self.service.journal.append
 
@@ -134,9 +107,6 @@ class Table:
                 )
             if self.variant == "legal() twice":
                 stack.enter_context(_swapped(abilene, "legal", abilene.legal.__wrapped__))
-            if self.variant == "collected on the way":
-                gc.enable()
-                stack.callback(gc.disable)
             yield
 
     def turn(self) -> None:
@@ -189,18 +159,12 @@ class Table:
 
 def per_change(folder: Path, turns: int = 150) -> dict:
     """Every variant, ``turns`` turns each, in turns."""
-    from companion.app.gc_timing import Collector
-
     tables = {}
-    collector = Collector()
     try:
         for variant in VARIANTS:
             path = folder / variant.replace(" ", "-").replace("(", "").replace(")", "")
             path.mkdir(parents=True)
             tables[variant] = Table(variant, path)
-            if variant != "collected on the way":
-                tables[variant].service.sent = collector.tidy
-        collector.start()
         order = list(tables.values())
         for turn in range(turns):
             for table in order[turn % len(order) :] + order[: turn % len(order)]:
@@ -211,6 +175,5 @@ def per_change(folder: Path, turns: int = 150) -> dict:
             "variants": {name: t.figures() for name, t in tables.items()},
         }
     finally:
-        collector.stop()
         for table in tables.values():
             table.close()

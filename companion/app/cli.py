@@ -19,7 +19,6 @@ from typing import TYPE_CHECKING
 
 from companion.app import journal_care, malloc_arenas
 from companion.app.config import Config, ConfigError, load
-from companion.app.gc_timing import Collector
 from companion.errors import CompanionError
 from companion.known_games import registry
 from companion.storage.backups import BackupTimer
@@ -141,7 +140,6 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         server = make_server(app, config)
         port = server.effective_port
         # garbage is collected once a change is on every screen, not on its way
-        service.sent = stack.enter_context(Collector()).tidy
         runner = ServerThread(server)
         stack.callback(runner.stop)
         stack.callback(service.hub.close)  # first: ends the streams holding threads

@@ -24,7 +24,6 @@ import json
 import logging
 import sqlite3
 import threading
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -157,14 +156,11 @@ class Journal:
         table_id: str,
         entry: Entry,
         ended: bool = False,
-        syncing: Callable[[], None] | None = None,
         witness_later: bool = False,
         receipt: tuple[str, str, int] | None = None,
     ) -> None:
         """Write one entry durably (and mark the table ended with it, atomically).
-        ``syncing`` is called just before the COMMIT (whose fsync is most of the time here,
-        and during which sqlite3 lets other threads run): it may start work elsewhere, it
-        must not wait for it. ``witness_later``: the witness file is rewritten by the next
+        ``witness_later``: the witness file is rewritten by the next
         :meth:`write_witness` instead of now (the service first sends the change to the
         screens: the witness may lag the database, never lead it). ``receipt``: the die
         reader's ``(device, boot, seq)`` frame this entry answers, recorded in the same
@@ -172,7 +168,7 @@ class Journal:
         resend (docs/protocol.md)."""
         with self._lock:
             ended, was_ended = bool(ended), self._ended.get(table_id)
-            with self._transaction(syncing):
+            with self._transaction():
                 digest = self._insert_entry(table_id, entry)
                 # every entry says whether the game is over (an undo can reopen it); the
                 # row is written only when that changes (a no-op UPDATE is a cold 0.07 ms)
@@ -498,8 +494,8 @@ class Journal:
         return row[0] if row else None
 
     # -- plumbing ------------------------------------------------------------------------
-    def _transaction(self, before_commit: Callable[[], None] | None = None) -> _Transaction:
-        return _Transaction(self._db, before_commit)
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
 
     def close(self) -> None:
         if self._closed:
@@ -534,11 +530,8 @@ class _Transaction:
     fault (disk full, I/O error, a locked file) becomes a :class:`JournalError`, which the
     web edge answers with 503 and which leaves the table as it was."""
 
-    def __init__(
-        self, db: sqlite3.Connection, before_commit: Callable[[], None] | None = None
-    ) -> None:
+    def __init__(self, db: sqlite3.Connection) -> None:
         self.db = db
-        self.before_commit = before_commit
 
     def __enter__(self) -> None:
         try:
@@ -553,8 +546,6 @@ class _Transaction:
         trace: TracebackType | None,
     ) -> None:
         if kind is None:
-            if self.before_commit is not None:
-                self.before_commit()
             try:
                 self.db.execute("COMMIT")
                 return

@@ -16,7 +16,7 @@ import queue
 import secrets
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Future
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from typing import Any
@@ -79,7 +79,6 @@ class Service:
         self._posted = self._ran = 0  # tasks put in the queue, and run (or cancelled)
         self._thread: threading.Thread | None = None
         # the views of a change are made here while the writer's commit syncs (_commit)
-        self._views = ThreadPoolExecutor(1, thread_name_prefix="companion-views")
         self._closed = False
         # its parts, each handed what it uses: who sits where, which table the hardware
         # feeds, and the devices' side
@@ -100,9 +99,6 @@ class Service:
         self.inputs = InputRouter(desk, sensor_confirm)
         # told a table's id when its game ends (the CLI makes a backup): must not block
         self.game_ended: Callable[[str], None] | None = None
-        # run once a change is on every screen (the CLI collects garbage then,
-        # companion/app/gc_timing.py): must not block
-        self.sent: Callable[[], None] | None = None
         self.integrity: dict = {}  # the start-up report (companion/storage/integrity.py)
         self.refused: dict[str, dict] = {}  # tables whose rules version this companion lacks
         for record in journal.tables(include_ended=True):
@@ -270,7 +266,6 @@ class Service:
         if self._thread is not None:
             self._queue.put((_STOP, None))
             self._thread.join(timeout=5)
-        self._views.shutdown(wait=True)
         self.hub.close()
 
     def __enter__(self) -> Service:
@@ -585,11 +580,9 @@ class Service:
     def _commit(
         self, table: Table, prepared: Prepared, viewer: Viewer, idem: str | None, source: str
     ) -> dict:
-        """Journal ``prepared`` durably, adopt it, and broadcast it. The table adopts it in
-        memory first, so that every viewer's view and its JSON are made on the views thread
-        while the commit's fsync runs (sqlite3 lets go of the GIL then); nothing is sent
-        before the commit returns, so no screen shows an action a power cut could lose. A
-        failed commit sends nothing and the table is rebuilt from the journal."""
+        """Journal ``prepared`` durably, adopt it, and broadcast it: the views are made and
+        sent only once the commit returned, so no screen shows an action a power cut could
+        lose. A failed commit sends nothing and the table is rebuilt from the journal."""
         before, was_over = table.version, table.ended
         entry = Entry(
             before + 1,
@@ -600,27 +593,21 @@ class Service:
             idem,
         )
         table.commit(entry, prepared)
-        views: list[Future] = []
-
-        def while_syncing() -> None:
-            views.append(self._views.submit(self.hub.prepare_change, table, before))
-
         try:
             self.journal.append(
                 table.id,
                 entry,
                 ended=prepared.ended,
-                syncing=while_syncing,
                 witness_later=True,
                 receipt=self.devices.answering,
             )
         except BaseException:
-            wait(views)  # the views thread may still be reading the table
             self._reload(table)
             raise
         try:
-            change = views[0].result() if views else self.hub.prepare_change(table, before)
-            self.hub.send(change)  # durable now: every screen may see it
+            self.hub.send(
+                self.hub.prepare_change(table, before)
+            )  # durable: every screen may see it
         finally:
             self.journal.write_witness()  # after the screens: it may lag, never lead
         if prepared.ended and not was_over and self.game_ended is not None:
@@ -635,8 +622,6 @@ class Service:
                     table.id, position, entry.version, table.state_at(position)
                 )
             )
-        if self.sent is not None:
-            self.sent()
         return {"version": entry.version}
 
     def _reload(self, table: Table) -> None:

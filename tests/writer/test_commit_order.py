@@ -1,4 +1,4 @@
-"""The order of a change (``Service._commit``): its views are made while its commit syncs,
+"""The order of a change (``Service._commit``): its views are made once its commit returned,
 nothing is sent unless the commit succeeds, and the witness follows the screens."""
 
 from __future__ import annotations
