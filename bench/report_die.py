@@ -23,9 +23,9 @@ STAGES = (
     ),
     (
         "journal_commit",
-        "journal append: INSERT + COMMIT (fsync); the views are made meanwhile",
+        "journal append: INSERT + COMMIT (fsync)",
     ),
-    ("commit_and_views", "commit returned → the views made while it synced, queued"),
+    ("commit_and_views", "commit returned → the views made and queued"),
     ("views_to_last_screen", "queued → state event read by the last client"),
 )
 

@@ -209,7 +209,7 @@ class PeersReport(Page):
             "turn (two journalled changes each), the variants in turns, turn by turn, their "
             "order rotating. *Queued*: from the call to every stream's event in its queue (what "
             "the screens wait for); *whole call*: also what follows the send (the witness "
-            "file, the answer); *CPU*: the whole process (writer, views thread, driver) per "
+            "file, the answer); *CPU*: the whole process (writer, driver) per "
             "change.",
             "",
         )

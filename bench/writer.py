@@ -8,7 +8,7 @@ two journalled changes. Variants take turns, turn by turn, so a busy moment fall
 them alike. Per change: from the call to the moment every stream has its event queued (the
 writer's queue hop, the rules, the commit with its fsync, the views and their JSON), the
 wall time of the whole call (which also holds what follows the send), the CPU time of
-the whole process (``time.process_time``: the writer, the views thread, this driver), and
+the whole process (``time.process_time``: the writer and this driver), and
 the bytes queued per stream.
 
 Variants (each undoes one change on top of the product as it is):
