@@ -24,14 +24,23 @@ the guard a second time.
 from __future__ import annotations
 
 import io
+import logging
 
 from flask import Flask
+from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response
 
+from companion.errors import CompanionError
+from companion.rules.errors import RuleError
 from web import api, guard
 from web.context import Asked
+from web.errors import WebError
 
+log = logging.getLogger("companion.web")
 PREFIX = "/api/tables/"
+# what reading an ordinary change refuses (a bad Host, body, key, field or CSRF header):
+# Flask's own way reads the request again and answers it in the viewer's language
+REFUSALS = (WebError, CompanionError, RuleError, HTTPException, ValueError)
 
 
 class Fast:
@@ -52,7 +61,10 @@ class Fast:
         raw = self._body(environ)
         try:
             prepared = self._ordinary(asked, raw, table_id, name)
-        except Exception:  # reading it changed nothing: Flask reads it again and says why
+        except REFUSALS:  # reading it changed nothing: Flask reads it again and says why
+            prepared = None
+        except Exception:  # a fault of this way, not of the request: said, and Flask answers
+            log.exception("the fast way could not read a change; Flask answers it")
             prepared = None
         if prepared is None or raw is None:  # no body, nothing prepared: Flask's own way
             if raw is not None:
