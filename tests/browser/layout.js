@@ -32,6 +32,7 @@
     outside: [],
     boardOutside: [],
     small: [],
+    chartSmall: [],
     sideways: [],
     buttons: 0,
   };
@@ -71,6 +72,17 @@
     const size = parseFloat(getComputedStyle(el).fontSize) * (el.currentCSSZoom || 1);
     if (size < 15.9) out.small.push(name(el) + ` ${size}px`);
   }
+  // a chart's text at the size it is drawn: its font size times the SVG's scale (its box
+  // against its viewBox, as preserveAspectRatio's "meet" draws it)
+  for (const el of document.querySelectorAll("#charts svg text")) {
+    if (!visible(el)) continue;
+    const svg = el.closest("svg");
+    const box = svg.getBoundingClientRect();
+    const view = svg.viewBox.baseVal;
+    const scale = Math.min(box.width / view.width, box.height / view.height);
+    const size = Math.round(parseFloat(getComputedStyle(el).fontSize) * scale * 10) / 10;
+    if (size < 11.9) out.chartSmall.push(name(el) + ` ${size}px`);
+  }
   for (const b of document.querySelectorAll("#prompt-actions button, #dice-area button")) {
     if (!visible(b)) continue;
     out.buttons++;
@@ -81,6 +93,7 @@
     "outside",
     "boardOutside",
     "small",
+    "chartSmall",
     "sideways",
   ]) {
     out[key + "Count"] = out[key].length;

@@ -128,7 +128,9 @@ def problems_on_tablet(got: dict) -> list[str]:
 
 def problems_of_the_board(got: dict) -> list[str]:
     """What keeps the whole board from one glance: it scrolls, a part of it (or of the
-    charts) leaves the window, a number on it reads under 16 px."""
+    charts) leaves the window, a number on it reads under 16 px, a chart's text is drawn
+    under 12 px (before fit.js drew such charts as sparklines: Abilene 1.9 px, Nowheresville
+    2.1-7 px, Root 9.2 px on the landscape tablet)."""
     found = []
     if got["boardScrollingCount"]:
         found.append(f"the board scrolls: {got['boardScrolling']}")
@@ -138,6 +140,8 @@ def problems_of_the_board(got: dict) -> list[str]:
         )
     if got["smallCount"]:
         found.append(f"{got['smallCount']} numbers under 16 px: {got['small']}")
+    if got["chartSmall"]:
+        found.append(f"{got['chartSmallCount']} chart texts under 12 px: {got['chartSmall']}")
     return found
 
 

@@ -5,13 +5,20 @@
    from across the table. Only on a tablet-sized window; a phone's page scrolls. */
 const TABLET = "(min-width: 760px) and (min-height: 600px)";
 const SMALLEST = 16; // px: the smallest number players read from their seats
+const LEGIBLE = 12; // px: the smallest chart label still read; under it a chart is a sparkline
 
 export function fitBoard() {
   const area = document.querySelector(".dashboard .board-area");
   if (!area) return;
   const parts = /** @type {HTMLElement[]} */ ([...area.children]);
   parts.forEach((part) => (part.style.zoom = ""));
+  area.querySelectorAll("svg.chart").forEach((svg) => svg.classList.remove("sparkline"));
   if (!matchMedia(TABLET).matches) return;
+  zoomToFit(area, parts);
+  sparklines(area);
+}
+
+function zoomToFit(area, parts) {
   const least = Math.min(1, SMALLEST / smallestNumber(area));
   let zoom = 1;
   for (let pass = 0; pass < 4; pass++) {
@@ -22,6 +29,21 @@ export function fitBoard() {
     if (over <= 1.002 || zoom <= least) return;
     zoom = Math.max(least, (zoom / over) * 0.995);
     parts.forEach((part) => (part.style.zoom = String(zoom)));
+  }
+}
+
+/* A chart drawn so small that its labels would read under LEGIBLE px keeps its lines and
+   drops its text (the numbers players read stay on the scoreboard beside it): a label too
+   small to read from across the table is noise, not information. */
+function sparklines(area) {
+  for (const svg of /** @type {NodeListOf<SVGSVGElement>} */ (area.querySelectorAll("svg.chart"))) {
+    const label = svg.querySelector("text");
+    const box = svg.getBoundingClientRect();
+    const view = svg.viewBox.baseVal;
+    if (!label || !view || !view.width || !view.height) continue;
+    const scale = Math.min(box.width / view.width, box.height / view.height);
+    if (parseFloat(getComputedStyle(label).fontSize) * scale < LEGIBLE)
+      svg.classList.add("sparkline");
   }
 }
 
