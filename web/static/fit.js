@@ -12,7 +12,10 @@ export function fitBoard() {
   if (!area) return;
   const parts = /** @type {HTMLElement[]} */ ([...area.children]);
   parts.forEach((part) => (part.style.zoom = ""));
-  area.querySelectorAll("svg.chart").forEach((svg) => svg.classList.remove("sparkline"));
+  area.querySelectorAll("svg.chart").forEach((svg) => {
+    svg.classList.remove("sparkline");
+    svg.removeAttribute("preserveAspectRatio");
+  });
   if (!matchMedia(TABLET).matches) return;
   zoomToFit(area, parts);
   sparklines(area);
@@ -34,7 +37,8 @@ function zoomToFit(area, parts) {
 
 /* A chart drawn so small that its labels would read under LEGIBLE px keeps its lines and
    drops its text (the numbers players read stay on the scoreboard beside it): a label too
-   small to read from across the table is noise, not information. */
+   small to read from across the table is noise, not information. A sparkline fills its
+   box: its lines are stretched to the strip, their strokes kept as wide as drawn. */
 function sparklines(area) {
   for (const svg of /** @type {NodeListOf<SVGSVGElement>} */ (area.querySelectorAll("svg.chart"))) {
     const label = svg.querySelector("text");
@@ -42,8 +46,11 @@ function sparklines(area) {
     const view = svg.viewBox.baseVal;
     if (!label || !view || !view.width || !view.height) continue;
     const scale = Math.min(box.width / view.width, box.height / view.height);
-    if (parseFloat(getComputedStyle(label).fontSize) * scale < LEGIBLE)
+    if (parseFloat(getComputedStyle(label).fontSize) * scale < LEGIBLE) {
       svg.classList.add("sparkline");
+      // with no text to keep square, the lines take the whole strip the board leaves
+      svg.setAttribute("preserveAspectRatio", "none");
+    }
   }
 }
 
