@@ -259,15 +259,10 @@ def waits_for(view: dict) -> int:
     return seats[0] if seats else 0
 
 
-@pytest.mark.parametrize("orientation", sorted(ORIENTATIONS))
-@pytest.mark.parametrize("game", sorted(RUNS))
-def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game, orientation):
-    monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)  # the same deals every run
+def tables_of(live, game: str):
+    """Each of ``game``'s scripted runs as a table made over the API, with the most seats
+    the game allows unless the run says how many: ``(run, made, rng, moments)``."""
     players = player_names(game, max(registry.game(game).PLAYERS))  # the most seats allowed
-    failures: list[str] = []
-    MEASURES.mkdir(exist_ok=True)
-    measures_file = MEASURES / f"layout-board-{game}-{orientation}.txt"
-    measures_file.write_text("")
     for run, (options, seed, moments) in enumerate(RUNS[game]):
         options = dict(options)
         seats = player_names(game, options.pop("players")) if "players" in options else players
@@ -277,11 +272,22 @@ def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game
             {"game": game, "options": options, "players": seats},
             token="script",
         )
+        yield run, made, random.Random(seed), moments
+
+
+@pytest.mark.parametrize("orientation", sorted(ORIENTATIONS))
+@pytest.mark.parametrize("game", sorted(RUNS))
+def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game, orientation):
+    monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)  # the same deals every run
+    failures: list[str] = []
+    MEASURES.mkdir(exist_ok=True)
+    measures_file = MEASURES / f"layout-board-{game}-{orientation}.txt"
+    measures_file.write_text("")
+    for run, made, rng, moments in tables_of(live, game):
         tablet = browser.new_context(viewport=ORIENTATIONS[orientation])
         tablet.add_cookies(
             [{"name": f"tc_admin_{made['id']}", "value": made["admin_token"], "url": live.url}]
         )
-        rng = random.Random(seed)
         for number, moment in enumerate(moments):
             walk_until(live.service, made["id"], rng, moment)
             version = live.service.table(made["id"]).version
@@ -319,19 +325,9 @@ def test_the_phone_shows_its_own_box_above_the_fold(browser, live, monkeypatch, 
     moment waits for: nothing sideways, a one-line header, its own secret box and its own
     actions inside the first screen."""
     monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)  # the tablet test's deals
-    players = player_names(game, max(registry.game(game).PLAYERS))
     failures: list[str] = []
-    for run, (options, seed, moments) in enumerate(RUNS[game]):
-        options = dict(options)
-        seats = player_names(game, options.pop("players")) if "players" in options else players
-        made = live.api(
-            "POST",
-            "/api/tables",
-            {"game": game, "options": options, "players": seats},
-            token="script",
-        )
+    for run, made, rng, moments in tables_of(live, game):
         phones = {}
-        rng = random.Random(seed)
         for number, moment in enumerate(moments):
             walk_until(live.service, made["id"], rng, moment)
             version = live.service.table(made["id"]).version
