@@ -180,13 +180,23 @@ PHONE_CHECK = """() => {
 }"""
 
 
+SETTLED = "() => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+def settled_layout(page) -> dict:
+    """The page measured once what it was drawing has been laid out and painted (two
+    frames), so a render still on its way is not measured half done."""
+    page.evaluate(SETTLED)
+    return page.evaluate(LAYOUT)
+
+
 def problems_on_phone(page) -> list[str]:
     """What keeps a player's phone from one glance at what is theirs: it sticks out
     sideways (the page, or a box of it cutting what is past its edge), its header takes more
     than a line, the seat's own secret box (the element marked ``data-own``: its money,
     hand, coins) is missing or not wholly inside the first screen, or the prompt's own
     actions fall below it."""
-    got = page.evaluate(LAYOUT)
+    got = settled_layout(page)
     found = []
     if got["scrollWidth"] > got["width"] or got["sidewaysCount"]:
         found.append(f"sticks out sideways: {got['scrollWidth']} {got['sideways']}")
@@ -304,7 +314,7 @@ def test_the_whole_board_fits_the_tablet(browser, live, monkeypatch, shoot, game
             where = f"{game} {orientation} {moment.name}"
             failures += [f"{where}: {p}" for p in covered_by_the_sheet(page)]
             open_tools(page, False)
-            got = page.evaluate(LAYOUT)
+            got = settled_layout(page)
             failures += [f"{where}: {p}" for p in problems_on_tablet(got)]
             failures += [f"{where}: {p}" for p in problems_of_the_board(got)]
             failures += [f"{where}: page error {e}" for e in errors]
