@@ -133,7 +133,7 @@ SCROLLED = """(selector) => {
 }"""
 SCROLL = """([selector, down, right]) => {
     const box = document.querySelector(selector);
-    if (box.scrollHeight - box.clientHeight < down && box.scrollWidth - box.clientWidth < right)
+    if (box.scrollHeight - box.clientHeight < down || box.scrollWidth - box.clientWidth < right)
         return false;
     box.scrollTop = down;
     box.scrollLeft = right;
@@ -207,15 +207,15 @@ def test_an_update_keeps_nodes_scroll_and_a_half_filled_form(browser, live, monk
     phone = phone_page(browser, live, made, 1)
     phone.wait_for_selector("#board .abilene-scroll")
 
+    # The tablet's board fits its pane (test_tablet_layout); what scrolls is the journal on
+    # the tablet and the whole page on a phone, and a redraw must leave both where they were.
     assert tablet.evaluate(SCROLL, ["#log", 300, 0]), "the log is too short to scroll"
-    assert tablet.evaluate(SCROLL, [".board-area", 200, 0]), "the board does not scroll"
-    assert phone.evaluate(SCROLL, [".abilene-scroll", 0, 120]), "the ranches fit the phone"
+    assert phone.evaluate(SCROLL, ["html", 120, 0]), "the phone's page is too short to scroll"
     filled = half_fill(tablet)
     tagged = tablet.evaluate(TAG)
     assert all(tagged.values()), tagged
     log_before = tablet.evaluate(SCROLLED, "#log")
-    board_before = tablet.evaluate(SCROLLED, ".board-area")
-    ranches_before = phone.evaluate(SCROLLED, ".abilene-scroll")
+    page_before = phone.evaluate(SCROLLED, "html")
 
     push_changes(live, made, tablet, 4, rng)
     phone.wait_for_selector(
@@ -237,5 +237,4 @@ def test_an_update_keeps_nodes_scroll_and_a_half_filled_form(browser, live, monk
     assert log_after["first"] == log_before["first"]
     assert abs(log_after["firstAt"] - log_before["firstAt"]) <= 1
     assert log_after["top"] >= log_before["top"] > 0
-    assert tablet.evaluate(SCROLLED, ".board-area")["top"] == board_before["top"]
-    assert phone.evaluate(SCROLLED, ".abilene-scroll")["left"] == ranches_before["left"] > 0
+    assert phone.evaluate(SCROLLED, "html")["top"] == page_before["top"] > 0

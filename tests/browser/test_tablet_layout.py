@@ -40,7 +40,8 @@ SETUP = Moment("setup", lambda s: True)
 NO_POINTS = frozenset({"score", "set_points"})  # typed at random, 30 points end the game
 
 # game -> runs, each one table: (table options, walk seed, moments in the order it meets them)
-RUNS = {
+Run = tuple[dict[str, object], int, list[Moment]]
+RUNS: dict[str, list[Run]] = {
     "lawless": [
         (
             {},
@@ -275,7 +276,8 @@ def tables_of(live, game: str):
     players = player_names(game, max(registry.game(game).PLAYERS))  # the most seats allowed
     for run, (options, seed, moments) in enumerate(RUNS[game]):
         options = dict(options)
-        seats = player_names(game, options.pop("players")) if "players" in options else players
+        count = options.pop("players", None)
+        seats = player_names(game, count) if isinstance(count, int) else players
         made = live.api(
             "POST",
             "/api/tables",
