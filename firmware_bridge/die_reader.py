@@ -22,7 +22,7 @@ from typing import Any, cast
 import serial
 import serial.threaded
 
-from companion.writer.input_events import DeviceStatus, DieRolled
+from companion.writer.input_events import DieRolled
 from firmware_bridge.errors import BridgeError
 from firmware_bridge.protocol import MAX_LINE, Hello, Led, Message, Rejected, encode, parse_line
 from firmware_bridge.session import Frames, Outcome, ReaderSession
@@ -293,13 +293,12 @@ class DieReader:
     # -- reader thread -------------------------------------------------------------------
     def _on_message(self, message: Message | Rejected, transport: Any) -> None:
         with self._lock:
+            away = self._session.state not in ("online", "fault")
             outcome = self._session.receive(message, self._clock())
             if not isinstance(message, Rejected):
                 self._backoff.reset()
-            if isinstance(message, Hello) or any(
-                isinstance(event, DeviceStatus) and event.state == "online"
-                for event in outcome.events
-            ):
+            if isinstance(message, Hello) or (away and self._session.state == "online"):
+                # It introduced itself, or came back from a silence: it may have rebooted.
                 if self._led is not None:
                     outcome.replies.append(Led(self._led))
                 outcome.replies.append(self._session.want(self._want))

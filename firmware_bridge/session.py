@@ -143,6 +143,8 @@ class ReaderSession:
         self._last_heard: float | None = None  # kept across connections, for the panel
         self._asked_at = 0.0
         self._buttons: dict[str, PressDetector] = {}
+        self._faults: dict[str, str] = {}  # code -> text: what the device says stands
+        self._restated: dict[str, str] | None = None  # since its HELLO, until another line
         self.memory: Frames = FrameMemory()
 
     @property
@@ -224,11 +226,39 @@ class ReaderSession:
             self._booted_by = now  # it was running by now, whatever it says later
         if isinstance(message, Hello):
             return self._hello(message)
-        if isinstance(message, Heartbeat):
-            return self._heartbeat(message, now)
         if isinstance(message, DeviceError):
-            return self._become("fault", f"{message.code} {message.text}".strip())
-        return self._frame(message, now)
+            return self._fault(message)
+        out = self._restatement_over()
+        if isinstance(message, Heartbeat):
+            return out.extend(self._heartbeat(message, now))
+        return out.extend(self._frame(message, now))
+
+    # -- faults ----------------------------------------------------------------------------
+    # The firmware keeps every fault that stands and says each again right after every HELLO
+    # (and says HELLO again when one is gone). So a fault stands from its ERR until a HELLO
+    # is followed by another line without that ERR in between: a roll typed on the keys
+    # while the sensor is missing, or a heartbeat, does not clear it.
+    def _fault(self, error: DeviceError) -> Outcome:
+        if self._restated is not None:
+            self._restated[error.code] = error.text
+        self._faults[error.code] = error.text
+        return self._become(*self._standing())
+
+    def _restatement_over(self) -> Outcome:
+        if self._restated is None:
+            return Outcome()
+        self._faults, self._restated = self._restated, None
+        if self.state in ("fault", "online"):
+            return self._become(*self._standing())
+        return Outcome()
+
+    def _standing(self) -> tuple[str, str]:
+        """``online`` with the device's name, or ``fault`` naming every fault that stands."""
+        if not self._faults:
+            return "online", self._identity
+        return "fault", "; ".join(
+            f"{code} {text}".strip() for code, text in sorted(self._faults.items())
+        )
 
     def _hello(self, hello: Hello) -> Outcome:
         answered, self._asked = self._asked, False
@@ -249,10 +279,11 @@ class ReaderSession:
                 self._doubt = bool(self._recent)  # its next heartbeat tells
         self._dice = dict(hello.dice)
         self._identity = f"{hello.device_id} {hello.firmware}"
+        self._restated = {}  # the faults it says next still stand; the others are gone
         if self._silenced:
             # It answered "?", but only a heartbeat shows it is running again.
             return self._become("offline", "answered, no heartbeat yet")
-        return self._become("online", self._identity)
+        return self._become(*self._standing())
 
     def _forget(self) -> None:
         self._booted_by = None
@@ -286,7 +317,7 @@ class ReaderSession:
         if not self._hello_seen:
             return self._ask_hello()
         if self.state in ("offline", "reconnecting"):
-            return self._become("online", self._identity)
+            return self._become(*self._standing())
         return Outcome()
 
     def _ask_hello(self) -> Outcome:
@@ -308,12 +339,8 @@ class ReaderSession:
             return Outcome(replies=[Ack(frame.seq)])
         self._counters["accepted"] += 1
         out = Outcome()
-        if (
-            self.state != "online"
-            and not self._silenced
-            and (self.state != "fault" or isinstance(frame, Roll))
-        ):
-            out.extend(self._become("online", self._identity))
+        if self.state not in ("online", "fault") and not self._silenced:
+            out.extend(self._become(*self._standing()))
         event = self._event(frame, now)
         if isinstance(event, DieRolled):
             self._waiting.add(frame.seq)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import logging
 import signal
+import socket
 import sys
 import threading
 from collections.abc import Callable
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from companion.app import journal_care, malloc_arenas
-from companion.app.config import Config, ConfigError, load
+from companion.app.config import Config, ConfigError, ConfigProblem, ServerConfig, load
 from companion.errors import CompanionError
 from companion.known_games import registry
 from companion.storage.backups import BackupTimer
@@ -134,12 +135,12 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         )
         if config.backups.at_game_end:
             service.game_ended = timer.ask
+        config.server.host = listening_host(config)
         devices = start_devices(config, service, stack, sim)
         stack.enter_context(follower(service, devices))
         app = create_app(config, service, device_key=load_key(config.data.device_key))
         server = make_server(app, config)
         port = server.effective_port
-        # garbage is collected once a change is on every screen, not on its way
         runner = ServerThread(server)
         stack.callback(runner.stop)
         stack.callback(service.hub.close)  # first: ends the streams holding threads
@@ -150,6 +151,25 @@ def serve(config: Config, sim: bool, stop: threading.Event | None = None) -> int
         stop.wait()
         log.info("stopping")
     return 0
+
+
+def listening_host(config: Config) -> str:
+    """The configured address to listen on if this machine has it; else the default one,
+    with the line reported (a typo, or a fixed address the Wi-Fi no longer gives) rather
+    than a service that exits and is restarted into the same failure all evening."""
+    host = config.server.host
+    default = ServerConfig().host
+    if host == default:
+        return host
+    try:
+        family = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)[0][0]
+        with socket.socket(family, socket.SOCK_STREAM) as probe:
+            probe.bind((host, 0))
+    except (OSError, UnicodeError) as error:
+        reason = f"this machine cannot listen on {host!r} ({error}): listening on {default}"
+        config.problems.append(ConfigProblem(config.where("server.host"), "server", "host", reason))
+        return default
+    return host
 
 
 def announce(host: str, port: int, simulated: bool) -> None:

@@ -1,11 +1,13 @@
 """Configuration from a TOML file; every key has a default, so no file is needed to try it.
 
 See ``docs/configuration.md`` for each key. A typo costs one line, never the evening: a
-line TOML cannot read, an unknown key (or table) and a value of the wrong type are each
-left out — the default stands — and reported as a :class:`ConfigProblem` naming the file,
-the line, the table and the nearest known name; everything else applies and the service
-starts (``firmware_bridge/startup.py`` shows the problems on the Devices panel). Only a
-file that cannot be read at all is a ``ConfigError``.
+line TOML cannot read, an unknown key (or table), a value of the wrong type and a number
+the key cannot take (``LIMITS``) are each left out — the default stands — and reported as
+a :class:`ConfigProblem` naming the file, the line, the table and the nearest known name;
+everything else applies and the service starts (``firmware_bridge/startup.py`` shows the
+problems on the Devices panel). Only a file that cannot be read at all is a
+``ConfigError``; a listening address this machine does not have is reported and the
+default one is used (``companion.app.cli.listening_host``).
 """
 
 from __future__ import annotations
@@ -263,8 +265,39 @@ def _fill(made: Any, raw: dict, where: str, problems: list, root: Config) -> Non
         ):
             reason = f"should be {_kind(current)}, not {_kind(value)}: the default stands"
             problems.append(_problem(root, where, name, reason))
+        elif (outside := _outside(dotted, value)) is not None:
+            problems.append(_problem(root, where, name, outside))
         else:
             setattr(made, name, value)
+
+
+# A number a key may take: every count and duration is above 0, except these (low, high).
+LIMITS: dict[str, tuple[float, float]] = {
+    "server.port": (0, 65535),  # 0: any free port
+    "server.threads": (1, 1024),
+    "server.max_body_bytes": (1024, 64 * 1024 * 1024),
+    "server.max_header_bytes": (1024, 1024 * 1024),
+    "streams.per_anonymous": (0, 1000),  # 0: a client without a device cookie never streams
+    "buttons.bounce_s": (0, 1),
+    "card_reader.bus": (0, 6),
+    "card_reader.device": (0, 2),
+    "card_reader.rst": (-1, 27),  # -1: none
+    "card_reader.irq": (-1, 27),
+}
+
+
+def _outside(dotted: str, value: Any) -> str | None:
+    """Why a number is not one the key can take (the default stands), or ``None``."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    if dotted in LIMITS:
+        low, high = LIMITS[dotted]
+        if low <= value <= high:
+            return None
+        return f"should be from {low:g} to {high:g}, not {value:g}: the default stands"
+    if value > 0:
+        return None
+    return f"should be more than 0, not {value:g}: the default stands"
 
 
 def _problem(root: Config, section: str, key: str, reason: str) -> ConfigProblem:

@@ -16,6 +16,7 @@ a monotonic millisecond time, and calls ``send(line)``. ``board.py`` wires it to
 - ``HB`` every ``HEARTBEAT_MS``; uptime counts from boot, so a reboot shows as a reset.
 - A fault (``ERR imu``, ``ERR nfc``) stands until :meth:`Reader.clear` says it is gone and
   is said again after every ``HELLO``: a host that asks ``?`` or reconnects still sees it.
+  When one is gone, ``HELLO`` is said again with the faults that still stand.
 """
 
 import wire
@@ -159,8 +160,10 @@ class Reader:
         self.send(wire.error(code, text))
 
     def clear(self, code):
-        """The fault ``code`` is gone: HELLO no longer repeats it."""
-        self.faults.pop(code, None)
+        """The fault ``code`` is gone: HELLO no longer repeats it, and a HELLO with the faults
+        that still stand tells the host now (it keeps a fault until a HELLO goes without it)."""
+        if self.faults.pop(code, None) is not None:
+            self._hello()
 
     def _type(self, face, now):
         dice = self.dice if self.wanted is None else self.wanted

@@ -168,3 +168,95 @@ def test_only_an_unreadable_file_is_a_config_error_and_the_unit_restarts_everyth
     from companion.app import journal_care
 
     assert str(journal_care.EXIT_CONFIG) in kept_down  # an unreadable file: restarting cannot help
+
+
+NUMBERS = [(s, k, d) for s, k, d in KEYS if isinstance(d, (int, float)) and not isinstance(d, bool)]
+
+
+def allowed(dotted: str, value: float) -> bool:
+    """What docs/configuration.md says a number may be: a count or a duration is above 0;
+    a port 0 (any free one) to 65535; a BCM pin -1 (none) to 27; and so on (``LIMITS``)."""
+    from companion.app.config import LIMITS
+
+    low, high = LIMITS.get(dotted, (0, float("inf")))
+    return low <= value <= high and (dotted in LIMITS or value > 0)
+
+
+@pytest.mark.parametrize("section, key, default", NUMBERS, ids=[f"{s}.{k}" for s, k, _ in NUMBERS])
+@pytest.mark.parametrize("value", [-1, 0, 99999, 10**12])
+def test_a_number_the_key_cannot_take_keeps_the_default_and_is_named(
+    tmp_path, section, key, default, value
+):
+    """threads = 0 served nothing, port = 99999 listened on 34463 (99999 - 65536)."""
+    path, line = written(tmp_path, section, f"{key} = {value}\n")
+    config = load(path)
+    assert rest_applies(config)
+    here = getattr(config, section)
+    if allowed(f"{section}.{key}", value):
+        assert getattr(here, key) == value and config.problems == []
+        return
+    assert getattr(here, key) == default
+    assert [(p.where, p.key) for p in config.problems] == [(f"{path} line {line}", key)]
+    assert "the default stands" in config.problems[0].reason
+    assert f"not {value:g}" in config.problems[0].reason
+
+
+def test_the_limits_name_only_keys_that_exist():
+    from companion.app.config import LIMITS
+
+    assert set(LIMITS) <= {f"{s}.{k}" for s, k, _ in NUMBERS}
+
+
+@pytest.mark.parametrize("host", ["0.0.0.O", "10.255.255.254", "table..local", "::g"])
+def test_an_address_this_machine_cannot_listen_on_is_named_and_the_default_used(tmp_path, host):
+    """A typo, or a fixed address the Wi-Fi no longer hands the Pi: the service exited with
+    status 1 and systemd restarted it into the same failure every 2 s all evening."""
+    from companion.app.cli import listening_host
+
+    path, line = written(tmp_path, "server", f'host = "{host}"\n')
+    config = load(path)
+    assert listening_host(config) == DEFAULTS.server.host
+    [problem] = config.problems
+    assert (problem.where, problem.section, problem.key) == (
+        f"{path} line {line}",
+        "server",
+        "host",
+    )
+    assert f"cannot listen on {host!r}" in problem.reason
+    assert problem.reason.endswith(f"listening on {DEFAULTS.server.host}")
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1", "localhost", "0.0.0.0"])
+def test_an_address_this_machine_has_is_kept(tmp_path, host):
+    from companion.app.cli import listening_host
+
+    path, _ = written(tmp_path, "server", f'host = "{host}"\n')
+    config = load(path)
+    assert listening_host(config) == host and config.problems == []
+
+
+def test_the_real_service_runs_with_its_numbers_and_keys_mistyped(tmp_path):
+    """``companion serve`` itself, as systemd starts it: a file with a thread count of 0, a
+    body limit below zero and a misspelt key answers on its port, and its health names every
+    line that was left out (the Devices panel shows it)."""
+    from tests.support.reliability.server import CompanionProcess
+
+    config = tmp_path / "companion.toml"
+    config.write_text(
+        "[server]\nthreads = 0\nmax_body_bytes = -3\n[card_reader]\nenabeld = true\n", "utf-8"
+    )
+    process = CompanionProcess(tmp_path / "data", config)
+    try:
+        client = process.start()
+        health = client.get("/api/health")
+        assert health.status == 200
+        said = health.json()["devices"]["config"]
+        assert said["state"] == "fault"
+        for where in (
+            f"{config} line 2: [server] threads",
+            f"{config} line 3: [server] max_body_bytes",
+            f"{config} line 5: [card_reader] enabeld",
+        ):
+            assert where in said["detail"], said["detail"]
+    finally:
+        process.close()

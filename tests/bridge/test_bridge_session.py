@@ -209,14 +209,45 @@ def test_silence_goes_offline_and_keeps_asking():
     assert session.counters["silences"] == 1
 
 
-def test_an_error_is_a_fault_until_a_roll_or_hello():
+def test_a_fault_stands_until_a_hello_goes_without_it():
+    """docs/protocol.md, "Liveness and state": the firmware says every standing fault right
+    after every HELLO, and HELLO again when one is gone (hardware/firmware/reader.py)."""
     session = online()
-    assert states(session.receive(DeviceError("imu", "no sensor"), 1.0)) == ["fault"]
-    assert session.status().detail == "imu no sensor"
+    assert states(session.receive(DeviceError("imu", "no MPU-6050 at 0x68"), 1.0)) == ["fault"]
+    assert session.status().detail == "imu no MPU-6050 at 0x68"
+    # The keys still type dice while the sensor is missing: the roll counts, the fault stays.
     assert states(session.receive(Heartbeat(5000), 2.0)) == []
     assert states(session.receive(Moving(1), 2.5)) == []
-    assert states(session.receive(Roll(2, (("d6", 3),)), 3.0)) == ["online"]
+    out = session.receive(Roll(2, (("d6", 3),)), 3.0)
+    assert rolls(out) and states(out) == [] and session.state == "fault"
+    # A second fault is added to the first, not put in its place.
+    session.receive(DeviceError("nfc", "no MFRC522 on SPI (version 0x00)"), 3.5)
+    assert (
+        session.status().detail == "imu no MPU-6050 at 0x68; nfc no MFRC522 on SPI (version 0x00)"
+    )
+    # A HELLO restating only the card reader's fault: the sensor's is gone at the next line.
+    assert states(session.receive(PLAIN, 4.0)) == []  # no flicker to online meanwhile
+    session.receive(DeviceError("nfc", "no MFRC522 on SPI (version 0x00)"), 4.0)
+    assert session.state == "fault"
+    session.receive(Heartbeat(7000), 5.0)
+    assert (session.state, session.status().detail) == (
+        "fault",
+        "nfc no MFRC522 on SPI (version 0x00)",
+    )
+    # A HELLO with no fault after it: online once another line comes.
+    session.receive(PLAIN, 6.0)
+    assert states(session.receive(Heartbeat(9000), 6.5)) == ["online"]
     assert session.status().detail == "PICO-1 1.0"
+
+
+def test_a_fault_outlives_a_lost_port_until_the_device_says_it_is_gone():
+    session = online()
+    session.receive(DeviceError("imu", "no MPU-6050 at 0x68"), 1.0)
+    session.lost(2.0, "SerialException: gone")
+    session.connected(3.0)
+    assert states(session.receive(PLAIN, 3.1)) == ["fault"]  # never online in between
+    session.receive(DeviceError("imu", "no MPU-6050 at 0x68"), 3.1)
+    assert states(session.receive(Heartbeat(1000), 4.0)) == [] and session.state == "fault"
 
 
 def test_losing_the_port_is_reconnecting_and_stops_the_watch():
