@@ -8,8 +8,8 @@ little-endian (``DieMessages.ts``). The die sends ``RollState`` (id 3: roll stat
 index) whenever either changes, ``BatteryLevel`` (id 34: percent, state) and, when asked
 ``WhoAreYou`` (id 1), ``IAmADie`` (id 2): the 22-byte legacy layout, or chunks that each
 begin with their own size (``ChunkMessage.ts``). A face index becomes a face as
-``DiceUtils.faceFromIndex`` does, with the "bad normals" table of firmware up to
-2023-11-17. No I/O here: ``pixels.py`` is the Bluetooth shell.
+``DiceUtils.faceFromIndex`` does, with the "bad normals" table of firmware built up to
+1704150000000 ms (2024-01-01 23:00 UTC; pixels-js names it ``FW_2023_11_17``). No I/O here: ``pixels.py`` is the Bluetooth shell.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ CHARGING, DONE = 2, 3  # battery states that mean "on the charger"
 DIE_TYPES = ("unknown", "d4", "d6", "d8", "d10", "d00", "d12", "d20", "d6pipped", "d6fudge")
 TYPES_BY_LEDS = {4: "d4", 6: "d6", 8: "d8", 10: "d10", 12: "d12", 20: "d20", 21: "d6pipped"}
 KINDS = {"d6": "d6", "d6pipped": "d6"}  # the die types a prompt here can use, as its kind
-BAD_NORMALS_UNTIL_MS = 1704150000000  # firmware 2023-11-17 and older
+BAD_NORMALS_UNTIL_MS = 1704150000000  # pixels-js FW_2023_11_17: 2024-01-01 23:00 UTC
 LEVEL_FIX_FROM_MS = 1716382800000  # firmware 2024-05-22: tilted six-LED dice read crooked
 LEGACY_SIZE = 22
 

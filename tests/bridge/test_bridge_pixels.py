@@ -16,7 +16,8 @@ from the project's parser: GameWithPixels/pixels-js at commit
 - ``packages/pixels-core-animation/src/PixelDieType.ts``: unknown 0, d4, d6, d8, d10, d00,
   d12, d20, d6pipped, d6fudge;
 - ``packages/pixels-core-animation/src/DiceUtils.ts`` ``faceFromIndex``: faces per die type,
-  and the "bad normals" of firmware up to 1704150000000 ms (2023-11-17).
+  and the "bad normals" of firmware built up to 1704150000000 ms (``FW_2023_11_17``,
+  which is 2024-01-01 23:00 UTC).
 """
 
 from __future__ import annotations
@@ -367,3 +368,24 @@ def test_parse_never_raises_on_junk():
         if cut != 22:
             assert isinstance(px.parse(whole[:cut]), px.Unusable), cut
     assert px.parse(bytes([3, 1, 5])) == px.RollState(ROLLED, 5)
+
+
+# DiceUtils.ts faceFromIndex at the commit above: with ``dieType`` "d4" and a firmware built
+# at or before FW_2023_11_17 = 1704150000000 ms (2024-01-01 23:00 UTC, whatever its name
+# says), index 3 -> 2, 2 -> 3, 5 -> 4, anything else -> 1; with "d6", 4 -> 2, 3 -> 3,
+# 2 -> 4, 1 -> 5, else index + 1. A build of 0 (unknown) is never "bad normals".
+@pytest.mark.parametrize(
+    "kind, build, faces",
+    [
+        ("d4", 1_704_150_000, {0: 1, 2: 3, 3: 2, 5: 4, 1: 1}),  # exactly at the cut-off
+        ("d4", 1_704_150_001, {0: 1, 1: 2, 2: 3, 3: 4}),  # a second after it
+        ("d6", 1_704_150_000, {0: 1, 1: 5, 2: 4, 3: 3, 4: 2, 5: 6}),
+        ("d6", 1_704_150_001, {0: 1, 1: 2, 2: 3, 3: 4, 4: 5, 5: 6}),
+        ("d6", 0, {1: 2, 4: 5}),
+        ("d10", 1_600_000_000, {0: 0, 9: 9}),
+        ("d00", FW_2025, {0: 0, 9: 90}),
+        ("d20", 1_600_000_000, {0: 1, 19: 20}),
+    ],
+)
+def test_face_indexes_become_faces_as_dice_utils_maps_them(kind, build, faces):
+    assert {index: px.face(index, kind, build) for index in faces} == faces

@@ -88,7 +88,7 @@ def test_set_up_join_play_reconnect_and_translate(browser, live, shoot):
         tablet.reload()
         tablet.wait_for_selector("#seats h2")
         assert "Joueurs" in tablet.inner_text("#seats")
-        assert "Light / dark" in bruno.inner_text("body")
+        assert bruno.get_attribute("#theme-toggle", "aria-label") == "Light / dark"
         shoot(tablet, "tablet-dashboard-french")
 
         # undo from the tablet, with a confirm step; the log shows the undone line struck out

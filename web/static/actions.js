@@ -35,9 +35,18 @@ function answers(prompt, template) {
   return template.seat === prompt.seat;
 }
 
+/* A dice prompt's own action, when all it asks is its dice, is answered by the dice area
+   beside it (roll them, type the faces, throw my die; web/static/dice.js): a button of its
+   own would open the same dialog a second time, on a row of its own. */
+function diceAreaAnswers(prompt, template) {
+  if (!prompt || prompt.kind !== "dice" || !prompt.action) return false;
+  const params = Object.values(template.params || {});
+  return template.type === prompt.action.type && params.every((p) => p.kind === "dice");
+}
+
 function splitActions(view, current) {
-  const legal = view.legal;
   const prompt = view.prompt;
+  const legal = view.legal.filter((t) => !diceAreaAnswers(prompt, t));
   let top = prompt ? legal.filter((t) => answers(prompt, t)) : [];
   if (!prompt)
     top = legal.filter((t) => t.seat === current || current === null || current === undefined);

@@ -15,6 +15,7 @@ export function fitBoard() {
   area.querySelectorAll("svg.chart").forEach((svg) => {
     svg.classList.remove("sparkline");
     svg.removeAttribute("preserveAspectRatio");
+    if (svg.dataset.view) svg.setAttribute("viewBox", svg.dataset.view);
   });
   if (!matchMedia(TABLET).matches) return;
   zoomToFit(area, parts);
@@ -38,7 +39,8 @@ function zoomToFit(area, parts) {
 /* A chart drawn so small that its labels would read under LEGIBLE px keeps its lines and
    drops its text (the numbers players read stay on the scoreboard beside it): a label too
    small to read from across the table is noise, not information. A sparkline fills its
-   box: its lines are stretched to the strip, their strokes kept as wide as drawn. */
+   box: its plot is stretched to the strip, its strokes kept as wide as drawn, and the key
+   beside its title names each line's player in that line's colour. */
 function sparklines(area) {
   for (const svg of /** @type {NodeListOf<SVGSVGElement>} */ (area.querySelectorAll("svg.chart"))) {
     const label = svg.querySelector("text");
@@ -48,8 +50,11 @@ function sparklines(area) {
     const scale = Math.min(box.width / view.width, box.height / view.height);
     if (parseFloat(getComputedStyle(label).fontSize) * scale < LEGIBLE) {
       svg.classList.add("sparkline");
-      // with no text to keep square, the lines take the whole strip the board leaves
+      // with no text to keep square, the plot alone takes the whole strip the board
+      // leaves (the end labels' margin too); the key beside the title says whose line
       svg.setAttribute("preserveAspectRatio", "none");
+      svg.dataset.view = svg.getAttribute("viewBox");
+      if (svg.dataset.plot) svg.setAttribute("viewBox", svg.dataset.plot);
     }
   }
 }

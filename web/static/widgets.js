@@ -179,6 +179,22 @@ function line(series, colour, x, y) {
   ];
 }
 
+/* Which colour is whose, beside the title: shown once the chart is a sparkline and its end
+   labels are gone (companion.css). */
+function key(chart) {
+  return h(
+    "span",
+    { class: "chart-key" },
+    chart.series.map((series, i) =>
+      // a property, not a style attribute: the page allows no inline style
+      h("span", {
+        style: { color: SERIES_COLOURS[i % SERIES_COLOURS.length] },
+        text: series.label,
+      }),
+    ),
+  );
+}
+
 /* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
 export function chart(chart) {
   const { W, H, L, B, T, R } = CHART;
@@ -187,10 +203,17 @@ export function chart(chart) {
   return h(
     "figure",
     { class: "chart-box", "data-chart": chart.title },
-    h("figcaption", { text: title }),
+    h("figcaption", {}, h("span", { text: title }), key(chart)),
     s(
       "svg",
-      { viewBox: `0 0 ${W} ${H}`, class: "chart", role: "img", "aria-label": title },
+      {
+        viewBox: `0 0 ${W} ${H}`,
+        // the plot alone, for a sparkline (web/static/fit.js): no axis text, no end labels
+        "data-plot": `${L - 4} ${T - 4} ${W - L - R + 8} ${H - B - T + 8}`,
+        class: "chart",
+        role: "img",
+        "aria-label": title,
+      },
       s("line", { x1: L, y1: H - B, x2: W - R, y2: H - B, class: "axis" }),
       s("line", { x1: L, y1: T, x2: L, y2: H - B, class: "axis" }),
       s("text", { x: 4, y: T + 10, text: number(maxY) }),
