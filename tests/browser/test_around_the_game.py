@@ -2,9 +2,9 @@
 without a refused request (no catalogue asked for by a game that keeps none); a rematch
 takes every phone to its seat of the new table with no new scan; archiving or deleting a
 game tells its open pages what happened in words; the join page names the seat and the
-table, and a phone that holds a seat asks before it takes another (and lets the old go); an
-undo after the end warns that the result has been shown and keeps it in the log; the dice
-still on screen say whose throw they were."""
+table, and a phone that holds a seat asks before it takes another (and lets the old go); a
+used join link says so at once, naming no seat; an undo after the end warns that the result
+has been shown and keeps it in the log; the dice still on screen say whose throw they were."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import pytest
 from companion.known_games import registry
 from companion.play.table import Viewer
 from tests.support.browser.tables import make_table
-from tests.support.screens import TABLET, phone_for
+from tests.support.screens import PHONE, TABLET, phone_for
 
 pytestmark = pytest.mark.browser
 
@@ -175,6 +175,36 @@ def test_the_join_page_names_the_seat_and_asks_before_a_second_seat(browser, liv
         "Rejoindre en tant que Claudia — Sans Foi Ni Loi, table commencée à"
     )
     assert fresh.locator("#join-holds").count() == 0
+
+
+def test_a_used_join_link_says_so_at_once_on_any_phone(browser, live, shoot):
+    """Before: a phone holding Alice's seat read "Taking None's seat lets Alice's go", and a
+    fresh phone was offered "Join my seat", then a page headed "403"."""
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "abilene", ("Alice", "Bob", "Carol"))
+    bobs = join_link(live, made, 1)
+    phone_for(browser, live, made, 1)  # Bob's phone spends his code
+    alice = phone_for(browser, live, made, 0)
+    fresh = browser.new_context(viewport=PHONE, locale="fr").new_page()
+    for page, lang, said in (
+        (alice, "en", ("This join code can no longer be used", "Table tools, Joining")),
+        (fresh, "fr", ("Ce code pour rejoindre ne sert plus", "Outils de la table")),
+    ):
+        page.goto(bobs + f"?lang={lang}")
+        text = page.inner_text("body")
+        assert page.inner_text("#join-title") == said[0] and said[1] in text, text
+        assert page.locator("button[type=submit]").count() == 0
+        assert not any(word in text for word in ("None", "403", "Alice", "Bob", "Carol")), text
+        shoot(page, f"phone-join-used-{lang}", full_page=False)
+    alice.click("#join-spent a.button")  # the phone with a seat goes back to it, still Alice
+    alice.wait_for_selector("#actions h2")
+    assert alice.evaluate("document.body.dataset.seat") == "0"
+    # a code spent between opening and tapping: the tap gets the same page, not a "403"
+    carols = join_link(live, made, 2)
+    fresh.goto(carols + "?lang=fr")
+    phone_for(browser, live, made, 2)
+    fresh.click("button[type=submit]")
+    assert fresh.inner_text("#join-title") == "Ce code pour rejoindre ne sert plus"
 
 
 def test_an_undo_after_the_end_warns_and_keeps_the_result_in_the_log(browser, live, shoot):
