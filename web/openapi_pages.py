@@ -41,7 +41,10 @@ PAGES: dict[str, dict] = {
             "parameters": [TABLE_ID, JOIN_CODE],
             "responses": {
                 "303": {"description": "joined"},
-                "403": {"description": "the code is spent, or a cross-site form"},
+                "403": {
+                    "description": "the code is spent (the page that says so, as the GET "
+                    "gives it), or a cross-site form"
+                },
             },
         },
     },
@@ -60,3 +63,8 @@ PAGES: dict[str, dict] = {
     ),
 }
 PAGES["/join/{table_id}/{code}"]["get"]["parameters"] = [TABLE_ID, JOIN_CODE]
+PAGES["/join/{table_id}/{code}"]["get"]["responses"]["403"] = {
+    "description": "a code that joins nobody (used, replaced, never made): a page that says "
+    "so and where a new one is, naming no seat",
+    "content": {HTML: {}},
+}

@@ -15,8 +15,8 @@ import segno.helpers
 from babel.dates import format_skeleton, format_time
 from flask import Blueprint, Response, redirect, render_template, request, send_file, url_for
 
-from companion.access import tokens
 from companion.access.viewer import Viewer
+from companion.errors import Forbidden
 from companion.known_games import registry
 from companion.storage import card_catalogue as catalogue
 from companion.writer import past_games
@@ -166,12 +166,16 @@ def seat(table_id):
 
 @bp.get("/join/<table_id>/<code>")
 def join(table_id, code):
-    """Opening a QR link asks before it spends the code: link previews must not spend it."""
+    """Opening a QR link asks before it spends the code: link previews must not spend it.
+    Every name the page shows comes from a code that still joins; one that joins nobody
+    (used, replaced, never made) gets the page that says so and names no seat."""
     record = _record(table_id)
     who = viewer(table_id)
-    if who.admin:
-        return _tablet_stays_tablet(table_id, code, record.game, 200)
     seat = _seat_of_code(table_id, code)
+    if seat is None:
+        return _code_spent(table_id, who)
+    if who.admin:
+        return _tablet_stays_tablet(table_id, code, record.game, seat, 200)
     held = who.seat if who.seat is not None and who.seat != seat else None
     return page(
         "join.html",
@@ -179,21 +183,24 @@ def join(table_id, code):
         code=code,
         game=record.game,
         seat=seat,
-        name=None if seat is None else record.players[seat],
+        name=record.players[seat],
         started=_started(record.created),
         held=None if held is None else record.players[held],
     )
 
 
 def _seat_of_code(table_id: str, code: str) -> int | None:
-    """The seat an unspent join code is for (None once spent), spending nothing."""
-    svc = service()
-    return svc.call(
-        lambda: next(
-            (s for s, _t, c, _i in svc.journal.seats(table_id) if c and tokens.same_code(code, c)),
-            None,
-        )
-    )
+    """The seat ``code`` would give this device, spending nothing (``Seats.seat_of_code``)."""
+    asker = device()
+    return service().seats.seat_of_code(table_id, code, None if asker.anonymous else asker.key)
+
+
+def _code_spent(table_id: str, who: Viewer):
+    """A join link that joins nobody: said at once, with where a new code is, in the
+    device's language. No seat is named; a phone holding one is offered its own page."""
+    return page(
+        "join_spent.html", table_id=table_id, tablet=who.admin, holds=who.seat is not None
+    ), 403
 
 
 def _started(created: str) -> str:
@@ -207,13 +214,21 @@ def _started(created: str) -> str:
 @bp.post("/join/<table_id>/<code>")
 def join_now(table_id, code):
     record = _record(table_id)
-    if viewer(table_id).admin:
-        return _tablet_stays_tablet(table_id, code, record.game, 403)
-    held = viewer(table_id).seat  # a seat this phone holds at this table already
+    who = viewer(table_id)
+    if who.admin:
+        seat = _seat_of_code(table_id, code)
+        if seat is None:
+            return _code_spent(table_id, who)
+        return _tablet_stays_tablet(table_id, code, record.game, seat, 403)
     asker = device()  # a retry from the device that joined is answered as its first join
-    seat, token = service().seats.join(table_id, code, None if asker.anonymous else asker.key)
-    if held is not None and held != seat:  # the join page asked: the old seat is let go
-        service().seats.reissue(table_id, held, Viewer(seat=held))
+    try:
+        seat, token = service().seats.join(table_id, code, None if asker.anonymous else asker.key)
+    except Forbidden as refused:  # spent since the page was opened (another phone was quicker)
+        if refused.code != "join_code_spent":
+            raise
+        return _code_spent(table_id, who)
+    if who.seat is not None and who.seat != seat:  # the join page asked: the old seat goes
+        service().seats.reissue(table_id, who.seat, Viewer(seat=who.seat))
     reply = redirect(url_for("pages.seat", table_id=table_id), code=303)
     reply.set_cookie(
         SEAT_COOKIE.format(table_id), token, max_age=COOKIE_AGE, httponly=True, samesite="Strict"
@@ -221,13 +236,9 @@ def join_now(table_id, code):
     return reply
 
 
-def _tablet_stays_tablet(table_id: str, code: str, game: str, status: int):
+def _tablet_stays_tablet(table_id: str, code: str, game: str, seat: int, status: int):
     """The device holding the admin token opened a join link: it stays the dashboard, the
     code stays unspent, and the page shows the code for the player's phone to scan."""
-    codes = service().seats.join_codes(table_id, viewer(table_id))
-    seat = next(
-        (s for s, c in codes.items() if c != "on_tablet" and tokens.same_code(code, c)), None
-    )
     return page(
         "join.html", table_id=table_id, code=code, game=game, tablet=True, seat=seat
     ), status

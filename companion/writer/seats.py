@@ -182,6 +182,22 @@ class Seats:
 
         return self.call(task)
 
+    def seat_of_code(self, table_id: str, code: Any, device: str | None = None) -> int | None:
+        """The seat ``join`` would give ``device`` for ``code``, spending nothing: the seat
+        of an unspent code, or the one this device joined with it (its answer lost); None
+        for a code unknown, used by another device or replaced, which joins nobody."""
+
+        def task() -> int | None:
+            find(self.tables, table_id)
+            if not isinstance(code, str):
+                return None
+            for seat, _token, join_code, _issue in self.journal.seats(table_id):
+                if tokens.same_code(code, join_code):
+                    return seat
+            return self._joined_again(table_id, code, device)
+
+        return self.call(task)
+
     def _seat_token(self, table_id: str, seat: int) -> str:
         token = tokens.new_token()
         self.journal.spend_join_code(table_id, seat, tokens.digest(token))

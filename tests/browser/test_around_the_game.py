@@ -1,19 +1,26 @@
 """The evening around the game, in real Chromium through the real server: a page loads
 without a refused request (no catalogue asked for by a game that keeps none); a rematch
-takes every phone to its seat of the new table with no new scan; archiving or deleting a
-game tells its open pages what happened in words; the join page names the seat and the
-table, and a phone that holds a seat asks before it takes another (and lets the old go); an
-undo after the end warns that the result has been shown and keeps it in the log; the dice
-still on screen say whose throw they were."""
+takes every phone to its seat of the new table with no new scan, and the tablet to the new
+table's page with its tools, as a reload draws it; archiving or deleting a game tells its
+open pages what happened in words; the join page names the seat and the table, and a phone
+that holds a seat asks before it takes another (and lets the old go); a used join link says
+so at once, naming no seat; an undo after the end warns that the result has been shown and
+keeps it in the log; the dice still on screen say whose throw they were."""
 
 from __future__ import annotations
+
+import random
+import time
 
 import pytest
 
 from companion.known_games import registry
 from companion.play.table import Viewer
+from companion.randomness import draws
+from tests.support.browser.moments import Moment, walk_until
 from tests.support.browser.tables import make_table
-from tests.support.screens import TABLET, phone_for
+from tests.support.screens import PHONE, TABLET, open_tools, phone_for
+from web import after
 
 pytestmark = pytest.mark.browser
 
@@ -118,6 +125,74 @@ def test_a_phone_asleep_during_the_rematch_goes_to_its_seat_when_it_wakes(browse
     assert made["id"] in tablet.url
 
 
+def finished_lawless(live, tablet):
+    """A three-ranch Lawless played to its scoring table by the seeded walk, made by the
+    tablet (tests/support/browser/moments.py)."""
+    made = make_table(tablet, live, "lawless", ("Ann", "Bruno", "Claudia"))
+    walk_until(live.service, made["id"], random.Random(0), LAWLESS_OVER)
+    return made
+
+
+LAWLESS_OVER = Moment("the scoring table", lambda s: s["scoring"] is not None)
+
+
+def tablet_tools(page) -> dict:
+    """What the tablet's tools sheet holds, opened: its joining codes (each seat's link),
+    its devices, its other actions."""
+    page.wait_for_selector("#seats .seat-chip a[href*='/join/']")
+    page.wait_for_selector("#devices > *")
+    open_tools(page)
+    return {
+        "admin": page.evaluate("document.body.dataset.admin"),
+        "joining": page.inner_text("#join-summary"),
+        "links": page.eval_on_selector_all("#seats a[href*='/join/']", "as => as.length"),
+        "devices": page.eval_on_selector_all("#devices h2, #devices h3", "hs => hs.length"),
+        "reader": page.inner_text("#reader-state"),
+        "actions": page.inner_text("#actions"),
+    }
+
+
+def slow_rematch_reply(monkeypatch) -> None:
+    """The tablet's stream tells it of the rematch before its own request's answer (and
+    the new table's admin cookie) reaches it: that answer is a second late on the Wi-Fi."""
+    carry = after.carry_phones
+
+    def carried_then_late(*args) -> None:
+        carry(*args)
+        time.sleep(1.0)
+
+    monkeypatch.setattr(after, "carry_phones", carried_then_late)
+
+
+def test_after_a_rematch_the_tablet_has_its_tools_as_a_reload_gives_them(
+    browser, live, monkeypatch, shoot
+):
+    """Before: the stream's word took the tablet to the new table before the admin cookie
+    came, and the page was drawn for a stranger: no tools sheet until a reload."""
+    monkeypatch.setattr(draws, "new_seed", lambda: b"\x07" * 32)  # the same game every run
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = finished_lawless(live, tablet)
+    slow_rematch_reply(monkeypatch)
+    tablet.goto(f"{live.url}/table/{made['id']}")
+    tablet.click("#rematch")
+    tablet.wait_for_url(lambda url: made["id"] not in url)
+    tablet.wait_for_selector("#log")
+    assert tablet.locator("#tools").count() == 1, tablet.inner_text("body")
+    arrived = tablet_tools(tablet)
+    shoot(tablet, "tablet-after-rematch", full_page=False)
+    tablet.reload()
+    assert tablet_tools(tablet) == arrived
+    assert arrived["admin"] == "yes" and arrived["links"] == 3 and arrived["devices"]
+    # the codes it shows work: a phone scans Bruno's and the chip says joined
+    new_id = tablet.url.rsplit("/", 1)[1]
+    link = tablet.get_attribute("#qr-1 a", "href")
+    phone = browser.new_context(viewport=PHONE).new_page()
+    phone.goto(link)
+    phone.click("button[type=submit]")
+    phone.wait_for_url(f"**/seat/{new_id}")
+    tablet.wait_for_selector("#qr-1 .badge")
+
+
 def test_archiving_and_deleting_tell_the_open_pages_in_words(browser, live, shoot):
     context = browser.new_context(viewport=TABLET)
     home = context.new_page()
@@ -175,6 +250,36 @@ def test_the_join_page_names_the_seat_and_asks_before_a_second_seat(browser, liv
         "Rejoindre en tant que Claudia — Sans Foi Ni Loi, table commencée à"
     )
     assert fresh.locator("#join-holds").count() == 0
+
+
+def test_a_used_join_link_says_so_at_once_on_any_phone(browser, live, shoot):
+    """Before: a phone holding Alice's seat read "Taking None's seat lets Alice's go", and a
+    fresh phone was offered "Join my seat", then a page headed "403"."""
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "abilene", ("Alice", "Bob", "Carol"))
+    bobs = join_link(live, made, 1)
+    phone_for(browser, live, made, 1)  # Bob's phone spends his code
+    alice = phone_for(browser, live, made, 0)
+    fresh = browser.new_context(viewport=PHONE, locale="fr").new_page()
+    for page, lang, said in (
+        (alice, "en", ("This join code can no longer be used", "Table tools, Joining")),
+        (fresh, "fr", ("Ce code pour rejoindre ne sert plus", "Outils de la table")),
+    ):
+        page.goto(bobs + f"?lang={lang}")
+        text = page.inner_text("body")
+        assert page.inner_text("#join-title") == said[0] and said[1] in text, text
+        assert page.locator("button[type=submit]").count() == 0
+        assert not any(word in text for word in ("None", "403", "Alice", "Bob", "Carol")), text
+        shoot(page, f"phone-join-used-{lang}", full_page=False)
+    alice.click("#join-spent a.button")  # the phone with a seat goes back to it, still Alice
+    alice.wait_for_selector("#actions h2")
+    assert alice.evaluate("document.body.dataset.seat") == "0"
+    # a code spent between opening and tapping: the tap gets the same page, not a "403"
+    carols = join_link(live, made, 2)
+    fresh.goto(carols + "?lang=fr")
+    phone_for(browser, live, made, 2)
+    fresh.click("button[type=submit]")
+    assert fresh.inner_text("#join-title") == "Ce code pour rejoindre ne sert plus"
 
 
 def test_an_undo_after_the_end_warns_and_keeps_the_result_in_the_log(browser, live, shoot):

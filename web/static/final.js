@@ -119,11 +119,17 @@ function leave(url) {
   location.href = url;
 }
 
+/* The tablet that asked for the rematch goes on its own request's answer, never on its
+   stream's word: the answer carries the new table's admin cookie, and a page loaded before
+   that cookie came is the new table seen by a stranger (no tools sheet, no joining codes,
+   no devices) until a reload. */
+let asked = false;
+
 /* A rematch began at the tablet: a phone joins its seat of the new table with the code
    its own stream was handed (companion/play/rematch.py) and goes there, no new scan; every
    other page goes to the new table. */
 export async function followRematch(data) {
-  if (leaving) return;
+  if (leaving || (asked && data.code === undefined)) return;
   if (data.code !== undefined) {
     try {
       const reply = await fetch(`/join/${data.table}/${encodeURIComponent(data.code)}`, {
@@ -144,10 +150,12 @@ export async function followRematch(data) {
 }
 
 async function rematch(page) {
+  asked = true;
   try {
     const made = await post(`/api/tables/${page.id}/rematch`, {});
     leave("/table/" + made.id);
   } catch (error) {
+    asked = false;
     toast(error.message);
   }
 }
