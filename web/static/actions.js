@@ -158,7 +158,13 @@ export function openForm(template) {
   if (template.round !== undefined) fixed.round = template.round;
   if (!names.length) return act(fixed).catch((e) => toast(e.message));
   let redraw = () => {};
-  const form = formState(page.game, template.params, page.view.table.players, () => redraw());
+  const form = formState(
+    page.game,
+    template.params,
+    page.view.table.players,
+    () => redraw(),
+    template.combinations,
+  );
   const submit = (event) => {
     event.preventDefault();
     const action = Object.assign({}, fixed, form.values);

