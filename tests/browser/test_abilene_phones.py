@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.support.browser.tables import make_table
-from tests.support.screens import TABLET, phone_for
+from tests.support.screens import REACHED, TABLET, phone_for
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +53,21 @@ def test_the_sticker_dialog_offers_only_the_values_its_brand_may_have(browser, l
     view = live.api("GET", f"/api/tables/{table['id']}", token=table["admin_token"])
     assert view["state"]["sale"]["submitted"] == [BOB]
     bob.context.close()
+
+
+def test_a_refused_dialog_says_why_on_top_of_it(browser, live, table, shoot):
+    offer = {"type": "offer_loan", "seat": BOB, "borrower": CAROL, "amount": 1000, "interest": 100}
+    table["act"](offer)
+    carol = phone_for(browser, live, table, CAROL)
+    carol.click("[data-action=accept_loan]")  # her dialog opens; Bob takes his offer back
+    table["act"]({"type": "withdraw_loan_offer", "seat": BOB, "offer": 1})
+    carol.click("#dialog button[type=submit]")
+    toast = carol.wait_for_selector("#toast", state="visible")
+    shoot(carol, "abilene-refusal-over-dialog", full_page=False)
+    assert carol.evaluate("document.getElementById('dialog').open")  # the form stays
+    box = toast.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= 844 and box["x"] >= 0, box
+    assert box["x"] + box["width"] <= 390, box
+    assert toast.evaluate(REACHED), "the refusal is under the dialog"
+    assert toast.inner_text() == "There is no open loan offer 1."
+    carol.context.close()

@@ -3,7 +3,7 @@
    dialog they open in. */
 
 import { applyLink } from "./link.js";
-import { t, toast, wordParams, words } from "./shell.js";
+import { keepToastOnTop, t, toast, wordParams, words } from "./shell.js";
 import { dice, die, h, mount, unmount } from "./widgets.js";
 
 /* Which parameters name a seat: the list the game declares (SEAT_PARAMS in its folder's
@@ -275,6 +275,7 @@ export function openDialog(draw) {
   };
   redraw();
   if (!dialog.open) dialog.showModal();
+  keepToastOnTop();
   return redraw;
 }
 export const closeDialog = () =>
