@@ -71,3 +71,26 @@ def test_a_refused_dialog_says_why_on_top_of_it(browser, live, table, shoot):
     assert toast.evaluate(REACHED), "the refusal is under the dialog"
     assert toast.inner_text() == "There is no open loan offer 1."
     carol.context.close()
+
+
+def test_a_duellist_whose_die_is_in_waits_for_the_other(browser, live, table, shoot):
+    table["act"]({"type": "throw", "seat": BOB, "dice": [0, 0, 1, 1, 1]})
+    table["act"]({"type": "duel", "seat": BOB, "opponent": DAVE, "place": "elsewhere"})
+    bob, dave = (phone_for(browser, live, table, s) for s in (BOB, DAVE))
+    bob.wait_for_selector("#type-dice")
+    # his die only: the whole throw is never a phone's to send (dice_by_their_owners)
+    assert bob.query_selector("[data-action=duel_roll]") is None
+    bob.click("#type-dice")
+    bob.click("#dialog [data-face='3']")
+    bob.click("#dialog button[type=submit]")
+    said = bob.wait_for_selector("#dice-mine-in")
+    shoot(bob, "abilene-duel-die-in", full_page=False)
+    assert said.inner_text() == "Your die is in: waiting for Dave"
+    assert bob.query_selector("#type-dice") is None
+    assert bob.query_selector("[data-action=duel_roll]") is None
+    assert bob.inner_text("#turn") == "Dave's turn"
+    dave.wait_for_selector("#dice-parts[data-in='1']")
+    assert dave.query_selector("#type-dice") is not None  # Dave still throws his
+    assert dave.query_selector("#dice-mine-in") is None
+    for phone in (bob, dave):
+        phone.context.close()
