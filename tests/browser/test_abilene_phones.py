@@ -94,3 +94,16 @@ def test_a_duellist_whose_die_is_in_waits_for_the_other(browser, live, table, sh
     assert dave.query_selector("#dice-mine-in") is None
     for phone in (bob, dave):
         phone.context.close()
+
+
+def test_a_loan_offer_is_said_on_the_borrowers_phone(browser, live, table):
+    carol, bob = (phone_for(browser, live, table, s) for s in (CAROL, BOB))
+    offer = {"type": "offer_loan", "seat": BOB, "borrower": CAROL, "amount": 1000, "interest": 100}
+    table["act"](offer)
+    carol.wait_for_selector("[data-action=accept_loan]")
+    own = carol.inner_text("#own")
+    assert "Offer 1: Bob lends you $1,000 at $100 interest" in own, own
+    bob.wait_for_selector("[data-action=withdraw_loan_offer]")
+    assert "Offer 1: you lend Carol $1,000 at $100 interest" in bob.inner_text("#own")
+    for phone in (carol, bob):
+        phone.context.close()
