@@ -78,9 +78,26 @@ def template(action_type: str, seat: int | None, **params: dict) -> dict:
       and ``"pattern"`` when declared)
     - ``{"kind": "dice", "dice": ["d6", ...]}`` -> list of faces, answered by the die reader
 
-    A secret submission is made with :func:`secret_template`.
+    A secret submission is made with :func:`secret_template`; parameters that go only in
+    some pairings are declared with :func:`combinations`.
     """
     return {"type": action_type, "seat": seat, "params": params}
+
+
+def combinations(offered: dict, fillings: Sequence[dict]) -> dict:
+    """``offered`` (a :func:`template`) whose choice parameters named in ``fillings`` go
+    together only as one of them (a sticker's brand and value: no brand is $500): the page
+    offers, once a parameter is chosen, only the values of the later ones that fill one of
+    them, and :func:`match_template` refuses any other pairing. Every filling names the
+    same parameters, each a choice of ``offered``, in the order of its ``params``."""
+    names = [name for name in offered["params"] if name in fillings[0]]
+    for filling in fillings:
+        if set(filling) != set(names):
+            raise ValueError("every filling names the same parameters of the template")
+        for name, value in filling.items():
+            if not any(same_value(o, value) for o in offered["params"][name]["options"]):
+                raise ValueError(f"{value!r} is not a choice of {name!r}")
+    return {**offered, "combinations": [{name: f[name] for name in names} for f in fillings]}
 
 
 def secret_template(action_type: str, seat: int, **params: dict) -> dict:
@@ -318,11 +335,21 @@ def match_template(templates: list[dict], action: dict) -> dict:
             for name, spec in params.items():
                 require(name in action, "missing_param", name=name)
                 check_param(spec, action[name], name)
+            _check_combination(candidate, action)
             return candidate
         except RuleError as error:
             last_error = error
     assert last_error is not None
     raise last_error
+
+
+def _check_combination(candidate: dict, action: dict) -> None:
+    """The action's values of a template's :func:`combinations` are one of its fillings."""
+    fillings = candidate.get("combinations")
+    if not fillings:
+        return
+    fits = any(all(same_value(v, action[n]) for n, v in f.items()) for f in fillings)
+    require(fits, "bad_combination", names=", ".join(fillings[0]))
 
 
 def replace(mapping: dict, **changes: Any) -> dict:

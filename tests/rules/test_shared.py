@@ -12,6 +12,7 @@ from companion.rules.base import (
     RuleError,
     check_param,
     choice_param,
+    combinations,
     dice_param,
     int_param,
     match_template,
@@ -72,6 +73,43 @@ def test_match_template_refuses_extra_keys_and_wrong_seats():
         with pytest.raises(RuleError) as caught:
             match_template(templates, bad)
         assert caught.value.code == code
+
+
+STICKER = combinations(
+    template("label", 0, brand=choice_param(["none", "mine"]), value=choice_param([1, 5, 10])),
+    [{"value": 5, "brand": "none"}, {"brand": "mine", "value": 1}, {"brand": "mine", "value": 10}],
+)
+
+
+@pytest.mark.parametrize(
+    "brand, value, error",
+    [
+        ("none", 5, None),
+        ("mine", 1, None),
+        ("mine", 10, None),
+        ("none", 10, "bad_combination"),
+        ("mine", 5, "bad_combination"),
+        ("other", 5, "bad_choice"),  # each value is still checked on its own first
+    ],
+)
+def test_a_templates_combinations_are_the_only_pairings_it_takes(brand, value, error):
+    action = {"type": "label", "seat": 0, "brand": brand, "value": value}
+    if error is None:
+        assert match_template([STICKER], action) is STICKER
+        return
+    with pytest.raises(RuleError) as caught:
+        match_template([STICKER], action)
+    assert caught.value.code == error
+
+
+def test_combinations_name_the_templates_parameters_in_its_order():
+    # the page offers the later parameters by the earlier ones: the order is the template's
+    assert STICKER["combinations"][0] == {"brand": "none", "value": 5}
+    assert list(STICKER["combinations"][0]) == ["brand", "value"]
+    offered = template("label", 0, brand=choice_param(["none"]), value=choice_param([5]))
+    for wrong in ([{"brand": "none", "value": 5}, {"brand": "none"}], [{"value": 6}]):
+        with pytest.raises(ValueError):
+            combinations(offered, wrong)
 
 
 def test_dice_faces():

@@ -13,6 +13,7 @@ import {
 } from "./forms.js";
 import { t, toast, wordParams, words } from "./shell.js";
 import { act, page, seatName } from "./table.js";
+import { awaited } from "./turn.js";
 import { Fragment, h, mount } from "./widgets.js";
 
 const body = document.body;
@@ -44,10 +45,23 @@ function diceAreaAnswers(prompt, template) {
   return template.type === prompt.action.type && params.every((p) => p.kind === "dice");
 }
 
+/* On a phone, a prompt's answers are offered only while the table still waits for their
+   seat (turn.js: a voter whose card is in, a duellist whose die is in, is waiting for the
+   others), and a throw answered die by die never as one action: each die goes in from the
+   dice area, its owner's (the companion refuses the whole throw from a phone). */
+function stillOffered(view, template) {
+  if (view.viewer.admin) return true;
+  const prompt = view.prompt;
+  const dieByDie = prompt && prompt.kind === "dice" && prompt.owners && prompt.action;
+  return !dieByDie || template.type !== prompt.action.type;
+}
+const stillAnswers = (view, template) =>
+  answers(view.prompt, template) && (view.viewer.admin || awaited(view).includes(template.seat));
+
 function splitActions(view, current) {
   const prompt = view.prompt;
-  const legal = view.legal.filter((t) => !diceAreaAnswers(prompt, t));
-  let top = prompt ? legal.filter((t) => answers(prompt, t)) : [];
+  const legal = view.legal.filter((t) => !diceAreaAnswers(prompt, t) && stillOffered(view, t));
+  let top = prompt ? legal.filter((t) => stillAnswers(view, t)) : [];
   if (!prompt)
     top = legal.filter((t) => t.seat === current || current === null || current === undefined);
   const last = (list) =>
@@ -167,7 +181,13 @@ export function openForm(template) {
   if (template.round !== undefined) fixed.round = template.round;
   if (!names.length) return act(fixed).catch((e) => toast(e.message));
   let redraw = () => {};
-  const form = formState(page.game, template.params, page.view.table.players, () => redraw());
+  const form = formState(
+    page.game,
+    template.params,
+    page.view.table.players,
+    () => redraw(),
+    template.combinations,
+  );
   const submit = (event) => {
     event.preventDefault();
     const action = Object.assign({}, fixed, form.values);

@@ -16,6 +16,7 @@ import {
 import { applyLink } from "./link.js";
 import { key, post, t, toast } from "./shell.js";
 import { page, seatName } from "./table.js";
+import { awaited } from "./turn.js";
 import { Fragment, die, h, mount } from "./widgets.js";
 
 const dice = {
@@ -214,12 +215,18 @@ function answers(page, prompt, mine) {
       });
     return [rollButton, typeButton(t("ui.type_dice"), typeThem)];
   }
+  // only the dice not in yet: a duellist whose die is in waits for the other's
   const parts = page.view.table.dice_parts;
-  const kinds = mine
-    .filter((i) => (page.admin ? !(parts && parts.faces[i] !== null) : true))
-    .map((i) => prompt.dice[i]);
+  const kinds = mine.filter((i) => !(parts && parts.faces[i] !== null)).map((i) => prompt.dice[i]);
   const label = page.admin ? t("ui.type_dice") : t("ui.throw_mine");
+  if (!kinds.length && !page.admin) return mineIn(page.view);
   return [rollButton, kinds.length ? typeButton(label, () => typeDice(page, kinds)) : null];
+}
+
+/* A phone whose dice are all in says so, and whom the throw still waits for. */
+function mineIn(view) {
+  const names = awaited(view).map(seatName).join(", ");
+  return h("p", { class: "muted", id: "dice-mine-in", text: t("ui.dice_mine_in", { names }) });
 }
 
 function typeButton(label, onclick) {

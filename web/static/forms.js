@@ -3,7 +3,7 @@
    dialog they open in. */
 
 import { applyLink } from "./link.js";
-import { t, toast, wordParams, words } from "./shell.js";
+import { keepToastOnTop, t, toast, wordParams, words } from "./shell.js";
 import { dice, die, h, mount, unmount } from "./widgets.js";
 
 /* Which parameters name a seat: the list the game declares (SEAT_PARAMS in its folder's
@@ -38,9 +38,10 @@ const START = {
 };
 
 /* A form's state: the values it will send, and for a multiple choice the buttons pressed
-   (by index: a default may repeat an option). `redraw` draws the form again from it. */
-export function formState(game, params, players, redraw) {
-  const form = { game, players, values: {}, pressed: {}, redraw };
+   (by index: a default may repeat an option). `redraw` draws the form again from it.
+   `combinations`, a template's, are the only fillings some of its choices go in together. */
+export function formState(game, params, players, redraw, combinations) {
+  const form = { game, players, values: {}, pressed: {}, redraw, combinations };
   for (const [name, spec] of Object.entries(params)) {
     const start = START[spec.kind];
     if (start && start(spec) !== undefined) form.values[name] = start(spec);
@@ -119,7 +120,40 @@ function optionText(form, name, spec, index) {
   return typeof given === "string" ? given : t(given.key, wordParams(given.params));
 }
 
-function optionButtons(form, name, spec, label, isOn, press) {
+/* The fillings of the form's combinations that agree with what it holds in the parameters
+   before `name` (in the template's order); null when `name` goes with any value. */
+function fillingsFor(form, name) {
+  const fillings = form.combinations || [];
+  if (!fillings.length || !(name in fillings[0])) return null;
+  const names = Object.keys(fillings[0]);
+  const before = names.slice(0, names.indexOf(name));
+  return fillings.filter((filling) =>
+    before.every((n) => form.values[n] === undefined || same(filling[n], form.values[n])),
+  );
+}
+
+/* May the form offer `option` for `name`? Only if some filling goes with the choices made. */
+function goesWith(form, name, option) {
+  const fillings = fillingsFor(form, name);
+  return fillings === null || fillings.some((filling) => same(filling[name], option));
+}
+
+/* After a choice, each later parameter of its combination keeps its value only if that
+   still goes with it, and takes the one value left when only one does ($500, no brand). */
+function followChoice(form, name) {
+  const fillings = form.combinations || [];
+  if (!fillings.length || !(name in fillings[0])) return;
+  const names = Object.keys(fillings[0]);
+  for (const later of names.slice(names.indexOf(name) + 1)) {
+    const left = fillingsFor(form, later).map((filling) => filling[later]);
+    const values = left.filter((v, i) => left.findIndex((w) => same(v, w)) === i);
+    if (!values.some((v) => same(v, form.values[later]))) delete form.values[later];
+    if (values.length === 1) form.values[later] = values[0];
+  }
+}
+
+/** @param {(index: number) => boolean} [shown] which options are offered (all) */
+function optionButtons(form, name, spec, label, isOn, press, shown = () => true) {
   return h(
     "div",
     { class: "param" },
@@ -128,20 +162,22 @@ function optionButtons(form, name, spec, label, isOn, press) {
       "div",
       { class: "options", role: "group", "aria-label": label },
       spec.options.map((option, index) =>
-        h(
-          "button",
-          {
-            type: "button",
-            "aria-pressed": isOn(index) ? "true" : "false",
-            "data-value": JSON.stringify(option),
-            "data-index": index,
-            onclick: () => {
-              press(index);
-              form.redraw();
-            },
-          },
-          optionText(form, name, spec, index),
-        ),
+        !shown(index)
+          ? null
+          : h(
+              "button",
+              {
+                type: "button",
+                "aria-pressed": isOn(index) ? "true" : "false",
+                "data-value": JSON.stringify(option),
+                "data-index": index,
+                onclick: () => {
+                  press(index);
+                  form.redraw();
+                },
+              },
+              optionText(form, name, spec, index),
+            ),
       ),
     ),
   );
@@ -156,7 +192,9 @@ function choiceControl(form, name, spec, label) {
     (index) => form.values[name] === spec.options[index],
     (index) => {
       form.values[name] = spec.options[index];
+      followChoice(form, name);
     },
+    (index) => goesWith(form, name, spec.options[index]),
   );
 }
 
@@ -237,6 +275,7 @@ export function openDialog(draw) {
   };
   redraw();
   if (!dialog.open) dialog.showModal();
+  keepToastOnTop();
   return redraw;
 }
 export const closeDialog = () =>

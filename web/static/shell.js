@@ -81,10 +81,39 @@ export function toast(message, ok) {
   box.textContent = message;
   box.className = "toast" + (ok ? " ok" : "");
   box.hidden = false;
+  onTop(box);
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => {
     box.hidden = true;
+    if (box.matches(":popover-open")) box.hidePopover();
   }, 4500);
+}
+
+/* The toast is a popover: shown (again), it is the top of the top layer, over the page and
+   every dialog. While a modal dialog is open it is put inside it (all outside a modal dialog
+   is inert: a finger and a screen reader would pass through it), so the refusal of a
+   dialog's OK is read on that dialog; it goes back to the page when the dialog closes. */
+function onTop(box) {
+  if (!box.showPopover) return;
+  const dialog = document.querySelector("dialog[open]");
+  const home = dialog && dialog.matches(":modal") ? dialog : document.body;
+  if (box.parentElement !== home) {
+    home.append(box);
+    if (home !== document.body) home.addEventListener("close", () => backHome(box), { once: true });
+  }
+  if (box.matches(":popover-open")) box.hidePopover();
+  box.showPopover();
+}
+
+function backHome(box) {
+  document.body.append(box);
+  if (!box.hidden) onTop(box);
+}
+
+/* A dialog opened while a toast is shown goes above it: the toast is raised over it. */
+export function keepToastOnTop() {
+  const box = document.getElementById("toast");
+  if (box && !box.hidden) onTop(box);
 }
 
 export async function loadWords() {

@@ -258,6 +258,7 @@ function listenToTable(on) {
     page.view.table.dice_parts = data;
     drawDice();
     drawTurn(page.view); // a duellist whose die is in is no longer awaited
+    renderActions(page, page.view, currentSeat(page.view)); // nor offered the throw
   });
   on("input_error", (data) => toast(refusal(data)));
   on("undo_requested", () => page.admin && confirmUndo());
@@ -281,12 +282,15 @@ export function seatName(seat) {
   return seat === null || seat === undefined ? t("ui.table") : page.view.table.players[seat];
 }
 
+const currentSeat = (view) =>
+  Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
+
 function render() {
   const view = page.view;
   if (view.table.fault) return renderFault(view);
   // The headline says whom the table waits for (the left-hand opponent rolling for a
   // surveillance test, say: turn.js); the actions and the seat chips follow the game's turn.
-  const current = Number.isInteger(view.state.turn) ? view.state.turn : view.table.current_seat;
+  const current = currentSeat(view);
   document.getElementById("prompt").textContent = promptLine(view.prompt);
   settleDice(view.table.version);
   renderBoard(view);

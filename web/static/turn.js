@@ -12,8 +12,9 @@ let wasMine = null;
 
 /* The seats the table waits for: the server's answer (view.table.awaited, made by
    companion/play/awaited.py for every viewer alike), less the owners of a throw answered die by
-   die whose dice are all in (the parts are live, not game state). */
-function awaited(view) {
+   die whose dice are all in (the parts are live, not game state). The prompt bar offers a
+   phone the prompt's answers only while its seat is among them (actions.js, dice.js). */
+export function awaited(view) {
   const awaited = view.table.awaited || [];
   const prompt = view.prompt,
     parts = view.table.dice_parts;

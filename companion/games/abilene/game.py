@@ -36,6 +36,7 @@ from companion.games.abilene import view as views
 from companion.rules import ranking, sealed
 from companion.rules.base import (
     choice_param,
+    combinations,
     dice_param,
     int_param,
     line,
@@ -276,15 +277,14 @@ def _sale_templates(state: dict, seat: int) -> list[dict]:
     out = []
     if sealed.may_submit(round_, seat):  # a vote may be changed until the reveal
         if seat == state["sale"]["seller"]:
-            out.append(
-                sealed.submission(
-                    round_,
-                    "sale_truth",
-                    seat,
-                    brand=choice_param(sale.CARDS),
-                    value=money_choice(sale.VALUES),
-                )
+            sticker = sealed.submission(
+                round_,
+                "sale_truth",
+                seat,
+                brand=choice_param(sale.CARDS),
+                value=money_choice(sale.VALUES),
             )
+            out.append(combinations(sticker, sale.STICKERS))
         else:
             out.append(
                 sealed.submission(round_, "corral_vote", seat, card=choice_param(sale.CARDS))
@@ -365,6 +365,8 @@ def apply(state: dict, action: dict) -> dict:
     action = _recorded_before(state, action)
     _explain(state, action)
     credit.explain(state, action)
+    if action.get("type") == "sale_truth" and state["sale"] is not None:
+        sale.check_sticker(action.get("brand"), action.get("value"))
     match_template(legal(state, seat), action)
     state = _HANDLERS[replayed_v2 or action["type"]](state, action)
     return _finish_if_over(state)

@@ -441,8 +441,25 @@ function rules(view, ctx) {
   );
 }
 
+/* The loan offers made to the seat and by it, in words (who, how much, the interest): the
+   phone's Accept, Decline and Withdraw buttons name no offer. */
+function offers(view, ctx, seat) {
+  return (view.loan_offers || [])
+    .filter((o) => o.borrower === seat || o.lender === seat)
+    .map((o) =>
+      ctx.t(o.borrower === seat ? "abilene.own.offer_to_you" : "abilene.own.offer_by_you", {
+        offer: o.id,
+        lender: name(view, o.lender),
+        borrower: name(view, o.borrower),
+        amount: o.amount,
+        interest: o.interest,
+      }),
+    );
+}
+
 /* The seat's own box (web/static/table.js, Panel.own): its money first, then what it owes,
-   what it must pay now, its cattle and, during a sale, the card or sticker it played. */
+   what it must pay now, its cattle, the loan offers made to it and by it and, during a
+   sale, the card or sticker it played. */
 function own(view, ctx) {
   const me = view.me;
   if (!me) return null;
@@ -453,6 +470,7 @@ function own(view, ctx) {
     me.owes ? ctx.t("abilene.own.owes", { owes: me.owes }) : null,
     me.unpaid ? ctx.t("abilene.own.unpaid", { amount: me.unpaid }) : null,
     ranch ? ctx.t("abilene.own.cattle", { cattle: ranch.cattle }) : null,
+    ...offers(view, ctx, me.seat),
     played === null
       ? null
       : typeof played === "string"

@@ -30,6 +30,12 @@ CARDS = ("seller_brand", "no_brand", "other_brand")
 BRANDED_VALUES = (100, 300, 600, 1000)
 UNBRANDED_VALUE = 500
 VALUES = (100, 300, 500, 600, 1000)
+#: Every sticker the rules accept, brand and value together (what the seller's form offers).
+STICKERS = tuple(
+    {"brand": brand, "value": value}
+    for brand in CARDS
+    for value in ((UNBRANDED_VALUE,) if brand == "no_brand" else BRANDED_VALUES)
+)
 
 DEFAULT_PROCEEDS = {
     "bank_percent": {
@@ -99,16 +105,22 @@ def play_corral_card(state: dict, seat: int, card: str) -> dict:
     return _after_submission(state, sealed.submit(state["sale"]["round"], seat, card))
 
 
+def check_sticker(brand: object, value: object) -> None:
+    """Unbranded cattle are worth $500, branded ones $100, $300, $600 or $1,000 (published):
+    a sticker of a known brand and value that is not one of :data:`STICKERS` is refused in
+    those words (before the template's plainer "these do not go together")."""
+    if brand in CARDS and value in VALUES:
+        require(
+            {"brand": brand, "value": value} in STICKERS,
+            "abilene.value_does_not_match_brand",
+            value=value,
+            brand=brand,
+        )
+
+
 def give_truth(state: dict, seat: int, brand: str, value: int) -> dict:
     """The seller's sticker: unbranded cattle are worth $500, branded $100 to $1,000."""
-    if brand == "no_brand":
-        require(
-            value == UNBRANDED_VALUE, "abilene.value_does_not_match_brand", value=value, brand=brand
-        )
-    else:
-        require(
-            value in BRANDED_VALUES, "abilene.value_does_not_match_brand", value=value, brand=brand
-        )
+    check_sticker(brand, value)
     truth = {"brand": brand, "value": value}
     return _after_submission(state, sealed.submit(state["sale"]["round"], seat, truth))
 

@@ -136,6 +136,21 @@ def test_the_sticker_values_are_offered_as_money():
     ]
 
 
+def test_the_sticker_form_offers_only_the_stickers_the_rules_take():
+    """Unbranded cattle are worth $500, branded ones $100 to $1,000 (published): the template
+    says which brand goes with which value, so the seller's page offers no other pairing."""
+    sticker = next(t for t in abilene.legal(opened(), 0) if t["type"] == "sale_truth")
+    offered = {(c["brand"], c["value"]) for c in sticker["combinations"]}
+    for brand, value in itertools.product(CARDS, sticker["params"]["value"]["options"]):
+        if (brand, value) in offered:
+            assert act(opened(), truth(brand, value))["sale"]["round"]["choices"]["0"]
+            continue
+        with pytest.raises(RuleError) as caught:
+            act(opened(), truth(brand, value))
+        assert caught.value.code == "abilene.value_does_not_match_brand"
+    assert ("no_brand", 500) in offered and len(offered) == 9
+
+
 def test_the_table_can_reveal_without_an_absent_opponent_but_not_without_the_seller():
     state = act(opened(), vote(1, "no_brand"))
     template = abilene.legal(state, None)[0]
