@@ -9,7 +9,8 @@ index) whenever either changes, ``BatteryLevel`` (id 34: percent, state) and, wh
 ``WhoAreYou`` (id 1), ``IAmADie`` (id 2): the 22-byte legacy layout, or chunks that each
 begin with their own size (``ChunkMessage.ts``). A face index becomes a face as
 ``DiceUtils.faceFromIndex`` does, with the "bad normals" table of firmware built up to
-1704150000000 ms (2024-01-01 23:00 UTC; pixels-js names it ``FW_2023_11_17``). No I/O here: ``pixels.py`` is the Bluetooth shell.
+1704150000000 ms (2024-01-01 23:00 UTC; pixels-js names it ``FW_2023_11_17``). No I/O
+here: ``pixels.py`` is the Bluetooth shell.
 """
 
 from __future__ import annotations

@@ -275,7 +275,7 @@ def _fill(made: Any, raw: dict, where: str, problems: list, root: Config) -> Non
 LIMITS: dict[str, tuple[float, float]] = {
     "server.port": (0, 65535),  # 0: any free port
     "server.threads": (1, 1024),
-    "server.max_body_bytes": (1024, 64 * 1024 * 1024),
+    "server.max_body_bytes": (1, 64 * 1024 * 1024),
     "server.max_header_bytes": (1024, 1024 * 1024),
     "streams.per_anonymous": (0, 1000),  # 0: a client without a device cookie never streams
     "buttons.bounce_s": (0, 1),
