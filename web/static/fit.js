@@ -12,7 +12,7 @@ export function fitBoard() {
   if (!area) return;
   const parts = /** @type {HTMLElement[]} */ ([...area.children]);
   parts.forEach((part) => (part.style.zoom = ""));
-  area.querySelectorAll("svg.chart").forEach((svg) => {
+  /** @type {NodeListOf<SVGSVGElement>} */ (area.querySelectorAll("svg.chart")).forEach((svg) => {
     svg.classList.remove("sparkline");
     svg.removeAttribute("preserveAspectRatio");
     if (svg.dataset.view) svg.setAttribute("viewBox", svg.dataset.view);

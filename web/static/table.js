@@ -301,7 +301,7 @@ function render() {
   // nobody joins a finished game
   if (view.table.ended) document.querySelectorAll("#join-drawer").forEach((d) => d.remove());
   renderFinal(page, view);
-  renderCharts(view.state.charts || []);
+  renderCharts(view.state.charts || [], view.table.players);
   renderLog();
   renderFixes(view);
   renderEnd(view, page.admin, () =>
@@ -447,12 +447,12 @@ function renderSeats(view, current) {
   }
 }
 
-function renderCharts(charts) {
+function renderCharts(charts, players = []) {
   const box = document.getElementById("charts");
   box.hidden = !charts.length;
   mount(
     box,
-    charts.map((one, i) => h(Fragment, { key: one.title + " " + i }, chart(one))),
+    charts.map((one, i) => h(Fragment, { key: one.title + " " + i }, chart(one, players))),
   );
 }
 

@@ -149,10 +149,10 @@ function scales(chart) {
 }
 
 /* End labels, pushed apart so that equal values do not print on top of each other. */
-function endLabels(chart, y) {
+function endLabels(chart, y, colours) {
   const { H, T } = CHART;
   const labels = chart.series
-    .map((series, i) => [series, SERIES_COLOURS[i % SERIES_COLOURS.length]])
+    .map((series, i) => [series, colours[i]])
     .filter(([series]) => series.points.length)
     .map(([series, colour]) => {
       const last = series.points[series.points.length - 1];
@@ -181,29 +181,40 @@ function line(series, colour, x, y) {
 
 /* Which colour is whose, beside the title: shown once the chart is a sparkline and its end
    labels are gone (companion.css). */
-function key(chart) {
+function key(chart, colours) {
   return h(
     "span",
     { class: "chart-key" },
     chart.series.map((series, i) =>
       // a property, not a style attribute: the page allows no inline style
       h("span", {
-        style: { color: SERIES_COLOURS[i % SERIES_COLOURS.length] },
+        style: { color: colours[i] },
         text: series.label,
       }),
     ),
   );
 }
 
-/* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart */
-export function chart(chart) {
+/* Each series' colour: a player's own in every chart (by their seat among `players`, when
+   a series is named after one), so two charts side by side never swap whose line is whose. */
+function seriesColours(chart, players) {
+  return chart.series.map((series, i) => {
+    const seat = players.indexOf(series.label);
+    return SERIES_COLOURS[(seat >= 0 ? seat : i) % SERIES_COLOURS.length];
+  });
+}
+
+/* chart = {title: key, series: [{label, points: [[x, y], ...]}]} -> an inline SVG line chart;
+   `players`: the table's, in seat order */
+export function chart(chart, players = []) {
   const { W, H, L, B, T, R } = CHART;
+  const colours = seriesColours(chart, players);
   const { x, y, maxX, minY, maxY } = scales(chart);
   const title = t(chart.title);
   return h(
     "figure",
     { class: "chart-box", "data-chart": chart.title },
-    h("figcaption", {}, h("span", { text: title }), key(chart)),
+    h("figcaption", {}, h("span", { text: title }), key(chart, colours)),
     s(
       "svg",
       {
@@ -219,10 +230,8 @@ export function chart(chart) {
       s("text", { x: 4, y: T + 10, text: number(maxY) }),
       s("text", { x: 4, y: H - B, text: number(minY) }),
       s("text", { x: W - R, y: H - 6, "text-anchor": "end", text: number(maxX) }),
-      chart.series.map((series, i) =>
-        line(series, SERIES_COLOURS[i % SERIES_COLOURS.length], x, y),
-      ),
-      endLabels(chart, y).map((label) =>
+      chart.series.map((series, i) => line(series, colours[i], x, y)),
+      endLabels(chart, y, colours).map((label) =>
         // a property, not a style attribute: the page allows no inline style
         s("text", {
           x: W - R + 8,
