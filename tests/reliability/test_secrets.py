@@ -138,6 +138,7 @@ def test_no_viewer_can_tell_another_seats_secret(tmp_path, monkeypatch, scenario
 
 
 @pytest.mark.long
+@pytest.mark.timeout(600)  # as its siblings: a stream that never idles fails, never hangs CI
 @pytest.mark.parametrize("scenario", scenarios(range(2, 8), range(1, 3)), ids=repr)
 def test_no_viewer_can_tell_another_seats_secret_long(tmp_path, monkeypatch, scenario):
     check(tmp_path, monkeypatch, scenario, "secrets_long", every_order=False)
