@@ -169,11 +169,12 @@ class Seats:
         def task() -> tuple[int, str]:
             find(self.tables, table_id)
             if isinstance(code, str):
-                for seat, _token, join_code, issue in self.journal.seats(table_id):
-                    if tokens.same_code(code, join_code):
-                        if device:
-                            self.joined_by[(table_id, seat)] = (tokens.digest(code), device, issue)
-                        return seat, self._seat_token(table_id, seat)
+                unspent = self._unspent(table_id, code)
+                if unspent is not None:
+                    seat, issue = unspent
+                    if device:
+                        self.joined_by[(table_id, seat)] = (tokens.digest(code), device, issue)
+                    return seat, self._seat_token(table_id, seat)
                 again = self._joined_again(table_id, code, device)
                 if again is not None:
                     self.hub.revoke(table_id, again, "reissued")
@@ -191,12 +192,17 @@ class Seats:
             find(self.tables, table_id)
             if not isinstance(code, str):
                 return None
-            for seat, _token, join_code, _issue in self.journal.seats(table_id):
-                if tokens.same_code(code, join_code):
-                    return seat
-            return self._joined_again(table_id, code, device)
+            unspent = self._unspent(table_id, code)
+            return unspent[0] if unspent else self._joined_again(table_id, code, device)
 
         return self.call(task)
+
+    def _unspent(self, table_id: str, code: str) -> tuple[int, int] | None:
+        """``(seat, issue)`` of the seat whose unspent join code ``code`` is, or None."""
+        for seat, _token, join_code, issue in self.journal.seats(table_id):
+            if tokens.same_code(code, join_code):
+                return seat, issue
+        return None
 
     def _seat_token(self, table_id: str, seat: int) -> str:
         token = tokens.new_token()

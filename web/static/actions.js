@@ -47,20 +47,13 @@ function diceAreaAnswers(prompt, template) {
 
 /* On a phone, a prompt's answers are offered only while the table still waits for their
    seat (turn.js: a voter whose card is in, a duellist whose die is in, is waiting for the
-   others), and a throw answered die by die never as one action: each die goes in from the
-   dice area, its owner's (the companion refuses the whole throw from a phone). */
-function stillOffered(view, template) {
-  if (view.viewer.admin) return true;
-  const prompt = view.prompt;
-  const dieByDie = prompt && prompt.kind === "dice" && prompt.owners && prompt.action;
-  return !dieByDie || template.type !== prompt.action.type;
-}
+   others); a throw answered die by die goes in from the dice area (diceAreaAnswers). */
 const stillAnswers = (view, template) =>
   answers(view.prompt, template) && (view.viewer.admin || awaited(view).includes(template.seat));
 
 function splitActions(view, current) {
   const prompt = view.prompt;
-  const legal = view.legal.filter((t) => !diceAreaAnswers(prompt, t) && stillOffered(view, t));
+  const legal = view.legal.filter((t) => !diceAreaAnswers(prompt, t));
   let top = prompt ? legal.filter((t) => stillAnswers(view, t)) : [];
   if (!prompt)
     top = legal.filter((t) => t.seat === current || current === null || current === undefined);
